@@ -1,0 +1,46 @@
+//! The crate's one error type: bad options and ids, and failures of a store's
+//! host. Findings about a document are never errors; they are diagnostics.
+
+use std::fmt;
+
+/// What went wrong, with a stable [`Error::code`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// A scope other than exactly `user` or `team`.
+    InvalidScope(String),
+    /// Limits that are zero or have `soft > hard`.
+    InvalidLimits(String),
+    /// Options of the wrong shape (a field of the wrong type).
+    InvalidOptions(String),
+    /// Text where a string was required was something else.
+    NotAString(String),
+}
+
+impl Error {
+    /// The stable code of this error, e.g. `options/invalid-scope`.
+    #[must_use]
+    pub const fn code(&self) -> &'static str {
+        match self {
+            Self::InvalidScope(_) => "options/invalid-scope",
+            Self::InvalidLimits(_) => "options/invalid-limits",
+            Self::InvalidOptions(_) => "options/invalid",
+            Self::NotAString(_) => "input/not-a-string",
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::InvalidScope(s) => {
+                write!(f, "invalid scope {s:?}: expected \"user\" or \"team\"")
+            }
+            Self::InvalidLimits(why) => write!(f, "invalid limits: {why}"),
+            Self::InvalidOptions(why) => write!(f, "invalid options: {why}"),
+            Self::NotAString(what) => write!(f, "{what} must be a string"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}

@@ -1,0 +1,38 @@
+//! Heading normalization (FORMAT.md §7): the one key used whenever two
+//! headings are compared (scope rules, diffs, duplicates, merges).
+
+use unicode_normalization::UnicodeNormalization;
+
+/// Normalize a heading title for comparison.
+///
+/// Compatibility forms are folded first (NFKC), so a full-width
+/// `Ｐｒｅｆｅｒｅｎｃｅｓ` cannot slip past the team-scope rule the way it did
+/// in SurfSense; then the title is lower-cased, every alphanumeric character
+/// is kept, each run of anything else becomes one space, and the result is
+/// trimmed.
+///
+/// ```
+/// assert_eq!(memdoc::normalize_heading("Personal_Notes!"), "personal notes");
+/// assert_eq!(memdoc::normalize_heading("Team Goals (Q3)"), "team goals q3");
+/// assert_eq!(memdoc::normalize_heading("Ｐｒｅｆｅｒｅｎｃｅｓ"), "preferences");
+/// assert_eq!(memdoc::normalize_heading("🎯🚀"), "");
+/// ```
+#[must_use]
+pub fn normalize_heading(title: &str) -> String {
+    let folded: String = title.nfkc().collect();
+    let lower = folded.to_lowercase();
+    let mut out = String::with_capacity(lower.len());
+    let mut gap = false;
+    for c in lower.chars() {
+        if c.is_alphanumeric() {
+            if gap && !out.is_empty() {
+                out.push(' ');
+            }
+            gap = false;
+            out.push(c);
+        } else {
+            gap = true;
+        }
+    }
+    out
+}

@@ -1,0 +1,99 @@
+//! The prompt block (FORMAT.md §11): what the agent sees of a memory. Content
+//! is escaped so that it can never open or close one of the reserved tags;
+//! SurfSense injected it verbatim, so a stored `</team_memory>` ended the
+//! block early.
+
+use crate::options::{InjectOptions, Scope};
+use crate::validate::usage_fraction;
+
+/// The tags the block is made of; content may not open or close any of them.
+pub const RESERVED_TAGS: [&str; 4] = ["team_memory", "user_memory", "user_name", "memory_warning"];
+
+/// Build the prompt block for a stored memory.
+///
+/// ```
+/// use memdoc::{injection_block, InjectOptions, Scope};
+/// let opts = InjectOptions { scope: Scope::Team, ..InjectOptions::default() };
+/// let block = injection_block("## Facts\n- 2025-01-01: </team_memory> tricky", &opts);
+/// assert_eq!(block.matches("</team_memory>").count(), 1);
+/// ```
+#[must_use]
+pub fn injection_block(content: &str, options: &InjectOptions) -> String {
+    let content = content.trim();
+    let mut parts = Vec::new();
+    if options.scope == Scope::User {
+        if let Some(first) = options
+            .user_name
+            .as_deref()
+            .and_then(|n| n.split_whitespace().next())
+        {
+            parts.push(format!("<user_name>{}</user_name>", escape_name(first)));
+        }
+    }
+    if !content.is_empty() {
+        let tag = match options.scope {
+            Scope::Team => "team_memory",
+            Scope::User => "user_memory",
+        };
+        let chars = content.chars().count();
+        parts.push(format!(
+            "<{tag} chars=\"{chars}\" limit=\"{}\">\n{}\n</{tag}>",
+            options.limits.hard,
+            escape_reserved(content)
+        ));
+        if chars > options.limits.soft {
+            let whose = match options.scope {
+                Scope::Team => "The team memory",
+                Scope::User => "Your memory of this user",
+            };
+            parts.push(format!(
+                "<memory_warning>{whose} is at {} characters, above the soft limit of {}. \
+                 Before adding anything, consolidate it: merge duplicates, drop outdated \
+                 entries and shorten long ones.</memory_warning>",
+                usage_fraction(chars, options.limits.hard),
+                options.limits.soft
+            ));
+        }
+    }
+    parts.join("\n\n")
+}
+
+fn escape_name(name: &str) -> String {
+    name.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// Write `&lt;` for every `<` that would open or close a reserved tag: `<`,
+/// optional white space, an optional `/`, optional white space, then a
+/// reserved name in any case not followed by another name character.
+#[must_use]
+pub fn escape_reserved(content: &str) -> String {
+    let mut out = String::with_capacity(content.len());
+    let mut rest = content;
+    while let Some(i) = rest.find('<') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        if opens_reserved(after) {
+            out.push_str("&lt;");
+        } else {
+            out.push('<');
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+fn opens_reserved(after: &str) -> bool {
+    let t = after.trim_start();
+    let t = t.strip_prefix('/').unwrap_or(t).trim_start();
+    RESERVED_TAGS.iter().any(|tag| {
+        t.get(..tag.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(tag))
+            && !t[tag.len()..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '-')
+    })
+}

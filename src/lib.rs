@@ -1,0 +1,68 @@
+//! memdoc: the engine for the Markdown memory documents that AI agents keep
+//! about a user or a team.
+//!
+//! A memory document is `## Section` headings with `- YYYY-MM-DD: text`
+//! entries. memdoc parses it (every string, never panicking), renders one
+//! canonical form, measures it in code points, validates it against size,
+//! scope and diff rules, plans a save that can never silently erase a memory,
+//! and builds the block an agent sees in its prompt. The behaviour is
+//! specified in FORMAT.md; the same API ships to JavaScript as the npm
+//! package `memdoc`.
+//!
+//! ```
+//! use memdoc::{plan_save, validate, Scope, SaveOptions, SaveStatus, ValidateOptions};
+//!
+//! let previous = "## Product Decisions\n- 2025-03-15: Standups are on Mondays";
+//! let reply = "Sure! Here is the memory:\n## Product Decisions\n- 2025-03-15: Standups are on Mondays\n\n## Preferences\n- 2025-03-16: Alex likes dark mode";
+//! let options = ValidateOptions {
+//!     scope: Scope::Team,
+//!     previous: Some(previous.to_owned()),
+//!     ..ValidateOptions::default()
+//! };
+//!
+//! let report = validate(reply, &options);
+//! let codes: Vec<&str> = report.diagnostics.iter().map(|d| d.code.as_str()).collect();
+//! assert_eq!(codes, ["structure/preamble-dropped", "scope/personal-heading"]);
+//!
+//! let plan = plan_save(reply, &SaveOptions { validate: options, allow_erase: false });
+//! assert_eq!(plan.status, SaveStatus::Rejected);
+//! assert_eq!(plan.content, previous); // nothing changes
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![warn(clippy::pedantic)]
+// Documents are counted in code points and bytes; these casts are checked where they happen.
+#![allow(clippy::module_name_repetitions, clippy::must_use_candidate)]
+
+mod diagnostic;
+mod document;
+mod error;
+mod heading;
+mod inject;
+mod limits;
+mod options;
+mod parse;
+mod render;
+mod save;
+mod span;
+mod validate;
+pub mod view;
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+
+pub use diagnostic::{Code, Diagnostic, Severity};
+pub use document::{Document, Entry, LegacyMarker, Line, RawLine, Section, IMPLICIT_TITLE};
+pub use error::Error;
+pub use heading::normalize_heading;
+pub use inject::{escape_reserved, injection_block, RESERVED_TAGS};
+pub use limits::{usage, Level, Limits, Usage, DEFAULT_HARD_LIMIT, DEFAULT_SOFT_LIMIT};
+pub use options::{
+    InjectOptions, LimitsInput, OptionsInput, SaveOptions, Scope, ValidateOptions,
+    DEFAULT_FORBIDDEN_TEAM_HEADINGS,
+};
+pub use parse::{heading_title, is_valid_date, parse, parse_entry};
+pub use render::render;
+pub use save::{is_sentinel, plan_save, SavePlan, SaveStatus, NO_OP_SENTINELS};
+pub use span::{LineIndex, Position, Range, Span};
+pub use validate::{validate, Report};

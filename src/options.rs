@@ -1,0 +1,212 @@
+//! Options of the pure functions, with their defaults, and the checked
+//! conversion from loosely typed input (what arrives from JavaScript or a
+//! config file) into them. Bad options are coded errors, never silent
+//! defaults.
+
+use serde::Deserialize;
+
+use crate::error::Error;
+use crate::limits::Limits;
+
+/// The headings that are personal and so not allowed in team scope
+/// (compared after [`normalize_heading`](crate::normalize_heading)).
+pub const DEFAULT_FORBIDDEN_TEAM_HEADINGS: [&str; 4] = [
+    "preferences",
+    "instructions",
+    "personal notes",
+    "personal instructions",
+];
+
+/// Whose memory a document is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Scope {
+    /// A user's private memory.
+    #[default]
+    User,
+    /// A team's shared memory: personal headings are not allowed.
+    Team,
+}
+
+impl Scope {
+    /// `"user"` or `"team"`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::User => "user",
+            Self::Team => "team",
+        }
+    }
+}
+
+impl std::str::FromStr for Scope {
+    type Err = Error;
+
+    /// Exactly `user` or `team`; anything else is an error, not a default.
+    fn from_str(s: &str) -> Result<Self, Error> {
+        match s {
+            "user" => Ok(Self::User),
+            "team" => Ok(Self::Team),
+            other => Err(Error::InvalidScope(other.to_owned())),
+        }
+    }
+}
+
+/// Options of [`validate`](crate::validate).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValidateOptions {
+    /// Whose memory this is.
+    pub scope: Scope,
+    /// The stored document, for the scope and diff rules.
+    pub previous: Option<String>,
+    /// Size limits.
+    pub limits: Limits,
+    /// Headings not allowed in team scope (normalized when compared).
+    pub forbidden_team_headings: Vec<String>,
+}
+
+impl Default for ValidateOptions {
+    fn default() -> Self {
+        Self {
+            scope: Scope::User,
+            previous: None,
+            limits: Limits::default(),
+            forbidden_team_headings: DEFAULT_FORBIDDEN_TEAM_HEADINGS
+                .iter()
+                .map(|&h| h.to_owned())
+                .collect(),
+        }
+    }
+}
+
+/// Options of [`plan_save`](crate::plan_save).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SaveOptions {
+    /// Scope, previous document, limits and forbidden headings.
+    pub validate: ValidateOptions,
+    /// Allow replacing a non-empty memory with an empty one.
+    pub allow_erase: bool,
+}
+
+/// Options of [`injection_block`](crate::injection_block).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct InjectOptions {
+    /// Team or user block.
+    pub scope: Scope,
+    /// `limit` is the hard limit; the warning appears above the soft one.
+    pub limits: Limits,
+    /// The user's display name (user scope; its first word is used).
+    pub user_name: Option<String>,
+}
+
+/// Limits as given by a caller: either may be missing.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LimitsInput {
+    /// Soft limit, default 18,000.
+    pub soft: Option<f64>,
+    /// Hard limit, default 25,000.
+    pub hard: Option<f64>,
+}
+
+/// The loosely typed options of every pure function, as they arrive from
+/// JavaScript (`camelCase`, every field optional, `null` allowed).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OptionsInput {
+    /// `"user"` or `"team"`.
+    pub scope: Option<String>,
+    /// The stored document.
+    pub previous: Option<String>,
+    /// Partial limits.
+    pub limits: Option<LimitsInput>,
+    /// Headings not allowed in team scope.
+    pub forbidden_team_headings: Option<Vec<String>>,
+    /// For saves.
+    pub allow_erase: Option<bool>,
+    /// For the prompt block.
+    pub user_name: Option<String>,
+}
+
+impl LimitsInput {
+    /// Check and complete the limits.
+    ///
+    /// # Errors
+    /// [`Error::InvalidLimits`] for a negative, fractional, non-finite or zero
+    /// limit, or `soft > hard`.
+    pub fn resolve(self) -> Result<Limits, Error> {
+        let defaults = Limits::default();
+        let soft = whole(self.soft, defaults.soft)?;
+        let hard = whole(self.hard, defaults.hard)?;
+        Limits::new(soft, hard)
+    }
+}
+
+fn whole(value: Option<f64>, default: usize) -> Result<usize, Error> {
+    let Some(v) = value else { return Ok(default) };
+    if !v.is_finite() || v < 1.0 || v.fract() != 0.0 || v > 1e15 {
+        return Err(Error::InvalidLimits(format!(
+            "{v} is not a positive whole number"
+        )));
+    }
+    // Checked above: a positive whole number well inside usize.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    Ok(v as usize)
+}
+
+impl OptionsInput {
+    /// The scope, default `user`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidScope`] for anything but `user` or `team`.
+    pub fn scope(&self) -> Result<Scope, Error> {
+        self.scope.as_deref().map_or(Ok(Scope::User), str::parse)
+    }
+
+    /// The limits, defaults filled in.
+    ///
+    /// # Errors
+    /// [`Error::InvalidLimits`].
+    pub fn limits(&self) -> Result<Limits, Error> {
+        self.limits.unwrap_or_default().resolve()
+    }
+
+    /// Options for [`validate`](crate::validate).
+    ///
+    /// # Errors
+    /// Bad scope or limits.
+    pub fn validate_options(&self) -> Result<ValidateOptions, Error> {
+        let defaults = ValidateOptions::default();
+        Ok(ValidateOptions {
+            scope: self.scope()?,
+            previous: self.previous.clone(),
+            limits: self.limits()?,
+            forbidden_team_headings: self
+                .forbidden_team_headings
+                .clone()
+                .unwrap_or(defaults.forbidden_team_headings),
+        })
+    }
+
+    /// Options for [`plan_save`](crate::plan_save).
+    ///
+    /// # Errors
+    /// Bad scope or limits.
+    pub fn save_options(&self) -> Result<SaveOptions, Error> {
+        Ok(SaveOptions {
+            validate: self.validate_options()?,
+            allow_erase: self.allow_erase.unwrap_or(false),
+        })
+    }
+
+    /// Options for [`injection_block`](crate::injection_block).
+    ///
+    /// # Errors
+    /// Bad scope or limits.
+    pub fn inject_options(&self) -> Result<InjectOptions, Error> {
+        Ok(InjectOptions {
+            scope: self.scope()?,
+            limits: self.limits()?,
+            user_name: self.user_name.clone(),
+        })
+    }
+}

@@ -1,0 +1,201 @@
+//! `&str` -> [`Document`]. Total: every string parses, in one linear pass,
+//! and nothing here can panic (all slicing is at ASCII boundaries that were
+//! just checked).
+//!
+//! The grammar (FORMAT.md §2–5): lines break at LF, CRLF and a lone CR;
+//! trailing white space is not part of a line; a heading is `## ` plus
+//! non-blank text at column 0; code fences hide headings and entries; an entry
+//! is a trimmed `- YYYY-MM-DD: text` (or the legacy `- (YYYY-MM-DD) [marker]
+//! text`) with a real calendar date.
+
+use crate::document::{Document, Entry, LegacyMarker, Line, RawLine, Section, IMPLICIT_TITLE};
+use crate::span::Span;
+
+/// Parse a memory document. Accepts every string and never fails.
+///
+/// ```
+/// let doc = memdoc::parse("## Facts\n- 2025-03-15: Office is in Seattle");
+/// assert_eq!(doc.sections[0].title, "Facts");
+/// let entry = doc.sections[0].lines[0].as_entry().unwrap();
+/// assert_eq!((entry.date.as_str(), entry.text.as_str()), ("2025-03-15", "Office is in Seattle"));
+/// ```
+#[must_use]
+pub fn parse(text: &str) -> Document {
+    let mut doc = Document::default();
+    let mut fence: Option<Fence> = None;
+    for (start, line) in lines(text) {
+        let content = line.trim_end();
+        let span = Span::new(start, start + content.len());
+        if let Some(open) = fence {
+            if open.is_closed_by(content) {
+                fence = None;
+            }
+            push_raw(&mut doc, content, span, true);
+            continue;
+        }
+        if let Some(open) = Fence::open(content, span) {
+            fence = Some(open);
+            push_raw(&mut doc, content, span, true);
+            continue;
+        }
+        if let Some(title) = heading_title(content) {
+            doc.sections.push(Section {
+                title: title.to_owned(),
+                explicit: true,
+                span,
+                lines: Vec::new(),
+            });
+            continue;
+        }
+        let lead = content.len() - content.trim_start().len();
+        let trimmed_span = Span::new(span.start + lead, span.end);
+        if let Some(entry) = parse_entry(content.trim_start(), trimmed_span) {
+            if doc.sections.is_empty() {
+                doc.sections.push(Section {
+                    title: IMPLICIT_TITLE.to_owned(),
+                    explicit: false,
+                    span: trimmed_span,
+                    lines: Vec::new(),
+                });
+            }
+            if let Some(section) = doc.sections.last_mut() {
+                section.lines.push(Line::Entry(entry));
+            }
+            continue;
+        }
+        push_raw(&mut doc, content, span, false);
+    }
+    doc.unclosed_fence = fence.map(|f| f.span);
+    doc
+}
+
+/// Whether a line (already without trailing white space) is a heading, and
+/// its title. `##Foo`, `##\tFoo`, `  ## Foo` and `## ` are not headings.
+#[must_use]
+pub fn heading_title(line: &str) -> Option<&str> {
+    let title = line.strip_prefix("## ")?.trim();
+    (!title.is_empty()).then_some(title)
+}
+
+fn push_raw(doc: &mut Document, content: &str, span: Span, fenced: bool) {
+    let raw = RawLine {
+        text: content.to_owned(),
+        span,
+        fenced,
+    };
+    match doc.sections.last_mut() {
+        Some(section) => section.lines.push(Line::Raw(raw)),
+        // Blank lines before the first heading are not content, so they are
+        // neither kept nor reported.
+        None if content.is_empty() => {}
+        None => doc.preamble.push(raw),
+    }
+}
+
+/// An open code fence: its character, its length and its opening line.
+#[derive(Debug, Clone, Copy)]
+struct Fence {
+    ch: u8,
+    len: usize,
+    span: Span,
+}
+
+impl Fence {
+    fn open(line: &str, span: Span) -> Option<Self> {
+        let t = line.trim_start();
+        let ch = *t.as_bytes().first()?;
+        if ch != b'`' && ch != b'~' {
+            return None;
+        }
+        let len = t.bytes().take_while(|&b| b == ch).count();
+        (len >= 3).then_some(Self { ch, len, span })
+    }
+
+    fn is_closed_by(self, line: &str) -> bool {
+        let t = line.trim();
+        t.len() >= self.len && t.bytes().all(|b| b == self.ch)
+    }
+}
+
+/// Split at LF, CRLF and a lone CR, yielding each line's start offset.
+/// A final line break does not start another line.
+pub(crate) fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let bytes = text.as_bytes();
+    let mut pos = 0;
+    std::iter::from_fn(move || {
+        if pos >= bytes.len() {
+            return None;
+        }
+        let start = pos;
+        let mut end = start;
+        while end < bytes.len() && bytes[end] != b'\n' && bytes[end] != b'\r' {
+            end += 1;
+        }
+        pos = if end < bytes.len() && bytes[end] == b'\r' && bytes.get(end + 1) == Some(&b'\n') {
+            end + 2
+        } else {
+            end + 1
+        };
+        Some((start, &text[start..end]))
+    })
+}
+
+/// Parse a trimmed line as an entry. `span` is the trimmed line's range.
+#[must_use]
+pub fn parse_entry(line: &str, span: Span) -> Option<Entry> {
+    let line = line.trim();
+    let rest = line.strip_prefix("- ")?;
+    let (date, text, legacy_marker) = if let Some(legacy) = rest.strip_prefix('(') {
+        let date = legacy.get(..10)?;
+        let after = legacy.get(10..)?.strip_prefix(") [")?;
+        let close = after.find(']')?;
+        let marker = match &after[..close] {
+            "fact" => LegacyMarker::Fact,
+            "pref" => LegacyMarker::Pref,
+            "instr" => LegacyMarker::Instr,
+            _ => return None,
+        };
+        let text = after[close + 1..].strip_prefix(' ')?;
+        (date, text, Some(marker))
+    } else {
+        let date = rest.get(..10)?;
+        let text = rest.get(10..)?.strip_prefix(": ")?;
+        (date, text, None)
+    };
+    let text = text.trim();
+    if text.is_empty() || !is_valid_date(date) {
+        return None;
+    }
+    Some(Entry {
+        date: date.to_owned(),
+        text: text.to_owned(),
+        legacy_marker,
+        span,
+    })
+}
+
+/// `YYYY-MM-DD` with ASCII digits and a real calendar date in 0001–9999.
+#[must_use]
+pub fn is_valid_date(date: &str) -> bool {
+    let b = date.as_bytes();
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return false;
+    }
+    let num = |range: std::ops::Range<usize>| -> Option<u32> {
+        b[range].iter().try_fold(0u32, |acc, &d| {
+            d.is_ascii_digit().then(|| acc * 10 + u32::from(d - b'0'))
+        })
+    };
+    let (Some(year), Some(month), Some(day)) = (num(0..4), num(5..7), num(8..10)) else {
+        return false;
+    };
+    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    let days = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return false,
+    };
+    year >= 1 && (1..=days).contains(&day)
+}

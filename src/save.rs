@@ -1,0 +1,162 @@
+//! The save plan (FORMAT.md §10): what a store should hold after an agent or
+//! a person hands in an updated document. No-op sentinels keep the memory;
+//! a reply wrapped in one code fence is unwrapped; the canonical form is
+//! validated against the previous document; an error, or an erase that was
+//! not allowed, leaves the previous document untouched.
+
+use crate::diagnostic::{sort, Code, Diagnostic, Severity};
+use crate::limits::Usage;
+use crate::options::SaveOptions;
+use crate::parse::{lines, parse};
+use crate::validate::validate_parsed;
+
+/// The replies that mean "nothing to change" (compared trimmed, upper-cased).
+pub const NO_OP_SENTINELS: [&str; 4] = ["NO_UPDATE", "NO UPDATE", "NO_CHANGE", "NO CHANGE"];
+
+/// What a save does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SaveStatus {
+    /// The canonical form is to be stored.
+    Saved,
+    /// A sentinel: keep the previous document.
+    NoOp,
+    /// An error: keep the previous document.
+    Rejected,
+}
+
+impl SaveStatus {
+    /// `"saved"`, `"no_op"` or `"rejected"`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Saved => "saved",
+            Self::NoOp => "no_op",
+            Self::Rejected => "rejected",
+        }
+    }
+}
+
+/// The result of [`plan_save`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SavePlan {
+    /// What the save does.
+    pub status: SaveStatus,
+    /// What the store should hold afterwards: the canonical form when saved,
+    /// otherwise the previous document exactly as it was.
+    pub content: String,
+    /// Whether `content` differs from the previous document.
+    pub changed: bool,
+    /// The size of the proposed canonical form (of `content` for a no-op).
+    pub usage: Usage,
+    /// Every finding, errors and warnings; ranges are in `updated`.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The preamble lines that were not kept.
+    pub dropped: Vec<String>,
+}
+
+/// Whether `text` is one of the no-op sentinels.
+#[must_use]
+pub fn is_sentinel(text: &str) -> bool {
+    let t = text.trim().to_uppercase();
+    NO_OP_SENTINELS.contains(&t.as_str())
+}
+
+/// Plan the save of `updated` over `options.validate.previous`.
+///
+/// ```
+/// use memdoc::{plan_save, SaveOptions, SaveStatus, ValidateOptions};
+/// let opts = SaveOptions {
+///     validate: ValidateOptions { previous: Some("## Facts\n- 2025-01-01: old".into()), ..Default::default() },
+///     ..Default::default()
+/// };
+/// let plan = plan_save("Nothing new to remember.", &opts);
+/// assert_eq!(plan.status, SaveStatus::Rejected);
+/// assert_eq!(plan.content, "## Facts\n- 2025-01-01: old");
+/// ```
+#[must_use]
+pub fn plan_save(updated: &str, options: &SaveOptions) -> SavePlan {
+    let previous = options.validate.previous.clone().unwrap_or_default();
+    if is_sentinel(updated) {
+        return SavePlan {
+            status: SaveStatus::NoOp,
+            usage: Usage::of_canonical(&previous, options.validate.limits),
+            content: previous,
+            changed: false,
+            diagnostics: Vec::new(),
+            dropped: Vec::new(),
+        };
+    }
+    let (offset, body) = unwrap_fenced_reply(updated).unwrap_or((0, updated));
+    let doc = parse(body);
+    let canonical = doc.render();
+    let mut report = validate_parsed(body, &doc, canonical, &options.validate);
+    for d in &mut report.diagnostics {
+        d.span = d.span.map(|s| s.shifted(offset));
+    }
+    if report.canonical.is_empty() && !parse(&previous).is_empty() && !options.allow_erase {
+        report.diagnostics.push(
+            Diagnostic::new(
+                Code::WouldErase,
+                "This save would replace the stored memory with an empty one.",
+                None,
+            )
+            .with_help("Send a no-op reply such as NO_UPDATE to keep the memory, or allow the erase explicitly."),
+        );
+        sort(&mut report.diagnostics);
+    }
+    let rejected = report
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error);
+    let dropped = doc.preamble.iter().map(|raw| raw.text.clone()).collect();
+    let (status, content) = if rejected {
+        (SaveStatus::Rejected, previous.clone())
+    } else {
+        (SaveStatus::Saved, report.canonical)
+    };
+    SavePlan {
+        status,
+        changed: content != previous,
+        content,
+        usage: report.usage,
+        diagnostics: report.diagnostics,
+        dropped,
+    }
+}
+
+/// When the whole trimmed reply is one fenced block, its inner text and the
+/// byte offset of that text in `reply`. SurfSense dropped the opening fence
+/// and stored the closing one.
+fn unwrap_fenced_reply(reply: &str) -> Option<(usize, &str)> {
+    let lead = reply.len() - reply.trim_start().len();
+    let trimmed = reply.trim();
+    let all: Vec<(usize, &str)> = lines(trimmed).collect();
+    let (&(_, first), rest) = all.split_first()?;
+    let (&(last_start, last), inner) = rest.split_last()?;
+    let first = first.trim_end();
+    let ch = *first.as_bytes().first()?;
+    if ch != b'`' && ch != b'~' {
+        return None;
+    }
+    let len = first.bytes().take_while(|&b| b == ch).count();
+    let closes = |line: &str| {
+        let t = line.trim();
+        t.len() >= len && t.bytes().all(|b| b == ch)
+    };
+    if len < 3 || !closes(last) || inner.iter().any(|&(_, l)| closes(l)) {
+        return None;
+    }
+    let Some(&(start, _)) = inner.first() else {
+        return Some((lead, ""));
+    };
+    // The inner text ends before the line break that precedes the closing line.
+    let mut end = last_start;
+    let bytes = trimmed.as_bytes();
+    if end > start && bytes[end - 1] == b'\n' {
+        end -= 1;
+    }
+    if end > start && bytes[end - 1] == b'\r' {
+        end -= 1;
+    }
+    Some((lead + start, &trimmed[start..end.max(start)]))
+}

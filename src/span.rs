@@ -1,0 +1,133 @@
+//! Byte ranges into the input text, and the [`LineIndex`] that turns them into
+//! the 1-based line, 1-based UTF-16 column and 0-based UTF-16 offset that
+//! editors and JavaScript use. Internally every range is a byte range with an
+//! exclusive end; nothing else in the crate deals in UTF-16.
+
+use serde::Serialize;
+
+/// A byte range `start..end` (end exclusive) into the text that was parsed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Span {
+    /// First byte of the range.
+    pub start: usize,
+    /// One past the last byte of the range.
+    pub end: usize,
+}
+
+impl Span {
+    /// A range from `start` to `end` (bytes, end exclusive).
+    #[must_use]
+    pub const fn new(start: usize, end: usize) -> Self {
+        Self { start, end }
+    }
+
+    /// The same range moved `by` bytes to the right.
+    #[must_use]
+    pub const fn shifted(self, by: usize) -> Self {
+        Self::new(self.start + by, self.end + by)
+    }
+
+    /// The text this range covers in `text`, or `""` when it is out of bounds.
+    #[must_use]
+    pub fn slice(self, text: &str) -> &str {
+        text.get(self.start..self.end).unwrap_or("")
+    }
+}
+
+/// A position as editors and JavaScript count it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Position {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column, in UTF-16 code units.
+    pub column: usize,
+    /// 0-based offset from the start of the text, in UTF-16 code units.
+    pub offset: usize,
+}
+
+/// A [`Span`] converted to editor positions (end exclusive).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Range {
+    /// Where the range starts.
+    pub start: Position,
+    /// Where the range ends (exclusive).
+    pub end: Position,
+}
+
+/// Line starts of a text, for converting byte offsets into [`Position`]s.
+///
+/// Lines break at LF, CRLF and a lone CR, exactly as the parser splits them.
+///
+/// ```
+/// use memdoc::{LineIndex, Span};
+/// let text = "é\n😀x";
+/// let index = LineIndex::new(text);
+/// let range = index.range(Span::new(7, 8)); // the "x"
+/// assert_eq!((range.start.line, range.start.column, range.start.offset), (2, 3, 4));
+/// ```
+#[derive(Debug, Clone)]
+pub struct LineIndex<'a> {
+    text: &'a str,
+    /// Byte offset and UTF-16 offset of the start of each line.
+    starts: Vec<(usize, usize)>,
+}
+
+impl<'a> LineIndex<'a> {
+    /// Index the line starts of `text`.
+    #[must_use]
+    pub fn new(text: &'a str) -> Self {
+        let mut starts = vec![(0, 0)];
+        let bytes = text.as_bytes();
+        let mut utf16 = 0;
+        let mut last = 0;
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if b == b'\n' || b == b'\r' {
+                let next = if b == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+                    i + 2
+                } else {
+                    i + 1
+                };
+                utf16 += utf16_len(&text[last..next]);
+                starts.push((next, utf16));
+                last = next;
+                i = next;
+            } else {
+                i += 1;
+            }
+        }
+        Self { text, starts }
+    }
+
+    /// The position of byte `offset` (clamped to the text, and down to a
+    /// character boundary).
+    #[must_use]
+    pub fn position(&self, offset: usize) -> Position {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.starts.partition_point(|&(start, _)| start <= offset) - 1;
+        let (start, start16) = self.starts[line];
+        let column = utf16_len(&self.text[start..offset]);
+        Position {
+            line: line + 1,
+            column: column + 1,
+            offset: start16 + column,
+        }
+    }
+
+    /// The editor range of a byte span.
+    #[must_use]
+    pub fn range(&self, span: Span) -> Range {
+        Range {
+            start: self.position(span.start),
+            end: self.position(span.end),
+        }
+    }
+}
+
+fn utf16_len(s: &str) -> usize {
+    s.chars().map(char::len_utf16).sum()
+}

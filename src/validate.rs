@@ -1,0 +1,313 @@
+//! Validation (FORMAT.md §9): one small function per rule, each returning its
+//! diagnostics. [`validate`] parses once, renders once, runs every rule and
+//! sorts the findings. Ranges point into the text that was passed in; size is
+//! measured on the canonical form, because that is what gets stored.
+
+use std::collections::HashSet;
+
+use crate::diagnostic::{sort, Code, Diagnostic};
+use crate::document::{Document, Line};
+use crate::heading::normalize_heading;
+use crate::limits::{Level, Usage};
+use crate::options::{Scope, ValidateOptions};
+use crate::parse::parse;
+
+/// The result of [`validate`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    /// No finding is an error.
+    pub ok: bool,
+    /// The canonical form of the text.
+    pub canonical: String,
+    /// The size of the canonical form.
+    pub usage: Usage,
+    /// The findings, sorted by position (whole-document first), then code.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Validate `text` against the rules of FORMAT.md §9.
+///
+/// ```
+/// use memdoc::{validate, Scope, ValidateOptions};
+/// let opts = ValidateOptions { scope: Scope::Team, ..ValidateOptions::default() };
+/// let report = validate("## Preferences\n- 2025-01-01: dark mode", &opts);
+/// assert!(!report.ok);
+/// assert_eq!(report.diagnostics[0].code.as_str(), "scope/personal-heading");
+/// ```
+#[must_use]
+pub fn validate(text: &str, options: &ValidateOptions) -> Report {
+    let doc = parse(text);
+    let canonical = doc.render();
+    validate_parsed(text, &doc, canonical, options)
+}
+
+/// [`validate`] for a text that is already parsed, with its canonical form.
+pub(crate) fn validate_parsed(
+    text: &str,
+    doc: &Document,
+    canonical: String,
+    options: &ValidateOptions,
+) -> Report {
+    let usage = Usage::of_canonical(&canonical, options.limits);
+    let previous = options.previous.as_deref().map(parse);
+    let mut diagnostics = Vec::new();
+    diagnostics.extend(size(&usage));
+    diagnostics.extend(missing_heading(text, doc));
+    if options.scope == Scope::Team {
+        diagnostics.extend(personal_headings(
+            doc,
+            previous.as_ref(),
+            &options.forbidden_team_headings,
+        ));
+    }
+    if let Some(previous) = &previous {
+        diagnostics.extend(removed_sections(doc, previous));
+        diagnostics.extend(shrink(usage.chars, &previous.render()));
+    }
+    diagnostics.extend(nonstandard_entries(doc));
+    diagnostics.extend(duplicate_headings(doc));
+    diagnostics.extend(unclosed_fence(doc));
+    diagnostics.extend(preamble_dropped(doc));
+    sort(&mut diagnostics);
+    Report {
+        ok: !diagnostics.iter().any(Diagnostic::is_error),
+        canonical,
+        usage,
+        diagnostics,
+    }
+}
+
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `18,001/25,000`, as the prompt block and the messages show usage.
+pub(crate) fn usage_fraction(chars: usize, limit: usize) -> String {
+    format!("{}/{}", thousands(chars), thousands(limit))
+}
+
+fn size(usage: &Usage) -> Option<Diagnostic> {
+    match usage.level {
+        Level::Ok => None,
+        Level::Soft => Some(
+            Diagnostic::new(
+                Code::SizeSoftLimit,
+                format!(
+                    "The memory uses {} characters, over the soft limit of {}.",
+                    thousands(usage.chars),
+                    thousands(usage.soft)
+                ),
+                None,
+            )
+            .with_help("Consolidate: merge duplicates, drop outdated entries, shorten long ones."),
+        ),
+        Level::Hard => Some(
+            Diagnostic::new(
+                Code::SizeHardLimit,
+                format!(
+                    "The memory uses {} characters, over the hard limit of {}.",
+                    thousands(usage.chars),
+                    thousands(usage.hard)
+                ),
+                None,
+            )
+            .with_help(format!(
+                "Remove at least {} characters before saving.",
+                thousands(usage.chars - usage.hard)
+            )),
+        ),
+    }
+}
+
+/// Content without any heading or entry renders to nothing: saving it would
+/// erase the memory (SurfSense let such text through when it was short).
+fn missing_heading(text: &str, doc: &Document) -> Option<Diagnostic> {
+    (doc.is_empty() && !text.trim().is_empty()).then(|| {
+        Diagnostic::new(
+            Code::MissingHeading,
+            "The text has no `## ` heading and no dated entry, so nothing of it would be kept.",
+            None,
+        )
+        .with_help("Put the memory under a heading such as `## Facts`, with entries like `- 2025-01-31: text`.")
+    })
+}
+
+fn personal_headings(
+    doc: &Document,
+    previous: Option<&Document>,
+    forbidden: &[String],
+) -> Vec<Diagnostic> {
+    let forbidden: HashSet<String> = forbidden.iter().map(|h| normalize_heading(h)).collect();
+    let grandfathered: HashSet<String> = previous
+        .map(|p| explicit_headings(p).collect())
+        .unwrap_or_default();
+    doc.sections
+        .iter()
+        .filter(|s| s.explicit)
+        .filter_map(|section| {
+            let key = normalize_heading(&section.title);
+            if !forbidden.contains(&key) {
+                return None;
+            }
+            Some(if grandfathered.contains(&key) {
+                Diagnostic::new(
+                    Code::LegacyPersonalHeading,
+                    format!("`## {}` is a personal heading in a team memory; it is kept because the saved memory already had it.", section.title),
+                    Some(section.span),
+                )
+                .with_help("Move personal notes to the user's own memory.")
+            } else {
+                Diagnostic::new(
+                    Code::PersonalHeading,
+                    format!("`## {}` is a personal heading, which a team memory must not add.", section.title),
+                    Some(section.span),
+                )
+                .with_help("Put it in the user's own memory, or give the section a team heading such as `## Team Conventions`.")
+            })
+        })
+        .collect()
+}
+
+fn explicit_headings(doc: &Document) -> impl Iterator<Item = String> + '_ {
+    doc.sections
+        .iter()
+        .filter(|s| s.explicit)
+        .map(|s| normalize_heading(&s.title))
+}
+
+fn removed_sections(doc: &Document, previous: &Document) -> Vec<Diagnostic> {
+    let now: HashSet<String> = doc
+        .sections
+        .iter()
+        .map(|s| normalize_heading(&s.title))
+        .collect();
+    let mut seen = HashSet::new();
+    previous
+        .sections
+        .iter()
+        .filter(|s| s.explicit)
+        .filter(|s| {
+            let key = normalize_heading(&s.title);
+            !now.contains(&key) && seen.insert(key)
+        })
+        .map(|s| {
+            Diagnostic::new(
+                Code::SectionRemoved,
+                format!("The section `## {}` of the saved memory is gone.", s.title),
+                None,
+            )
+            .with_help("Keep the section if it still holds something worth remembering.")
+        })
+        .collect()
+}
+
+/// Below 40% of the previous size (exactly 40% is fine).
+fn shrink(chars: usize, previous_canonical: &str) -> Option<Diagnostic> {
+    let before = previous_canonical.chars().count();
+    (chars * 5 < before * 2).then(|| {
+        Diagnostic::new(
+            Code::Shrink,
+            format!(
+                "The memory shrinks from {} to {} characters, below 40% of its size.",
+                thousands(before),
+                thousands(chars)
+            ),
+            None,
+        )
+        .with_help("Check that nothing worth keeping was dropped by mistake.")
+    })
+}
+
+fn nonstandard_line(text: &str) -> String {
+    let t = text.trim();
+    if t.chars().count() > 80 {
+        let cut: String = t.chars().take(80).collect();
+        format!("{cut}...")
+    } else {
+        t.to_owned()
+    }
+}
+
+/// `- ` lines that are not valid entries, outside code fences; preamble
+/// lines included. `* x`, `+ x`, `1. x`, `-x` and a bare `-` are ordinary
+/// Markdown and are left alone.
+fn nonstandard_entries(doc: &Document) -> Vec<Diagnostic> {
+    let raw_lines = doc.preamble.iter().chain(doc.sections.iter().flat_map(|s| {
+        s.lines.iter().filter_map(|l| match l {
+            Line::Raw(raw) => Some(raw),
+            Line::Entry(_) => None,
+        })
+    }));
+    raw_lines
+        .filter(|raw| !raw.fenced && raw.text.trim_start().starts_with("- "))
+        .map(|raw| {
+            let lead = raw.text.len() - raw.text.trim_start().len();
+            let mut span = raw.span;
+            span.start += lead;
+            Diagnostic::new(
+                Code::NonstandardEntry,
+                format!(
+                    "\"{}\" is not an entry of the form `- YYYY-MM-DD: text`.",
+                    nonstandard_line(&raw.text)
+                ),
+                Some(span),
+            )
+            .with_help(
+                "Write entries as `- 2025-01-31: text` with a real date, or drop the leading `- `.",
+            )
+        })
+        .collect()
+}
+
+fn duplicate_headings(doc: &Document) -> Vec<Diagnostic> {
+    let mut seen = HashSet::new();
+    doc.sections
+        .iter()
+        .filter(|s| {
+            let key = normalize_heading(&s.title);
+            let key = if key.is_empty() { s.title.clone() } else { key };
+            !seen.insert(key)
+        })
+        .map(|s| {
+            Diagnostic::new(
+                Code::DuplicateHeading,
+                format!("`## {}` repeats the title of an earlier section.", s.title),
+                Some(s.span),
+            )
+            .with_help("Merge the two sections into one.")
+        })
+        .collect()
+}
+
+fn unclosed_fence(doc: &Document) -> Option<Diagnostic> {
+    doc.unclosed_fence.map(|span| {
+        Diagnostic::new(
+            Code::UnclosedFence,
+            "This code fence is never closed, so everything after it is code.",
+            Some(span),
+        )
+        .with_help("Close the fence with a line of the same backticks or tildes.")
+    })
+}
+
+fn preamble_dropped(doc: &Document) -> Vec<Diagnostic> {
+    doc.preamble
+        .iter()
+        .map(|raw| {
+            Diagnostic::new(
+                Code::PreambleDropped,
+                "Text before the first heading is not kept.",
+                Some(raw.span),
+            )
+            .with_help("Move it under a heading, or remove it.")
+        })
+        .collect()
+}
