@@ -15,6 +15,10 @@ pub enum Error {
     InvalidOptions(String),
     /// Text where a string was required was something else.
     NotAString(String),
+    /// A compaction target that is not a positive whole number.
+    InvalidTarget(String),
+    /// A date option that is not a real `YYYY-MM-DD` calendar date.
+    InvalidDate(String),
 }
 
 impl Error {
@@ -26,6 +30,8 @@ impl Error {
             Self::InvalidLimits(_) => "options/invalid-limits",
             Self::InvalidOptions(_) => "options/invalid",
             Self::NotAString(_) => "input/not-a-string",
+            Self::InvalidTarget(_) => "options/invalid-target",
+            Self::InvalidDate(_) => "options/invalid-date",
         }
     }
 }
@@ -39,6 +45,10 @@ impl fmt::Display for Error {
             Self::InvalidLimits(why) => write!(f, "invalid limits: {why}"),
             Self::InvalidOptions(why) => write!(f, "invalid options: {why}"),
             Self::NotAString(what) => write!(f, "{what} must be a string"),
+            Self::InvalidTarget(why) => write!(f, "invalid target: {why}"),
+            Self::InvalidDate(d) => {
+                write!(f, "invalid date {d:?}: expected a real YYYY-MM-DD date")
+            }
         }
     }
 }

@@ -34,12 +34,14 @@
 // Documents are counted in code points and bytes; these casts are checked where they happen.
 #![allow(clippy::module_name_repetitions, clippy::must_use_candidate)]
 
+mod compact;
 mod diagnostic;
 mod document;
 mod error;
 mod heading;
 mod inject;
 mod limits;
+mod merge;
 mod options;
 mod parse;
 mod render;
@@ -51,12 +53,20 @@ pub mod view;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
+pub use compact::{
+    compact, section_priority, CompactOptions, CompactOptionsInput, Compaction, CompactionView,
+    MergedSection, MergedSectionView, Priority, RemovalReason, RemovedEntry, RemovedEntryView,
+};
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use document::{Document, Entry, LegacyMarker, Line, RawLine, Section, IMPLICIT_TITLE};
 pub use error::Error;
 pub use heading::normalize_heading;
 pub use inject::{escape_reserved, injection_block, RESERVED_TAGS};
 pub use limits::{usage, Level, Limits, Usage, DEFAULT_HARD_LIMIT, DEFAULT_SOFT_LIMIT};
+pub use merge::{
+    merge, Conflict, ConflictKind, ConflictSide, ConflictSideView, ConflictView, DroppedLine,
+    DroppedLineView, MergeResult, MergeResultView, Side,
+};
 pub use options::{
     InjectOptions, LimitsInput, OptionsInput, SaveOptions, Scope, ValidateOptions,
     DEFAULT_FORBIDDEN_TEAM_HEADINGS,
