@@ -14,7 +14,7 @@
 mod diff3;
 mod view;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::document::{Document, Line, Section};
 use crate::heading::normalize_heading;
@@ -217,12 +217,47 @@ fn keyed_sections(doc: &Document) -> Keyed<'_> {
     keyed
 }
 
-/// Base order, then sections new in ours, then sections new in theirs.
+/// The order of the merged sections: the title sequences are merged like
+/// lines (diff3), so a reordering or an insertion made by one side is kept;
+/// where both sides changed the same stretch, base order comes first, then
+/// sections new in ours, then sections new in theirs. A section that one side
+/// dropped from the sequence but that survives (a conflict) keeps its place
+/// after its predecessor.
 fn section_order(b: &Keyed<'_>, o: &Keyed<'_>, t: &Keyed<'_>) -> Vec<SectionKey> {
-    let mut order: Vec<SectionKey> = b.order.clone();
-    for key in o.order.iter().chain(&t.order) {
-        if b.get(key).is_none() && !order.contains(key) {
-            order.push(key.clone());
+    let mut order: Vec<SectionKey> = Vec::new();
+    let mut seen: HashSet<SectionKey> = HashSet::new();
+    for chunk in diff3(&b.order, &o.order, &t.order) {
+        let keys: Vec<&SectionKey> = match chunk {
+            Chunk::Stable { ours } => vec![&o.order[ours]],
+            Chunk::Changed { base, ours, theirs } => {
+                let (cb, co, ct) = (&b.order[base], &o.order[ours], &t.order[theirs]);
+                if co == cb {
+                    ct.iter().collect()
+                } else if ct == cb || co == ct {
+                    co.iter().collect()
+                } else {
+                    cb.iter().chain(co).chain(ct).collect()
+                }
+            }
+        };
+        for key in keys {
+            if seen.insert(key.clone()) {
+                order.push(key.clone());
+            }
+        }
+    }
+    for side in [b, o, t] {
+        for (i, key) in side.order.iter().enumerate() {
+            if seen.contains(key) {
+                continue;
+            }
+            let at = side.order[..i]
+                .iter()
+                .rev()
+                .find_map(|prev| order.iter().position(|k| k == prev))
+                .map_or(0, |p| p + 1);
+            order.insert(at, key.clone());
+            seen.insert(key.clone());
         }
     }
     order
@@ -459,10 +494,10 @@ fn resolve_chunk(b: &[Line], o: &[Line], t: &[Line]) -> Resolved {
         return whole(o);
     }
     let (rb, ro, rt) = (raw(b), raw(o), raw(t));
-    let (skeleton, conflict) = if ro == rb {
-        (t, false)
-    } else if rt == rb || ro == rt {
+    let (skeleton, conflict) = if rt == rb || ro == rt {
         (o, false)
+    } else if ro == rb {
+        (t, false)
     } else {
         (o, true)
     };
