@@ -256,11 +256,17 @@ fn section_key(title: &str) -> String {
 }
 
 /// Step 1: each later section with a title already seen, merged into the
-/// first one (its trailing blank lines dropped so the lines join up).
+/// first one (its trailing blank lines dropped so the lines join up), except
+/// a section holding an unclosed code fence.
 fn merge_step(doc: &Document, target: usize, merged: &mut Vec<MergedSection>) -> Document {
     let mut first: HashMap<String, usize> = HashMap::new();
     let mut ops = Vec::new();
     for (i, section) in doc.sections.iter().enumerate() {
+        // A section that ends inside a code fence never closed is the last
+        // one; moved up, its fence would turn every later heading into code.
+        if opens_unclosed_fence(doc, section) {
+            continue;
+        }
         match first.get(&section_key(&section.title)) {
             Some(&into) => ops.push((i, into)),
             None => {
@@ -277,6 +283,11 @@ fn merge_step(doc: &Document, target: usize, merged: &mut Vec<MergedSection>) ->
         into_span: doc.sections[into].span,
     }));
     out
+}
+
+fn opens_unclosed_fence(doc: &Document, section: &Section) -> bool {
+    doc.unclosed_fence
+        .is_some_and(|fence| section.lines.iter().any(|l| l.span() == fence))
 }
 
 fn merge_sections(doc: &Document, ops: &[(usize, usize)]) -> Document {

@@ -267,3 +267,14 @@ fn the_view_is_camel_case_with_nulls_and_utf16_ranges() {
     assert_eq!(oldest["priority"], "facts");
     assert!(oldest["duplicateOf"].is_null(), "null, not missing");
 }
+
+#[test]
+fn a_duplicate_section_ending_in_an_unclosed_fence_is_not_merged() {
+    let text = "## Facts\n- 2025-01-01: a\n\n## Decisions\n- 2025-01-02: b\n\n## Facts\n```\ncode";
+    let c = compact(text, &team(1));
+    assert!(
+        c.merged.is_empty(),
+        "moving the fence up would swallow `## Decisions`"
+    );
+    assert_eq!(c.content, "## Facts\n\n## Decisions\n\n## Facts\n```\ncode");
+}
