@@ -225,25 +225,110 @@ fn size(doc: &Document) -> usize {
     doc.render().chars().count()
 }
 
-/// The smallest `k` in `0..=n` whose `build(k)` fits `target` (or `n` when
-/// none does), and that document. `build` must only shrink as `k` grows.
-fn first_fitting(n: usize, target: usize, build: impl Fn(usize) -> Document) -> (usize, Document) {
-    let (mut lo, mut hi) = (0, n);
-    let mut best = build(n);
-    if size(&best) > target {
-        return (n, best);
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn measure_counts_what_render_renders() {
+        let doc = parse(
+            "## A
+- 2025-01-01: é
+
+raw
+
+
+## B
+
+- 2025-01-02: x
+
+## C",
+        );
+        let measure = Measure::new(&doc);
+        for removed in [
+            vec![],
+            vec![(0, 0)],
+            vec![(0, 2)],
+            vec![(1, 1)],
+            vec![(0, 2), (1, 1)],
+        ] {
+            assert_eq!(
+                measure.size_without(&removed),
+                size(&without(&doc, &removed)),
+                "{removed:?}"
+            );
+        }
     }
+}
+
+/// The smallest `k` in `0..=n` whose `size_of(k)` fits `target`, or `n`
+/// when none does. `size_of` must not grow as `k` grows.
+fn first_fitting(n: usize, target: usize, size_of: impl Fn(usize) -> usize) -> usize {
+    if size_of(n) > target {
+        return n;
+    }
+    let (mut lo, mut hi) = (0, n);
     while lo < hi {
         let mid = lo + (hi - lo) / 2;
-        let doc = build(mid);
-        if size(&doc) <= target {
+        if size_of(mid) <= target {
             hi = mid;
-            best = doc;
         } else {
             lo = mid + 1;
         }
     }
-    (hi, best)
+    hi
+}
+
+/// The code points each part of a document renders to, so that the size of
+/// the document without some entries is counted without rendering it.
+struct Measure {
+    /// Per section: its heading (`## ` and title), and per line its length
+    /// and whether it is blank.
+    sections: Vec<(usize, Vec<(usize, bool)>)>,
+}
+
+impl Measure {
+    fn new(doc: &Document) -> Self {
+        let line = |l: &Line| match l {
+            Line::Entry(e) => (e.date.chars().count() + e.text.chars().count() + 4, false),
+            Line::Raw(r) => (r.text.chars().count(), r.text.is_empty()),
+        };
+        Self {
+            sections: doc
+                .sections
+                .iter()
+                .map(|s| {
+                    (
+                        s.title.chars().count() + 3,
+                        s.lines.iter().map(line).collect(),
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    /// The canonical size without the lines at `removed` (as `render` counts
+    /// it: trailing blank lines of a section dropped, one blank line between
+    /// sections).
+    fn size_without(&self, removed: &[Position]) -> usize {
+        let removed: HashSet<Position> = removed.iter().copied().collect();
+        let mut total = (2 * self.sections.len()).saturating_sub(2);
+        for (s, (heading, lines)) in self.sections.iter().enumerate() {
+            total += heading;
+            let mut pending = 0;
+            for (l, &(len, blank)) in lines.iter().enumerate() {
+                if removed.contains(&(s, l)) {
+                    continue;
+                }
+                pending += len + 1;
+                if !blank {
+                    total += pending;
+                    pending = 0;
+                }
+            }
+        }
+        total
+    }
 }
 
 fn section_key(title: &str) -> String {
@@ -274,8 +359,8 @@ fn merge_step(doc: &Document, target: usize, merged: &mut Vec<MergedSection>) ->
             }
         }
     }
-    let build = |k: usize| merge_sections(doc, &ops[..k]);
-    let (k, out) = first_fitting(ops.len(), target, build);
+    let k = first_fitting(ops.len(), target, |k| size(&merge_sections(doc, &ops[..k])));
+    let out = merge_sections(doc, &ops[..k]);
     merged.extend(ops[..k].iter().map(|&(from, into)| MergedSection {
         from: doc.sections[from].title.clone(),
         from_span: doc.sections[from].span,
@@ -395,8 +480,11 @@ fn dedupe_step(
         }
     }
     let positions: Vec<Position> = ops.iter().map(|&(p, _)| p).collect();
-    let build = |k: usize| without(doc, &positions[..k]);
-    let (k, out) = first_fitting(ops.len(), options.target, build);
+    let measure = Measure::new(doc);
+    let k = first_fitting(ops.len(), options.target, |k| {
+        measure.size_without(&positions[..k])
+    });
+    let out = without(doc, &positions[..k]);
     for &(at, keeper) in &ops[..k] {
         if let Some(entry) = report(doc, at, options.scope, titles, RemovalReason::Duplicate) {
             removed.push(RemovedEntry {
@@ -427,8 +515,11 @@ fn oldest_step(
     }
     order.sort_unstable();
     let positions: Vec<Position> = order.iter().map(|&(_, _, p)| p).collect();
-    let build = |k: usize| without(doc, &positions[..k]);
-    let (k, out) = first_fitting(positions.len(), options.target, build);
+    let measure = Measure::new(doc);
+    let k = first_fitting(positions.len(), options.target, |k| {
+        measure.size_without(&positions[..k])
+    });
+    let out = without(doc, &positions[..k]);
     removed.extend(
         positions[..k]
             .iter()

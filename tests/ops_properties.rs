@@ -139,3 +139,48 @@ proptest! {
         }
     }
 }
+
+/// A large memory (250 sections, 25,000 entries, about 1 MB) merges and
+/// compacts without quadratic work: the line diff is bounded, and compaction
+/// measures O(log n) candidate sizes per step without rendering them.
+#[test]
+fn large_documents_merge_and_compact_in_bounded_time() {
+    let mut base = String::new();
+    for s in 0..250 {
+        base.push_str(&format!("## Section {s}\n"));
+        for e in 0..100 {
+            base.push_str(&format!(
+                "- 2025-01-{:02}: entry {s}-{e} with some text\n",
+                e % 28 + 1
+            ));
+        }
+        base.push('\n');
+    }
+    let ours = base.replace("entry 7-7 ", "entry 7-7 edited ");
+    let theirs = format!("{base}## Added\n- 2025-02-01: new");
+    let started = std::time::Instant::now();
+    let m = merge(&base, &ours, &theirs);
+    assert!(m.clean);
+    assert!(
+        m.content.contains("entry 7-7 edited")
+            && m.content.ends_with("## Added\n- 2025-02-01: new")
+    );
+    let c = compact(
+        &base,
+        &CompactOptions {
+            scope: Scope::Team,
+            target: 25_000,
+            today: None,
+        },
+    );
+    assert!(c.fits && c.after <= 25_000);
+    assert_eq!(
+        c.removed.len() + parse(&c.content).entries().count(),
+        25_000
+    );
+    assert!(
+        started.elapsed().as_secs() < 60,
+        "took {:?}",
+        started.elapsed()
+    );
+}
