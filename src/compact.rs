@@ -225,42 +225,6 @@ fn size(doc: &Document) -> usize {
     doc.render().chars().count()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn measure_counts_what_render_renders() {
-        let doc = parse(
-            "## A
-- 2025-01-01: é
-
-raw
-
-
-## B
-
-- 2025-01-02: x
-
-## C",
-        );
-        let measure = Measure::new(&doc);
-        for removed in [
-            vec![],
-            vec![(0, 0)],
-            vec![(0, 2)],
-            vec![(1, 1)],
-            vec![(0, 2), (1, 1)],
-        ] {
-            assert_eq!(
-                measure.size_without(&removed),
-                size(&without(&doc, &removed)),
-                "{removed:?}"
-            );
-        }
-    }
-}
-
 /// The smallest `k` in `0..=n` whose `size_of(k)` fits `target`, or `n`
 /// when none does. `size_of` must not grow as `k` grows.
 fn first_fitting(n: usize, target: usize, size_of: impl Fn(usize) -> usize) -> usize {
@@ -565,4 +529,40 @@ fn report(
         priority: section_priority(&section.title, scope),
         duplicate_of: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn measure_counts_what_render_renders() {
+        let doc = parse(
+            "## A
+- 2025-01-01: é
+
+raw
+
+
+## B
+
+- 2025-01-02: x
+
+## C",
+        );
+        let measure = Measure::new(&doc);
+        for removed in [
+            vec![],
+            vec![(0, 0)],
+            vec![(0, 2)],
+            vec![(1, 1)],
+            vec![(0, 2), (1, 1)],
+        ] {
+            assert_eq!(
+                measure.size_without(&removed),
+                size(&without(&doc, &removed)),
+                "{removed:?}"
+            );
+        }
+    }
 }
