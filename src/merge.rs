@@ -128,8 +128,10 @@ pub struct MergeResult {
 ///
 /// - Sections are matched by [`normalize_heading`] of their titles; the n-th
 ///   section with a repeated title matches the n-th one with that title on
-///   the other sides. Sections keep base order; sections new on either side
-///   follow, ours' first, each side in its own order.
+///   the other sides. Section order is merged like lines: base order, with
+///   the insertions and moves of whichever side made them; where both sides
+///   changed the same stretch, base's sections come first, then those new
+///   in ours, then those new in theirs.
 /// - A section removed on one side and unchanged on the other is removed;
 ///   removed on one side and changed on the other is a
 ///   [`ConflictKind::SectionRemoved`] conflict.
