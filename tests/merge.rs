@@ -357,3 +357,34 @@ fn the_view_is_camel_case_with_nulls_and_utf16_ranges() {
     assert_eq!(json["conflicts"][0]["kind"], "section-removed");
     assert!(json["conflicts"][0]["ours"].is_null(), "null, not missing");
 }
+
+#[test]
+fn a_section_added_on_both_sides_with_different_notes_conflicts_without_a_base() {
+    let ours = format!("{BASE}\n\n## Runbook\nRestart with systemctl");
+    let theirs = format!("{BASE}\n\n## Runbook\nRestart with kubectl");
+    let m = merge(BASE, &ours, &theirs);
+    assert!(!m.clean);
+    let c = &m.conflicts[0];
+    assert_eq!(
+        (c.kind, c.section.as_str()),
+        (ConflictKind::Lines, "Runbook")
+    );
+    assert!(c.base.is_none(), "the section is new on both sides");
+    assert!(
+        m.content.ends_with("## Runbook\nRestart with systemctl"),
+        "ours' lines"
+    );
+}
+
+#[test]
+fn kinds_and_sides_have_stable_strings() {
+    let kinds = [
+        ConflictKind::Lines,
+        ConflictKind::SectionRemoved,
+        ConflictKind::Title,
+    ]
+    .map(ConflictKind::as_str);
+    assert_eq!(kinds, ["lines", "section-removed", "title"]);
+    let sides = [Side::Base, Side::Ours, Side::Theirs].map(Side::as_str);
+    assert_eq!(sides, ["base", "ours", "theirs"]);
+}

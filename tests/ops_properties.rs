@@ -8,16 +8,30 @@ use memdoc::{compact, merge, parse, render, CompactOptions, Line, Scope};
 use proptest::prelude::*;
 
 fn line() -> impl Strategy<Value = String> {
+    line_from(vec!["", "note", "  indented", "- not an entry", "```"])
+}
+
+fn line_from(raw: Vec<&'static str>) -> impl Strategy<Value = String> {
     prop_oneof![
         3 => prop::sample::select(vec!["## Decisions", "## Facts", "## Open Questions", "## decisions", "## Notes"]).prop_map(str::to_owned),
         6 => (1..=4u8, prop::sample::select(vec!["a", "b", "c", "A", "b  ", "long entry text"]))
             .prop_map(|(d, t)| format!("- 2025-01-0{d}: {t}")),
-        2 => prop::sample::select(vec!["", "note", "  indented", "- not an entry", "```"]).prop_map(str::to_owned),
+        2 => prop::sample::select(raw).prop_map(str::to_owned),
     ]
 }
 
 fn doc() -> impl Strategy<Value = String> {
     prop::collection::vec(line(), 0..24).prop_map(|lines| lines.join("\n"))
+}
+
+/// Without code fences: a fence left open would turn both sides' additions
+/// into raw lines at the same place, which is a genuine conflict.
+fn doc_without_fences() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        line_from(vec!["", "note", "  indented", "- not an entry"]),
+        0..24,
+    )
+    .prop_map(|lines| lines.join("\n"))
 }
 
 fn entries(text: &str) -> HashMap<(String, String), usize> {
@@ -81,8 +95,7 @@ proptest! {
     }
 
     #[test]
-    fn disjoint_additions_are_both_kept(b in doc(), i in 0usize..30, j in 0usize..30) {
-        prop_assume!(!b.contains("```"));
+    fn disjoint_additions_are_both_kept(b in doc_without_fences(), i in 0usize..30, j in 0usize..30) {
         let lines: Vec<&str> = std::iter::once("## Start").chain(b.split('\n')).collect();
         let insert = |at: usize, line: &str| {
             let mut l: Vec<&str> = lines.clone();
