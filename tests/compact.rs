@@ -278,3 +278,23 @@ fn a_duplicate_section_ending_in_an_unclosed_fence_is_not_merged() {
     );
     assert_eq!(c.content, "## Facts\n\n## Decisions\n\n## Facts\n```\ncode");
 }
+
+#[test]
+fn reasons_and_priorities_have_stable_strings_and_order() {
+    let reasons = [RemovalReason::Duplicate, RemovalReason::Oldest].map(RemovalReason::as_str);
+    assert_eq!(reasons, ["duplicate", "oldest"]);
+    let classes = [
+        Priority::Transient,
+        Priority::Other,
+        Priority::Facts,
+        Priority::Core,
+    ];
+    assert_eq!(
+        classes.map(Priority::as_str),
+        ["transient", "other", "facts", "core"]
+    );
+    assert!(
+        classes.windows(2).all(|w| w[0] < w[1]),
+        "removal order is the Ord order"
+    );
+}
