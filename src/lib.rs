@@ -67,3 +67,8 @@ pub use render::render;
 pub use save::{is_sentinel, plan_save, SavePlan, SaveStatus, NO_OP_SENTINELS};
 pub use span::{LineIndex, Position, Range, Span};
 pub use validate::{validate, Report};
+
+/// The README's Rust example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
