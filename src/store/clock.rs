@@ -69,7 +69,13 @@ mod tests {
     #[test]
     fn formats_like_to_iso_string() {
         assert_eq!(iso_from_unix_millis(0), "1970-01-01T00:00:00.000Z");
-        assert_eq!(iso_from_unix_millis(951_782_400_000), "2000-02-29T00:00:00.000Z");
-        assert_eq!(iso_from_unix_millis(1_764_521_546_123), "2025-11-30T16:52:26.123Z");
+        assert_eq!(
+            iso_from_unix_millis(951_782_400_000),
+            "2000-02-29T00:00:00.000Z"
+        );
+        assert_eq!(
+            iso_from_unix_millis(1_764_521_546_123),
+            "2025-11-30T16:52:26.123Z"
+        );
     }
 }

@@ -131,7 +131,9 @@ impl<E> StoreError<E> {
                 StoreError::RevisionUnavailable { revision, oldest }
             }
             Self::CorruptRecord { key, reason } => StoreError::CorruptRecord { key, reason },
-            Self::UnsupportedFormat { key, format } => StoreError::UnsupportedFormat { key, format },
+            Self::UnsupportedFormat { key, format } => {
+                StoreError::UnsupportedFormat { key, format }
+            }
             Self::SnapshotCollision(s) => StoreError::SnapshotCollision(s),
             Self::InvalidActor(s) => StoreError::InvalidActor(s),
             Self::InvalidKeyPrefix(s) => StoreError::InvalidKeyPrefix(s),

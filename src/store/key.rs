@@ -27,10 +27,12 @@ impl MemoryRef {
     /// A reference to the memory `id` in `scope`.
     ///
     /// ```
-    /// use memdoc::store::MemoryRef;
+    /// use memdoc::store::{MemoryRef, StoreError};
     /// use memdoc::Scope;
-    /// assert!(MemoryRef::new(Scope::User, "alice@example.com").is_ok());
-    /// let err = MemoryRef::new(Scope::User, "../etc").unwrap_err();
+    /// // The error type follows the host's (here none: `()`).
+    /// let ok: Result<MemoryRef, StoreError<()>> = MemoryRef::new(Scope::User, "alice@example.com");
+    /// assert!(ok.is_ok());
+    /// let err = MemoryRef::new::<()>(Scope::User, "../etc").unwrap_err();
     /// assert_eq!(err.code(), "store/invalid-id");
     /// ```
     ///
@@ -135,7 +137,13 @@ mod tests {
 
     #[test]
     fn ids_follow_the_grammar() {
-        for good in ["a", "A1", "alice@example.com", "team:eng-1_x.y", &"a".repeat(128)] {
+        for good in [
+            "a",
+            "A1",
+            "alice@example.com",
+            "team:eng-1_x.y",
+            &"a".repeat(128),
+        ] {
             assert!(is_valid_id(good), "should accept {good:?}");
         }
         for bad in ["", "-a", ".a", "a/b", "a b", "é", &"a".repeat(129), "a\0"] {

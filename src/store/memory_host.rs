@@ -38,7 +38,11 @@ pub struct MemoryHostError {
 
 impl fmt::Display for MemoryHostError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "injected failure of call {} on {:?}", self.call, self.key)
+        write!(
+            f,
+            "injected failure of call {} on {:?}",
+            self.call, self.key
+        )
     }
 }
 
@@ -122,10 +126,13 @@ impl MemoryHost {
 
     /// The value and version at `key`, without counting as a call.
     pub fn peek(&self, key: &str) -> Option<Versioned> {
-        self.lock().entries.get(key).map(|(value, version)| Versioned {
-            value: value.clone(),
-            version: version.to_string(),
-        })
+        self.lock()
+            .entries
+            .get(key)
+            .map(|(value, version)| Versioned {
+                value: value.clone(),
+                version: version.to_string(),
+            })
     }
 
     /// Write `value` at `key` unconditionally, without counting as a call;
@@ -134,7 +141,8 @@ impl MemoryHost {
         let mut s = self.lock();
         s.next_version += 1;
         let version = s.next_version;
-        s.entries.insert(key.to_owned(), (value.to_owned(), version));
+        s.entries
+            .insert(key.to_owned(), (value.to_owned(), version));
         version.to_string()
     }
 
@@ -220,7 +228,8 @@ impl Host for MemoryHost {
             if current.as_deref() == expected_version {
                 s.next_version += 1;
                 let version = s.next_version;
-                s.entries.insert(key.to_owned(), (value.to_owned(), version));
+                s.entries
+                    .insert(key.to_owned(), (value.to_owned(), version));
                 PutOutcome::Written {
                     version: version.to_string(),
                 }

@@ -50,8 +50,7 @@ pub use error::{HostFailure, StoreError};
 pub use exec::block_on;
 pub use host::{Host, NoRewrite, PutOutcome, Rewrite, RewriteRequest, Versioned};
 pub use key::{
-    is_valid_id, is_valid_key_prefix, MemoryRef, DEFAULT_KEY_PREFIX, MAX_ID_LEN,
-    MAX_KEY_PREFIX_LEN,
+    is_valid_id, is_valid_key_prefix, MemoryRef, DEFAULT_KEY_PREFIX, MAX_ID_LEN, MAX_KEY_PREFIX_LEN,
 };
 pub use memory_host::{Fault, MemoryHost, MemoryHostError};
 pub use options::{
@@ -64,7 +63,7 @@ pub use view::{AuditEntryView, LoadedView, MemoryRefInput, SaveOutcomeView};
 
 use key::{content_tag, head_key, snapshot_key};
 use merge_hook::MergeResult;
-use record::{HeadRecord, SnapshotRecord, SnapshotRef};
+use record::{HeadRecord, SnapshotRecord};
 
 /// How many differently salted keys a snapshot may try before giving up.
 /// Only a hash collision with different data moves past the first.
@@ -304,12 +303,13 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
                 "the memory has no revisions".to_owned(),
             ));
         };
-        let content = self.content_of(r, h, revision).await?.ok_or(
-            StoreError::RevisionUnavailable {
-                revision,
-                oldest: h.oldest_kept(),
-            },
-        )?;
+        let content =
+            self.content_of(r, h, revision)
+                .await?
+                .ok_or(StoreError::RevisionUnavailable {
+                    revision,
+                    oldest: h.oldest_kept(),
+                })?;
         self.save_over(r, &content, options, head).await
     }
 
@@ -410,39 +410,14 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             actor: options.actor.clone(),
         };
         let snapshot_key = self.put_snapshot(r, &snapshot).await?;
-        let previous_chars = current.chars().count();
-        let depth = self.options.history_depth;
-        let (old_snapshots, old_audit, version) = match head {
-            Some((h, version)) => (h.snapshots, h.audit, Some(version)),
-            None => (Vec::new(), Vec::new(), None),
-        };
-        let chars = plan.usage.chars;
-        let entry = AuditEntry {
-            revision,
-            at: at.clone(),
-            actor: options.actor.clone(),
-            chars,
-            delta: signed(chars).saturating_sub(signed(previous_chars)),
+        let (previous, version) = head.map_or((None, None), |(h, v)| (Some(h), Some(v)));
+        let new_head = HeadRecord::next(
+            previous,
+            &snapshot,
+            snapshot_key,
             codes,
-        };
-        let new_head = HeadRecord {
-            format: RECORD_FORMAT.to_owned(),
-            kind: "head".to_owned(),
-            scope: r.scope().as_str().to_owned(),
-            id: r.id().to_owned(),
-            revision,
-            content: plan.content.clone(),
-            updated_at: at,
-            updated_by: options.actor.clone(),
-            snapshots: std::iter::once(SnapshotRef {
-                revision,
-                key: snapshot_key,
-            })
-            .chain(old_snapshots)
-            .take(depth)
-            .collect(),
-            audit: std::iter::once(entry).chain(old_audit).take(depth).collect(),
-        };
+            self.options.history_depth,
+        );
         let key = head_key(&self.options.key_prefix, r);
         match self
             .host
@@ -500,9 +475,10 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
         Ok(match merge_hook::three_way(&base, &head.content, updated) {
             MergeResult::Clean { content, note } => Ok((content, note)),
             MergeResult::Conflicted { note } => Err(note),
-            MergeResult::Unavailable => {
-                Err("Merging is not available in this version of memdoc; nothing was merged.".to_owned())
-            }
+            MergeResult::Unavailable => Err(
+                "Merging is not available in this version of memdoc; nothing was merged."
+                    .to_owned(),
+            ),
         })
     }
 
@@ -512,7 +488,8 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
         options: &StoreSaveOptions,
         note: Option<String>,
     ) -> SaveOutcome {
-        let (content, revision) = head.map_or((String::new(), 0), |h| (h.content.clone(), h.revision));
+        let (content, revision) =
+            head.map_or((String::new(), 0), |h| (h.content.clone(), h.revision));
         let mut notice = format!(
             "The memory is at revision {revision}, not at base revision {}: nothing was written. \
              Edit the current content and save it with baseRevision {revision}.",
@@ -535,7 +512,13 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
     }
 
     /// Plan the save, and over the hard limit try the rewrite callback.
-    async fn plan(&self, r: &MemoryRef, updated: &str, current: &str, allow_erase: bool) -> Planned {
+    async fn plan(
+        &self,
+        r: &MemoryRef,
+        updated: &str,
+        current: &str,
+        allow_erase: bool,
+    ) -> Planned {
         let options = SaveOptions {
             validate: ValidateOptions {
                 scope: r.scope(),
@@ -581,7 +564,9 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
         let second = plan_save(&reply, &options);
         if let Some(why) = rewrite::refusal(&reply, &second, chars) {
             return Planned {
-                notice: Some(format!("{over}; the rewrite was refused because {why}, so nothing was saved.")),
+                notice: Some(format!(
+                    "{over}; the rewrite was refused because {why}, so nothing was saved."
+                )),
                 ..first
             };
         }
@@ -639,7 +624,8 @@ fn only_over_the_hard_limit(plan: &SavePlan) -> bool {
         .diagnostics
         .iter()
         .filter(|d| d.severity == Severity::Error);
-    plan.status == SaveStatus::Rejected && errors.all(|d| d.code == Code::SizeHardLimit)
+    plan.status == SaveStatus::Rejected
+        && errors.all(|d| d.code == Code::SizeHardLimit)
         && plan
             .diagnostics
             .iter()
@@ -665,8 +651,4 @@ fn join_notices(a: Option<String>, b: Option<String>) -> Option<String> {
         (Some(a), Some(b)) => Some(format!("{a} {b}")),
         (a, b) => a.or(b),
     }
-}
-
-fn signed(n: usize) -> i64 {
-    i64::try_from(n).unwrap_or(i64::MAX)
 }

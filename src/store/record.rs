@@ -123,6 +123,53 @@ impl HeadRecord {
         Ok(head)
     }
 
+    /// The head that follows `previous` (`None` for a new memory) once
+    /// `snapshot` is stored at `snapshot_key`: the snapshot list and the
+    /// audit trail gain the new revision and keep at most `depth` entries.
+    pub(crate) fn next(
+        previous: Option<Self>,
+        snapshot: &SnapshotRecord,
+        snapshot_key: String,
+        codes: Vec<String>,
+        depth: usize,
+    ) -> Self {
+        let (previous_chars, old_snapshots, old_audit) = match previous {
+            Some(h) => (h.content.chars().count(), h.snapshots, h.audit),
+            None => (0, Vec::new(), Vec::new()),
+        };
+        let chars = snapshot.content.chars().count();
+        let entry = AuditEntry {
+            revision: snapshot.revision,
+            at: snapshot.at.clone(),
+            actor: snapshot.actor.clone(),
+            chars,
+            delta: signed(chars).saturating_sub(signed(previous_chars)),
+            codes,
+        };
+        let current = SnapshotRef {
+            revision: snapshot.revision,
+            key: snapshot_key,
+        };
+        Self {
+            format: RECORD_FORMAT.to_owned(),
+            kind: "head".to_owned(),
+            scope: snapshot.scope.clone(),
+            id: snapshot.id.clone(),
+            revision: snapshot.revision,
+            content: snapshot.content.clone(),
+            updated_at: snapshot.at.clone(),
+            updated_by: snapshot.actor.clone(),
+            snapshots: std::iter::once(current)
+                .chain(old_snapshots)
+                .take(depth)
+                .collect(),
+            audit: std::iter::once(entry)
+                .chain(old_audit)
+                .take(depth)
+                .collect(),
+        }
+    }
+
     /// The key of `revision`'s snapshot, when it is still kept.
     pub(crate) fn snapshot_key(&self, revision: u64) -> Option<&str> {
         self.snapshots
@@ -162,6 +209,10 @@ impl SnapshotRecord {
         }
         Ok(snap)
     }
+}
+
+fn signed(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
 }
 
 fn decode<T: for<'de> Deserialize<'de>, E>(key: &str, value: &str) -> Result<T, StoreError<E>> {

@@ -18,7 +18,13 @@ pub fn rewrite_target(limits: Limits) -> usize {
 
 /// The instructions sent to the rewrite callback, ending with `content`.
 #[must_use]
-pub fn rewrite_prompt(content: &str, chars: usize, target: usize, limits: Limits, scope: Scope) -> String {
+pub fn rewrite_prompt(
+    content: &str,
+    chars: usize,
+    target: usize,
+    limits: Limits,
+    scope: Scope,
+) -> String {
     let whose = match scope {
         Scope::User => "a user's private memory",
         Scope::Team => "a team's shared memory",
@@ -83,13 +89,25 @@ mod tests {
     #[test]
     fn the_target_leaves_a_margin_below_the_hard_limit() {
         assert_eq!(rewrite_target(Limits::default()), 18_000);
-        assert_eq!(rewrite_target(Limits { soft: 100, hard: 100 }), 90);
+        assert_eq!(
+            rewrite_target(Limits {
+                soft: 100,
+                hard: 100
+            }),
+            90
+        );
         assert_eq!(rewrite_target(Limits { soft: 1, hard: 1 }), 1);
     }
 
     #[test]
     fn the_prompt_states_the_numbers_and_ends_with_the_document() {
-        let p = rewrite_prompt("## A\n- 2025-01-01: x", 30, 18, Limits { soft: 18, hard: 20 }, Scope::Team);
+        let p = rewrite_prompt(
+            "## A\n- 2025-01-01: x",
+            30,
+            18,
+            Limits { soft: 18, hard: 20 },
+            Scope::Team,
+        );
         assert!(p.contains("30 characters"), "{p}");
         assert!(p.contains("at most 18 characters"), "{p}");
         assert!(p.contains("hard limit of 20"), "{p}");
