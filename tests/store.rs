@@ -886,6 +886,8 @@ fn store_options_are_validated_with_codes() {
     }
 }
 
+type RewriteFn = fn(RewriteRequest) -> std::future::Ready<Result<String, ()>>;
+
 fn small_limits() -> StoreOptions {
     StoreOptions {
         limits: Limits { soft: 60, hard: 80 },
@@ -996,6 +998,14 @@ fn a_rewrite_that_fails_or_does_not_qualify_is_refused() {
         );
         assert_eq!(host.puts(), 0, "{name}: should write nothing");
     }
+    // A rewrite chosen at run time, absent: rejected without a notice.
+    let host = MemoryHost::new();
+    let none: Option<RewriteFn> = None;
+    let s = MemoryStore::new(&host, small_limits())
+        .unwrap()
+        .with_optional_rewrite(none);
+    let out = block_on(s.save(&alice(), &too_long(), &base(0))).unwrap();
+    assert_eq!((out.status, out.notice), (StoreStatus::Rejected, None));
     // A rewrite is not called for other errors.
     let host = MemoryHost::new();
     let called = Rc::new(Cell::new(false));
@@ -1093,6 +1103,22 @@ fn store_error_codes_are_stable() {
     for e in &errors {
         assert!(!e.to_string().is_empty());
     }
+    let host_error: Err = StoreError::HostFailed {
+        key: "k".into(),
+        cause: HostFailure::Error(MemoryHostError {
+            call: 1,
+            key: "k".into(),
+        }),
+    };
+    let shown = host_error.to_string();
+    assert!(
+        shown.starts_with(&host_error.message()) && shown.len() > host_error.message().len(),
+        "Display should add the cause to the message"
+    );
+    assert!(
+        std::error::Error::source(&host_error).is_some(),
+        "the cause should be the source"
+    );
     let mapped = StoreError::HostFailed {
         key: "k".into(),
         cause: HostFailure::Error(3),

@@ -40,6 +40,7 @@ fn system_now() -> String {
 }
 
 /// Milliseconds since the Unix epoch as `YYYY-MM-DDTHH:MM:SS.mmmZ`.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub(crate) fn iso_from_unix_millis(ms: u128) -> String {
     let millis = ms % 1000;
     let secs = ms / 1000;

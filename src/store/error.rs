@@ -143,43 +143,52 @@ impl<E> StoreError<E> {
     }
 }
 
-impl<E: fmt::Display> fmt::Display for StoreError<E> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl<E> StoreError<E> {
+    /// One human sentence, without the host's own error (which a binding
+    /// attaches as the `cause`, unchanged). Needs no `Display` of `E`.
+    #[must_use]
+    pub fn message(&self) -> String {
         match self {
             Self::HostFailed {
                 key,
-                cause: HostFailure::Error(e),
-            } => write!(f, "the host failed on {key:?}: {e}"),
+                cause: HostFailure::Error(_),
+            } => format!("the host failed on {key:?}"),
             Self::HostFailed {
                 key,
                 cause: HostFailure::Malformed(why),
-            } => write!(f, "the host answered malformed data for {key:?}: {why}"),
-            Self::InvalidId(id) => write!(
-                f,
+            } => format!("the host answered malformed data for {key:?}: {why}"),
+            Self::InvalidId(id) => format!(
                 "invalid memory id {id:?}: expected 1-128 of [A-Za-z0-9._@:-], starting with a letter or digit"
             ),
-            Self::InvalidRevision(why) => write!(f, "invalid revision: {why}"),
-            Self::RevisionUnavailable { revision, oldest } => write!(
-                f,
+            Self::InvalidRevision(why) => format!("invalid revision: {why}"),
+            Self::RevisionUnavailable { revision, oldest } => format!(
                 "revision {revision} is no longer kept; the oldest kept revision is {oldest}"
             ),
             Self::CorruptRecord { key, reason } => {
-                write!(f, "the record at {key:?} is corrupt: {reason}")
+                format!("the record at {key:?} is corrupt: {reason}")
             }
-            Self::UnsupportedFormat { key, format } => write!(
-                f,
+            Self::UnsupportedFormat { key, format } => format!(
                 "the record at {key:?} has format {format:?}, which this version cannot read"
             ),
             Self::SnapshotCollision(key) => {
-                write!(f, "every snapshot key near {key:?} holds different data")
+                format!("every snapshot key near {key:?} holds different data")
             }
-            Self::InvalidActor(why) => write!(f, "invalid actor: {why}"),
-            Self::InvalidKeyPrefix(p) => write!(
-                f,
+            Self::InvalidActor(why) => format!("invalid actor: {why}"),
+            Self::InvalidKeyPrefix(p) => format!(
                 "invalid key prefix {p:?}: expected 1-64 of [A-Za-z0-9._:-] in non-empty /-separated segments"
             ),
-            Self::InvalidHistoryDepth(why) => write!(f, "invalid history depth: {why}"),
-            Self::Options(e) => e.fmt(f),
+            Self::InvalidHistoryDepth(why) => format!("invalid history depth: {why}"),
+            Self::Options(e) => e.to_string(),
+        }
+    }
+}
+
+impl<E: fmt::Display> fmt::Display for StoreError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())?;
+        match self.host_cause() {
+            Some(e) => write!(f, ": {e}"),
+            None => Ok(()),
         }
     }
 }

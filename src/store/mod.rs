@@ -187,6 +187,18 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
         }
     }
 
+    /// The same store with a rewrite callback when `rewrite` is `Some`, and
+    /// without one otherwise; for bindings whose callback is optional at run
+    /// time but whose store type is fixed.
+    #[must_use]
+    pub fn with_optional_rewrite<R2: Rewrite>(self, rewrite: Option<R2>) -> MemoryStore<H, R2> {
+        MemoryStore {
+            host: self.host,
+            rewrite,
+            options: self.options,
+        }
+    }
+
     /// The host.
     pub const fn host(&self) -> &H {
         &self.host
