@@ -686,6 +686,18 @@ fn corrupt_and_foreign_records_are_errors_not_empty_memories() {
         block_on(s.load(&alice())).unwrap_err().code(),
         "store/corrupt-record"
     );
+    // A revision no save could follow is refused (it would overflow).
+    let mut huge = head.clone();
+    huge.as_object_mut().unwrap().remove("extra");
+    huge["revision"] = json!(u64::MAX);
+    huge["snapshots"][0]["revision"] = json!(u64::MAX);
+    host.set(key, &huge.to_string());
+    assert_eq!(
+        block_on(s.save(&alice(), V2, &base(u64::MAX)))
+            .unwrap_err()
+            .code(),
+        "store/corrupt-record"
+    );
     // A head that names a snapshot of another memory is refused.
     head.as_object_mut().unwrap().remove("extra");
     head["snapshots"][0]["key"] = json!("memdoc/user/bob/rev/1/0000000000000000");

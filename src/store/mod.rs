@@ -57,7 +57,7 @@ pub use options::{
     revision_number, Clock, OnConflict, StoreOptions, StoreOptionsInput, StoreSaveOptions,
     StoreSaveOptionsInput, DEFAULT_HISTORY_DEPTH, MAX_ACTOR_CHARS, MAX_HISTORY_DEPTH,
 };
-pub use record::{AuditEntry, RECORD_FORMAT};
+pub use record::{AuditEntry, MAX_REVISION, RECORD_FORMAT};
 pub use rewrite::{rewrite_prompt, rewrite_target};
 pub use view::{AuditEntryView, LoadedView, MemoryRefInput, SaveOutcomeView};
 
@@ -547,12 +547,30 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             notice: None,
             extra_codes: Vec::new(),
         };
+        if only_over_the_hard_limit(&first.plan) {
+            self.fit(r, updated, &options, first).await
+        } else {
+            first
+        }
+    }
+
+    /// A document over the hard limit: ask the rewrite callback for a
+    /// shorter one and plan its reply. `first` (the rejection) stands when
+    /// there is no callback or its reply does not qualify.
+    ///
+    /// This is the extension point for deterministic compaction as an
+    /// opt-in fallback: it would be tried here, after the rewrite, and its
+    /// result planned and guarded the same way.
+    async fn fit(
+        &self,
+        r: &MemoryRef,
+        updated: &str,
+        options: &SaveOptions,
+        first: Planned,
+    ) -> Planned {
         let Some(rewrite) = &self.rewrite else {
             return first;
         };
-        if !only_over_the_hard_limit(&first.plan) {
-            return first;
-        }
         let body = unwrap_fenced_reply(updated).map_or(updated, |(_, body)| body);
         let content = render(body);
         let limits = self.options.limits;
@@ -573,7 +591,7 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
                 ..first
             };
         };
-        let second = plan_save(&reply, &options);
+        let second = plan_save(&reply, options);
         if let Some(why) = rewrite::refusal(&reply, &second, chars) {
             return Planned {
                 notice: Some(format!(

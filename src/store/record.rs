@@ -13,6 +13,10 @@ use super::key::{snapshot_key_prefix, MemoryRef};
 /// The format tag of every record this version writes and reads.
 pub const RECORD_FORMAT: &str = "memdoc/1";
 
+/// The largest revision a record may hold: JavaScript numbers are exact up
+/// to 2^53, and a save must always be able to count one further.
+pub const MAX_REVISION: u64 = 9_007_199_254_740_991;
+
 /// One line of the audit trail: a saved revision.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -91,8 +95,11 @@ impl HeadRecord {
             reason,
         };
         check_kind_and_owner(key, &head.kind, "head", &head.scope, &head.id, r)?;
-        if head.revision == 0 {
-            return Err(corrupt("revision 0 is never stored".to_owned()));
+        if head.revision == 0 || head.revision > MAX_REVISION {
+            return Err(corrupt(format!(
+                "revision {} is outside 1..={MAX_REVISION}",
+                head.revision
+            )));
         }
         if head.snapshots.first().map(|s| s.revision) != Some(head.revision) {
             return Err(corrupt(
