@@ -21,7 +21,7 @@ const V2: &str = "## Facts\n- 2025-03-15: Lives in Seattle\n- 2025-03-16: Has a 
 const V3: &str =
     "## Facts\n- 2025-03-15: Lives in Seattle\n- 2025-03-16: Has a dog\n- 2025-03-17: Likes tea";
 
-fn clock() -> Box<dyn Fn() -> String> {
+fn clock() -> memdoc::store::Clock {
     let n = Arc::new(AtomicU64::new(0));
     Box::new(move || {
         let i = n.fetch_add(1, Ordering::SeqCst);
@@ -1068,6 +1068,30 @@ fn views_use_camel_case_and_utf16_ranges() {
     let view = serde_json::to_value(SaveOutcomeView::from(&conflict)).unwrap();
     assert_eq!(view["status"], "conflict");
     assert_eq!(view["diagnostics"], json!([]));
+}
+
+#[test]
+fn a_store_over_a_thread_safe_host_can_be_shared_between_threads() {
+    fn assert_send<T: Send>(_: &T) {}
+    fn assert_sync<T: Sync>(_: &T) {}
+    let store = MemoryStore::new(MemoryHost::new(), options()).unwrap();
+    assert_sync(&store);
+    let (who, how) = (alice(), base(0));
+    let save = store.save(&who, V1, &how);
+    assert_send(&save);
+    let out = std::thread::scope(|scope| scope.spawn(|| block_on(save)).join().unwrap()).unwrap();
+    assert_eq!(out.status, StoreStatus::Saved);
+    let loaded = std::thread::scope(|scope| {
+        scope
+            .spawn(|| block_on(store.load(&alice())))
+            .join()
+            .unwrap()
+    });
+    assert_eq!(
+        loaded.unwrap().revision,
+        1,
+        "another thread should see the save"
+    );
 }
 
 #[test]

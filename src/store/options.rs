@@ -22,6 +22,15 @@ pub const MAX_HISTORY_DEPTH: usize = 1000;
 pub const MAX_ACTOR_CHARS: usize = 256;
 
 /// A source of ISO 8601 timestamps for `updatedAt` and the audit trail.
+///
+/// Natively it is `Send + Sync`, so a store over a `Send + Sync` host can be
+/// shared between threads and its futures are `Send`. On wasm32 there are no
+/// threads to share with, and the binding's clock holds a JavaScript
+/// function, which is neither.
+#[cfg(not(target_arch = "wasm32"))]
+pub type Clock = Box<dyn Fn() -> String + Send + Sync>;
+/// A source of ISO 8601 timestamps for `updatedAt` and the audit trail.
+#[cfg(target_arch = "wasm32")]
 pub type Clock = Box<dyn Fn() -> String>;
 
 /// Options of a [`MemoryStore`](super::MemoryStore).
