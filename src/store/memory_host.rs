@@ -119,6 +119,11 @@ impl MemoryHost {
         self.lock().faults.insert(call, fault);
     }
 
+    /// Forget every fault that has not happened yet.
+    pub fn clear_faults(&self) {
+        self.lock().faults.clear();
+    }
+
     /// Run `hook` just before call number `call` is carried out.
     pub fn before_call(&self, call: u64, hook: impl FnOnce(&MemoryHost) + Send + 'static) {
         self.lock().hooks.insert(call, Box::new(hook));
