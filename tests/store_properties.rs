@@ -20,7 +20,7 @@ enum Op {
     Revert {
         back: u8,
     },
-    NoOp,
+    Sentinel,
     Reject,
     /// Make the `nth` host call of the next operation fail.
     Fail {
@@ -32,7 +32,7 @@ fn op() -> impl Strategy<Value = Op> {
     prop_oneof![
         4 => (any::<u8>(), 0u8..3).prop_map(|(entry, stale)| Op::Save { entry, stale }),
         1 => (0u8..6).prop_map(|back| Op::Revert { back }),
-        1 => Just(Op::NoOp),
+        1 => Just(Op::Sentinel),
         1 => Just(Op::Reject),
         1 => (1u8..5).prop_map(|nth| Op::Fail { nth }),
     ]
@@ -87,7 +87,7 @@ proptest! {
                         other => other.map(|o| (o, None)),
                     }
                 }
-                Op::NoOp => block_on(store.save(&r, "NO_UPDATE", &opts(revision))).map(|o| (o, None)),
+                Op::Sentinel => block_on(store.save(&r, "NO_UPDATE", &opts(revision))).map(|o| (o, None)),
                 Op::Reject => block_on(store.save(&r, "Nothing to add.", &opts(revision))).map(|o| (o, None)),
             };
             match result {
