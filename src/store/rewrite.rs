@@ -57,7 +57,7 @@ pub fn rewrite_prompt(
 /// Why a rewrite reply cannot be stored, or `None` when it can.
 /// `plan` is the reply's save plan; `original_chars` the size that was sent.
 #[must_use]
-pub fn refusal(reply: &str, plan: &SavePlan, original_chars: usize) -> Option<String> {
+pub(crate) fn refusal(reply: &str, plan: &SavePlan, original_chars: usize) -> Option<String> {
     if is_sentinel(reply) {
         return Some("the reply was a no-op sentinel".to_owned());
     }
