@@ -47,6 +47,7 @@ mod parse;
 mod render;
 mod save;
 mod span;
+pub mod store;
 mod validate;
 pub mod view;
 
