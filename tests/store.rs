@@ -251,27 +251,56 @@ fn a_stale_base_revision_is_a_conflict_and_writes_nothing() {
 }
 
 #[test]
-fn merge_on_conflict_reports_a_conflict_while_merging_is_unavailable() {
+fn merge_on_conflict_saves_a_clean_three_way_merge() {
     let host = MemoryHost::new();
     let s = store(&host);
     save(&s, &alice(), V1, 0);
     save(&s, &alice(), V2, 1);
+    let edited_from_v1 = "## Facts\n- 2025-03-15: Lives in Seattle\n- 2025-03-17: Likes tea";
+    let opts = StoreSaveOptions {
+        on_conflict: OnConflict::Merge,
+        ..base(1)
+    };
+    let out = block_on(s.save(&alice(), edited_from_v1, &opts)).unwrap();
+    assert_eq!(
+        (out.status, out.revision, out.content.as_str()),
+        (StoreStatus::Saved, 3, V3),
+        "should keep both sides' entries"
+    );
+    assert!(
+        out.notice.as_deref().is_some_and(|n| n.contains("Merged")),
+        "should report the merge: {:?}",
+        out.notice
+    );
+    assert_eq!(
+        block_on(s.load(&alice())).unwrap().content,
+        V3,
+        "should store the merge"
+    );
+}
+
+#[test]
+fn merge_on_conflict_reports_overlapping_edits_and_writes_nothing() {
+    let host = MemoryHost::new();
+    let s = store(&host);
+    save(&s, &alice(), "## Notes\nshared line", 0);
+    save(&s, &alice(), "## Notes\nchanged by bob", 1);
     let puts = host.puts();
     let opts = StoreSaveOptions {
         on_conflict: OnConflict::Merge,
         ..base(1)
     };
-    let out = block_on(s.save(&alice(), V3, &opts)).unwrap();
+    let out = block_on(s.save(&alice(), "## Notes\nchanged by alice", &opts)).unwrap();
     assert_eq!(
         (out.status, out.revision, out.content.as_str()),
-        (StoreStatus::Conflict, 2, V2),
-        "should not pretend to merge"
+        (StoreStatus::Conflict, 2, "## Notes\nchanged by bob"),
+        "should hand back the current revision, unmerged"
     );
     assert!(
         out.notice
             .as_deref()
-            .is_some_and(|n| n.contains("not available")),
-        "should say why: {:?}",
+            .is_some_and(|n| n.contains("`## Notes`")),
+        "should say where the edits conflict: {:?}",
         out.notice
     );
     assert_eq!(host.puts(), puts, "should write nothing");

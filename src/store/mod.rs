@@ -487,10 +487,6 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
         Ok(match merge_hook::three_way(&base, &head.content, updated) {
             MergeResult::Clean { content, note } => Ok((content, note)),
             MergeResult::Conflicted { note } => Err(note),
-            MergeResult::Unavailable => Err(
-                "Merging is not available in this version of memdoc; nothing was merged."
-                    .to_owned(),
-            ),
         })
     }
 
