@@ -40,9 +40,11 @@ mod record;
 mod rewrite;
 mod view;
 
+use crate::compact::{compact, CompactOptions};
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::limits::Usage;
 use crate::options::{SaveOptions, ValidateOptions};
+use crate::parse::is_valid_date;
 use crate::render::render;
 use crate::save::{plan_save, unwrap_fenced_reply, SavePlan, SaveStatus};
 
@@ -57,9 +59,9 @@ pub use options::{
     revision_number, Clock, OnConflict, StoreOptions, StoreOptionsInput, StoreSaveOptions,
     StoreSaveOptionsInput, DEFAULT_HISTORY_DEPTH, MAX_ACTOR_CHARS, MAX_HISTORY_DEPTH,
 };
-pub use record::{AuditEntry, MAX_REVISION, RECORD_FORMAT};
+pub use record::{ArchivedEntry, AuditEntry, MAX_REVISION, RECORD_FORMAT};
 pub use rewrite::{rewrite_prompt, rewrite_target};
-pub use view::{AuditEntryView, LoadedView, MemoryRefInput, SaveOutcomeView};
+pub use view::{ArchivedEntryView, AuditEntryView, LoadedView, MemoryRefInput, SaveOutcomeView};
 
 use key::{content_tag, head_key, snapshot_key};
 use merge_hook::MergeResult;
@@ -428,6 +430,7 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             &snapshot,
             snapshot_key,
             codes,
+            planned.archived,
             self.options.history_depth,
         );
         let key = head_key(&self.options.key_prefix, r);
@@ -542,6 +545,7 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             source: updated.to_owned(),
             notice: None,
             extra_codes: Vec::new(),
+            archived: Vec::new(),
         };
         if only_over_the_hard_limit(&first.plan) {
             self.fit(r, updated, &options, first).await
@@ -551,12 +555,10 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
     }
 
     /// A document over the hard limit: ask the rewrite callback for a
-    /// shorter one and plan its reply. `first` (the rejection) stands when
-    /// there is no callback or its reply does not qualify.
-    ///
-    /// This is the extension point for deterministic compaction as an
-    /// opt-in fallback: it would be tried here, after the rewrite, and its
-    /// result planned and guarded the same way.
+    /// shorter one and plan its reply; failing that, and only when the
+    /// `compact_over_limit` option asks for it, compact it deterministically.
+    /// `first` (the rejection) stands when neither produces a document that
+    /// saves.
     async fn fit(
         &self,
         r: &MemoryRef,
@@ -564,47 +566,118 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
         options: &SaveOptions,
         first: Planned,
     ) -> Planned {
-        let Some(rewrite) = &self.rewrite else {
-            return first;
-        };
         let body = unwrap_fenced_reply(updated).map_or(updated, |(_, body)| body);
         let content = render(body);
         let limits = self.options.limits;
         let chars = first.plan.usage.chars;
         let target = rewrite_target(limits);
-        let request = RewriteRequest {
-            prompt: rewrite_prompt(&content, chars, target, limits, r.scope()),
-            content,
-            target,
-        };
         let over = format!(
             "The update is {chars} characters, over the hard limit of {}",
             limits.hard
         );
-        let Ok(reply) = rewrite.rewrite(request).await else {
-            return Planned {
-                notice: Some(format!("{over}; the rewrite failed, so nothing was saved.")),
-                ..first
-            };
+        let rewrite_note = match &self.rewrite {
+            None => None,
+            Some(rewrite) => {
+                let request = RewriteRequest {
+                    prompt: rewrite_prompt(&content, chars, target, limits, r.scope()),
+                    content: content.clone(),
+                    target,
+                };
+                match rewrite.rewrite(request).await {
+                    Err(_) => Some("the rewrite failed".to_owned()),
+                    Ok(reply) => {
+                        let second = plan_save(&reply, options);
+                        match rewrite::refusal(&reply, &second, chars) {
+                            Some(why) => Some(format!("the rewrite was refused because {why}")),
+                            None => {
+                                return Planned {
+                                    notice: Some(format!(
+                                        "{over}; it was rewritten to {} characters to fit.",
+                                        second.usage.chars
+                                    )),
+                                    plan: second,
+                                    source: reply,
+                                    extra_codes: vec![Code::SizeHardLimit.as_str().to_owned()],
+                                    archived: Vec::new(),
+                                };
+                            }
+                        }
+                    }
+                }
+            }
         };
-        let second = plan_save(&reply, options);
-        if let Some(why) = rewrite::refusal(&reply, &second, chars) {
-            return Planned {
-                notice: Some(format!(
-                    "{over}; the rewrite was refused because {why}, so nothing was saved."
-                )),
-                ..first
-            };
+        if self.options.compact_over_limit {
+            if let Some(compacted) = self.compact_to_fit(r, &content, options, target, &over) {
+                return compacted;
+            }
         }
+        let notice = match rewrite_note {
+            Some(note) => format!("{over}; {note}, so nothing was saved."),
+            None if self.options.compact_over_limit => {
+                format!(
+                    "{over}; compaction could not bring it under the limit, so nothing was saved."
+                )
+            }
+            None => return first,
+        };
         Planned {
-            notice: Some(format!(
-                "{over}; it was rewritten to {} characters to fit.",
-                second.usage.chars
-            )),
-            plan: second,
-            source: reply,
-            extra_codes: vec![Code::SizeHardLimit.as_str().to_owned()],
+            notice: Some(notice),
+            ..first
         }
+    }
+
+    /// Deterministic compaction of an over-limit document to `target`: the
+    /// result is planned like any save, and every entry it removed goes into
+    /// the audit trail of the revision it creates.
+    fn compact_to_fit(
+        &self,
+        r: &MemoryRef,
+        content: &str,
+        options: &SaveOptions,
+        target: usize,
+        over: &str,
+    ) -> Option<Planned> {
+        let now = clock::now(&self.options);
+        let today = now
+            .get(..10)
+            .filter(|d| is_valid_date(d))
+            .map(str::to_owned);
+        let compaction = compact(
+            content,
+            &CompactOptions {
+                scope: r.scope(),
+                target,
+                today,
+            },
+        );
+        if !compaction.fits {
+            return None;
+        }
+        let plan = plan_save(&compaction.content, options);
+        if plan.status != SaveStatus::Saved {
+            return None;
+        }
+        let archived: Vec<ArchivedEntry> = compaction
+            .removed
+            .iter()
+            .map(|e| ArchivedEntry {
+                section: e.section.clone(),
+                date: e.date.clone(),
+                text: e.text.clone(),
+            })
+            .collect();
+        Some(Planned {
+            notice: Some(format!(
+                "{over}; it was compacted to {} characters by merging {} repeated section(s) and removing {} entries, which are archived in this revision's history.",
+                plan.usage.chars,
+                compaction.merged.len(),
+                archived.len()
+            )),
+            plan,
+            source: compaction.content,
+            extra_codes: vec![Code::SizeHardLimit.as_str().to_owned()],
+            archived,
+        })
     }
 
     /// Write a snapshot where no key exists yet and return its key. A key
@@ -643,6 +716,8 @@ struct Planned {
     source: String,
     notice: Option<String>,
     extra_codes: Vec<String>,
+    /// Entries compaction removed, for the audit trail.
+    archived: Vec<ArchivedEntry>,
 }
 
 fn only_over_the_hard_limit(plan: &SavePlan) -> bool {

@@ -48,6 +48,11 @@ pub struct StoreOptions {
     /// binding always installs one (there is no system clock on
     /// `wasm32-unknown-unknown`).
     pub now: Option<Clock>,
+    /// When a save is over the hard limit and no rewrite made it fit, compact
+    /// it deterministically ([`compact`](crate::compact)) to below the limit
+    /// and archive every removed entry in the revision's audit entry.
+    /// Off by default: removing entries is the caller's decision.
+    pub compact_over_limit: bool,
 }
 
 impl Default for StoreOptions {
@@ -61,6 +66,7 @@ impl Default for StoreOptions {
             key_prefix: DEFAULT_KEY_PREFIX.to_owned(),
             history_depth: DEFAULT_HISTORY_DEPTH,
             now: None,
+            compact_over_limit: false,
         }
     }
 }
@@ -73,6 +79,7 @@ impl fmt::Debug for StoreOptions {
             .field("key_prefix", &self.key_prefix)
             .field("history_depth", &self.history_depth)
             .field("now", &self.now.as_ref().map(|_| "<clock>"))
+            .field("compact_over_limit", &self.compact_over_limit)
             .finish()
     }
 }
@@ -164,6 +171,8 @@ pub struct StoreOptionsInput {
     pub key_prefix: Option<String>,
     /// History depth, a whole number.
     pub history_depth: Option<f64>,
+    /// Compact deterministically when over the hard limit.
+    pub compact_over_limit: Option<bool>,
 }
 
 impl StoreOptionsInput {
@@ -196,6 +205,7 @@ impl StoreOptionsInput {
             key_prefix: self.key_prefix.unwrap_or(defaults.key_prefix),
             history_depth,
             now: None,
+            compact_over_limit: self.compact_over_limit.unwrap_or(false),
         };
         options.check()?;
         Ok(options)

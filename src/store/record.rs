@@ -34,6 +34,23 @@ pub struct AuditEntry {
     /// The diagnostic codes of the save (warnings, and `size/hard-limit`
     /// when the content was rewritten to fit).
     pub codes: Vec<String>,
+    /// Entries that deterministic compaction removed to make this revision
+    /// fit (the store's `compactOverLimit` option), kept here so that
+    /// nothing is lost without a trace. Absent when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub archived: Vec<ArchivedEntry>,
+}
+
+/// An entry that compaction removed from a save, as the audit trail keeps it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ArchivedEntry {
+    /// The title of the section it was in.
+    pub section: String,
+    /// Its date, `YYYY-MM-DD`.
+    pub date: String,
+    /// Its text.
+    pub text: String,
 }
 
 /// Where the snapshot of one revision is stored.
@@ -138,6 +155,7 @@ impl HeadRecord {
         snapshot: &SnapshotRecord,
         snapshot_key: String,
         codes: Vec<String>,
+        archived: Vec<ArchivedEntry>,
         depth: usize,
     ) -> Self {
         let (previous_chars, old_snapshots, old_audit) = match previous {
@@ -152,6 +170,7 @@ impl HeadRecord {
             chars,
             delta: signed(chars).saturating_sub(signed(previous_chars)),
             codes,
+            archived,
         };
         let current = SnapshotRef {
             revision: snapshot.revision,

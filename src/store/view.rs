@@ -99,6 +99,20 @@ pub struct AuditEntryView {
     pub delta: i64,
     /// Diagnostic codes of the save.
     pub codes: Vec<String>,
+    /// Entries compaction removed to make this revision fit (usually empty).
+    pub archived: Vec<ArchivedEntryView>,
+}
+
+/// An [`ArchivedEntry`](super::ArchivedEntry) as JavaScript sees it.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct ArchivedEntryView {
+    /// Section title.
+    pub section: String,
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    /// Text.
+    pub text: String,
 }
 
 impl From<&AuditEntry> for AuditEntryView {
@@ -110,6 +124,15 @@ impl From<&AuditEntry> for AuditEntryView {
             chars: a.chars,
             delta: a.delta,
             codes: a.codes.clone(),
+            archived: a
+                .archived
+                .iter()
+                .map(|e| ArchivedEntryView {
+                    section: e.section.clone(),
+                    date: e.date.clone(),
+                    text: e.text.clone(),
+                })
+                .collect(),
         }
     }
 }
