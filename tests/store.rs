@@ -1091,7 +1091,7 @@ fn views_use_camel_case_and_utf16_ranges() {
     let audit = serde_json::to_value(memdoc::store::AuditEntryView::from(&entries[0])).unwrap();
     assert_eq!(
         audit,
-        json!({"revision": 1, "at": "2025-06-01T00:00:00.000Z", "actor": "agent", "chars": 24, "delta": 24, "codes": ["structure/preamble-dropped"]})
+        json!({"revision": 1, "at": "2025-06-01T00:00:00.000Z", "actor": "agent", "chars": 24, "delta": 24, "codes": ["structure/preamble-dropped"], "archived": []})
     );
     let conflict = save(&s, &alice(), text, 0);
     let view = serde_json::to_value(SaveOutcomeView::from(&conflict)).unwrap();
