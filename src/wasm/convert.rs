@@ -25,8 +25,9 @@ pub(crate) fn string(value: &JsValue, what: &str) -> Result<String, JsValue> {
 /// `options/invalid`.
 fn input<I: DeserializeOwned + Default>(value: Option<JsValue>) -> Result<I, JsValue> {
     match value {
-        Some(v) if !v.is_undefined() && !v.is_null() => serde_wasm_bindgen::from_value(v)
-            .map_err(|e| to_js(&Error::InvalidOptions(e.to_string()))),
+        Some(v) if !v.is_undefined() && !v.is_null() => {
+            serde_wasm_bindgen::from_value(v).map_err(|e| to_js(&Error::InvalidOptions(reason(e))))
+        }
         _ => Ok(I::default()),
     }
 }
@@ -46,4 +47,12 @@ pub(crate) fn view<T: JsCast>(value: &impl Serialize) -> Result<T, JsValue> {
         .serialize(&SERIALIZER)
         .map(JsCast::unchecked_into)
         .map_err(|e| to_js(&Error::Internal(e.to_string())))
+}
+
+/// The sentence inside a deserialization error (it wraps a JavaScript
+/// `Error`, whose string form would repeat "Error: ").
+fn reason(error: serde_wasm_bindgen::Error) -> String {
+    let js = JsValue::from(error);
+    js.dyn_ref::<js_sys::Error>()
+        .map_or_else(|| format!("{js:?}"), |e| String::from(e.message()))
 }

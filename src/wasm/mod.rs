@@ -19,7 +19,7 @@ mod types;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// Runs once when the module is instantiated, before any export is called.
-#[wasm_bindgen(start)]
+#[wasm_bindgen(start, private)]
 fn start() {
     panic::install_hook();
 }
