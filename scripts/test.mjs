@@ -23,6 +23,7 @@ const steps = [
   ["clippy (native)", "cargo", ["clippy", "--all-targets", "--", "-D", "warnings"]],
   ["clippy (wasm32)", "cargo", ["clippy", "--target", "wasm32-unknown-unknown", "--lib", "--tests", "--", "-D", "warnings"]],
   ["cargo test", "cargo", ["test"]],
+  ["wasm-bindgen-test in Node", "wasm-pack", ["test", "--node", "--mode", "no-install", "--", "--test", "wasm"]],
   ["build pkg/", "node", ["scripts/build.mjs"]],
   ["build the test-panic variant", "node", ["scripts/build.mjs", "--test-panic", "--out", "target/pkg-test-panic"]],
   ["node --test", "node", () => ["--test", ...jsTests()]],

@@ -48,8 +48,11 @@ mod span;
 mod validate;
 pub mod view;
 
+// Public only so that tests/wasm.rs can call the exports from Rust; Rust
+// callers use the functions above, JavaScript callers the npm package.
 #[cfg(target_arch = "wasm32")]
-mod wasm;
+#[doc(hidden)]
+pub mod wasm;
 
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use document::{Document, Entry, LegacyMarker, Line, RawLine, Section, IMPLICIT_TITLE};

@@ -11,10 +11,10 @@
 
 mod convert;
 mod errors;
-mod info;
+pub mod info;
 mod panic;
-mod pure;
-mod types;
+pub mod pure;
+pub mod types;
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
