@@ -51,8 +51,11 @@ pub mod store;
 mod validate;
 pub mod view;
 
+// Public only so that tests/wasm.rs can call the exports from Rust; Rust
+// callers use the functions above, JavaScript callers the npm package.
 #[cfg(target_arch = "wasm32")]
-mod wasm;
+#[doc(hidden)]
+pub mod wasm;
 
 pub use compact::{
     compact, section_priority, CompactOptions, CompactOptionsInput, Compaction, CompactionView,
