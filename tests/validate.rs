@@ -43,7 +43,7 @@ fn located(text: &str, report: &Report) -> Vec<String> {
         .collect()
 }
 
-fn of<'a>(report: &'a Report, code: Code) -> Vec<&'a Diagnostic> {
+fn of(report: &Report, code: Code) -> Vec<&Diagnostic> {
     report
         .diagnostics
         .iter()
