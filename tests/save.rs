@@ -312,6 +312,31 @@ fn erase_needs_allow_erase() {
 }
 
 #[test]
+fn heading_less_previous_memory_is_not_erased_silently() {
+    // SurfSense stored short heading-less text; it renders to nothing but is
+    // still a memory that an empty save would lose.
+    let previous = "Nothing new to remember.";
+    let plan = save("", Some(previous));
+    assert_eq!(
+        plan.status,
+        SaveStatus::Rejected,
+        "should refuse to erase a heading-less stored memory"
+    );
+    assert_eq!(
+        codes(&plan),
+        ["save/would-erase"],
+        "should say it would erase"
+    );
+    assert_eq!(plan.content, previous, "should keep it");
+    let plan = plan_save("", &opts(Some(previous), Scope::User, true));
+    assert_eq!(
+        (plan.status, plan.content.as_str()),
+        (SaveStatus::Saved, ""),
+        "should erase when allowed"
+    );
+}
+
+#[test]
 fn heading_less_text_never_erases() {
     let plan = plan_save(
         "Nothing new to remember.",
