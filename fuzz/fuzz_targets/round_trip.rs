@@ -30,12 +30,29 @@ fuzz_target!(|data: &[u8]| {
     let again = parse(&canonical);
     assert_eq!(again.render(), canonical, "render must be idempotent");
     assert!(again.preamble.is_empty(), "canonical text has no preamble");
-    let titles = |d: &memdoc::Document| d.sections.iter().map(|s| s.title.clone()).collect::<Vec<_>>();
+    let titles = |d: &memdoc::Document| {
+        d.sections
+            .iter()
+            .map(|s| s.title.clone())
+            .collect::<Vec<_>>()
+    };
     assert_eq!(titles(&again), titles(&doc));
-    let plan = plan_save(&text, &SaveOptions { validate: options, allow_erase: false });
+    let plan = plan_save(
+        &text,
+        &SaveOptions {
+            validate: options,
+            allow_erase: false,
+        },
+    );
     if plan.status == SaveStatus::Saved {
         assert!(!plan.content.is_empty(), "a save must not erase the memory");
     }
-    let block = injection_block(&canonical, &InjectOptions { scope: Scope::Team, ..InjectOptions::default() });
+    let block = injection_block(
+        &canonical,
+        &InjectOptions {
+            scope: Scope::Team,
+            ..InjectOptions::default()
+        },
+    );
     assert!(canonical.trim().is_empty() || block.matches("</team_memory>").count() == 1);
 });
