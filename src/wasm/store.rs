@@ -151,6 +151,7 @@ struct JsRewrite(Function);
 
 /// What `rewrite` is called with.
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct RewriteRequestArg<'a> {
     prompt: &'a str,
     content: &'a str,
