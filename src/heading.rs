@@ -1,6 +1,7 @@
 //! Heading normalization (FORMAT.md §7): the one key used whenever two
 //! headings are compared (scope rules, diffs, duplicates, merges).
 
+#[cfg(not(target_arch = "wasm32"))]
 use unicode_normalization::UnicodeNormalization;
 
 /// Normalize a heading title for comparison.
@@ -24,7 +25,7 @@ pub fn normalize_heading(title: &str) -> String {
     let lower = if title.is_ascii() {
         title.to_ascii_lowercase()
     } else {
-        title.nfkc().collect::<String>().to_lowercase()
+        compat_fold(title).to_lowercase()
     };
     let mut out = String::with_capacity(lower.len());
     let mut gap = false;
@@ -40,4 +41,33 @@ pub fn normalize_heading(title: &str) -> String {
         }
     }
     out
+}
+
+/// NFKC. Native builds carry the Unicode tables (the `unicode-normalization`
+/// crate).
+#[cfg(not(target_arch = "wasm32"))]
+fn compat_fold(title: &str) -> String {
+    title.nfkc().collect()
+}
+
+/// NFKC. In WebAssembly the tables would be a third of the module, and every
+/// JavaScript host already has them (`String.prototype.normalize`), so the
+/// boundary installs the host's NFKC when the module starts. Until then (no
+/// boundary at all), titles are compared unfolded.
+#[cfg(target_arch = "wasm32")]
+fn compat_fold(title: &str) -> String {
+    match COMPAT_FOLD.get() {
+        Some(fold) => fold(title),
+        None => title.to_owned(),
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+static COMPAT_FOLD: std::sync::OnceLock<fn(&str) -> String> = std::sync::OnceLock::new();
+
+/// Install the host's NFKC (WebAssembly only; the boundary calls this once
+/// at start). Later calls are ignored.
+#[cfg(target_arch = "wasm32")]
+pub(crate) fn install_compat_fold(fold: fn(&str) -> String) {
+    let _ = COMPAT_FOLD.set(fold);
 }

@@ -143,14 +143,44 @@ impl LimitsInput {
 
 fn whole(value: Option<f64>, default: usize) -> Result<usize, Error> {
     let Some(v) = value else { return Ok(default) };
-    if !v.is_finite() || v < 1.0 || v.fract() != 0.0 || v > 1e15 {
-        return Err(Error::InvalidLimits(format!(
-            "{v} is not a positive whole number"
-        )));
+    positive_whole(v)
+        .and_then(|n| usize::try_from(n).ok())
+        .ok_or_else(|| {
+            Error::InvalidLimits(format!(
+                "{} is not a positive whole number",
+                describe_number(v)
+            ))
+        })
+}
+
+/// `n` as a whole number ≥ 1 that a JavaScript number represents exactly
+/// (at most 2^53), or `None`.
+pub(crate) fn positive_whole(n: f64) -> Option<u64> {
+    if n.is_finite() && n >= 1.0 && n.fract() == 0.0 && n <= 9_007_199_254_740_992.0 {
+        // Checked above: a positive whole number within 2^53.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        Some(n as u64)
+    } else {
+        None
     }
-    // Checked above: a positive whole number well inside usize.
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    Ok(v as usize)
+}
+
+/// A number as an error message shows it. Whole numbers are written out;
+/// anything else is described, which keeps float formatting (and its
+/// tables) out of the WebAssembly module.
+pub(crate) fn describe_number(n: f64) -> String {
+    if n.is_nan() {
+        "NaN".to_owned()
+    } else if n.is_infinite() {
+        if n > 0.0 { "Infinity" } else { "-Infinity" }.to_owned()
+    } else if n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_992.0 {
+        // Checked above: whole and within 2^53.
+        #[allow(clippy::cast_possible_truncation)]
+        let whole = n as i64;
+        whole.to_string()
+    } else {
+        "a number with a fraction".to_owned()
+    }
 }
 
 impl OptionsInput {

@@ -6,7 +6,7 @@ use serde::Deserialize;
 
 use crate::error::Error;
 use crate::limits::DEFAULT_HARD_LIMIT;
-use crate::options::Scope;
+use crate::options::{describe_number, positive_whole, Scope};
 use crate::parse::is_valid_date;
 
 /// Options of [`compact`](crate::compact).
@@ -78,12 +78,12 @@ impl CompactOptionsInput {
 }
 
 fn whole_target(v: f64) -> Result<usize, Error> {
-    if !v.is_finite() || v < 1.0 || v.fract() != 0.0 || v > 1e15 {
-        return Err(Error::InvalidTarget(format!(
-            "{v} is not a positive whole number"
-        )));
-    }
-    // Checked above: a positive whole number well inside usize.
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    Ok(v as usize)
+    positive_whole(v)
+        .and_then(|n| usize::try_from(n).ok())
+        .ok_or_else(|| {
+            Error::InvalidTarget(format!(
+                "{} is not a positive whole number",
+                describe_number(v)
+            ))
+        })
 }

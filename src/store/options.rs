@@ -8,7 +8,9 @@ use serde::Deserialize;
 
 use crate::error::Error;
 use crate::limits::Limits;
-use crate::options::{LimitsInput, DEFAULT_FORBIDDEN_TEAM_HEADINGS};
+use crate::options::{
+    describe_number, positive_whole, LimitsInput, DEFAULT_FORBIDDEN_TEAM_HEADINGS,
+};
 
 use super::error::StoreError;
 use super::key::{is_valid_key_prefix, DEFAULT_KEY_PREFIX};
@@ -184,12 +186,13 @@ impl StoreOptionsInput {
         let defaults = StoreOptions::default();
         let history_depth = match self.history_depth {
             None => defaults.history_depth,
-            Some(d) => whole(d)
+            Some(d) => positive_whole(d)
                 .filter(|&n| n <= MAX_HISTORY_DEPTH as u64)
                 .and_then(|n| usize::try_from(n).ok())
                 .ok_or_else(|| {
                     StoreError::InvalidHistoryDepth(format!(
-                        "{d} is not a whole number between 1 and {MAX_HISTORY_DEPTH}"
+                        "{} is not a whole number between 1 and {MAX_HISTORY_DEPTH}",
+                        describe_number(d)
                     ))
                 })?,
         };
@@ -259,23 +262,13 @@ impl StoreSaveOptionsInput {
 /// # Errors
 /// `store/invalid-revision`.
 pub fn revision_number<E>(n: f64, zero_ok: bool) -> Result<u64, StoreError<E>> {
-    whole(n)
+    positive_whole(n)
         .or(if zero_ok && n == 0.0 { Some(0) } else { None })
         .ok_or_else(|| {
             StoreError::InvalidRevision(format!(
-                "{n} is not a whole number {}",
+                "{} is not a whole number {}",
+                describe_number(n),
                 if zero_ok { "≥ 0" } else { "≥ 1" }
             ))
         })
-}
-
-/// `n` as a whole number ≥ 1 that a JavaScript number represents exactly.
-fn whole(n: f64) -> Option<u64> {
-    if n.is_finite() && n >= 1.0 && n.fract() == 0.0 && n <= 9_007_199_254_740_992.0 {
-        // Checked above: a positive whole number within 2^53.
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        Some(n as u64)
-    } else {
-        None
-    }
 }

@@ -242,23 +242,29 @@ fn signed(n: usize) -> i64 {
 }
 
 fn decode<T: for<'de> Deserialize<'de>, E>(key: &str, value: &str) -> Result<T, StoreError<E>> {
+    // The format tag is read first, on its own, so that a record of another
+    // format is reported as such rather than as a mismatch of fields.
+    #[derive(Deserialize)]
+    struct Tagged {
+        format: Option<String>,
+    }
     let corrupt = |reason: String| StoreError::CorruptRecord {
         key: key.to_owned(),
         reason,
     };
-    let json: serde_json::Value =
-        serde_json::from_str(value).map_err(|e| corrupt(format!("not JSON: {e}")))?;
-    match json.get("format") {
-        Some(serde_json::Value::String(f)) if f == RECORD_FORMAT => {}
-        Some(serde_json::Value::String(f)) => {
+    let tagged: Tagged =
+        serde_json::from_str(value).map_err(|e| corrupt(format!("not a memdoc record: {e}")))?;
+    match tagged.format {
+        Some(f) if f == RECORD_FORMAT => {}
+        Some(f) => {
             return Err(StoreError::UnsupportedFormat {
                 key: key.to_owned(),
-                format: f.clone(),
+                format: f,
             })
         }
         _ => return Err(corrupt("no \"format\" field".to_owned())),
     }
-    serde_json::from_value(json).map_err(|e| corrupt(e.to_string()))
+    serde_json::from_str(value).map_err(|e| corrupt(e.to_string()))
 }
 
 fn check_kind_and_owner<E>(

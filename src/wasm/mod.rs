@@ -27,4 +27,10 @@ use wasm_bindgen::prelude::wasm_bindgen;
 #[wasm_bindgen(start, private)]
 fn start() {
     panic::install_hook();
+    crate::heading::install_compat_fold(host_nfkc);
+}
+
+/// NFKC by the JavaScript host (`String.prototype.normalize`).
+fn host_nfkc(text: &str) -> String {
+    js_sys::JsString::from(text).normalize("NFKC").into()
 }
