@@ -1,0 +1,145 @@
+// The CodeMirror 6 editor and its one lint source. Each lint run calls the
+// engine's `validate` exactly once; the marks, the problem list, the meter
+// and the preview are all derived from that one Report (through `onReport`),
+// so typing costs one validation per pause, never one per keystroke or per
+// panel.
+
+import { EditorState, Compartment } from "@codemirror/state";
+import {
+  EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter,
+  drawSelection, highlightSpecialChars, placeholder,
+} from "@codemirror/view";
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { markdown } from "@codemirror/lang-markdown";
+import { syntaxHighlighting, defaultHighlightStyle, HighlightStyle } from "@codemirror/language";
+import { tags } from "@lezer/highlight";
+import { linter, lintGutter, forceLinting, lintKeymap } from "@codemirror/lint";
+
+import { el } from "./dom.js";
+
+/** Milliseconds of quiet typing before the document is validated. */
+export const LINT_DELAY = 250;
+
+const memoryHighlight = HighlightStyle.define([
+  { tag: tags.heading2, fontWeight: "700", color: "var(--heading)" },
+  { tag: tags.heading, fontWeight: "700", color: "var(--heading)" },
+  { tag: tags.list, color: "var(--accent)" },
+  { tag: tags.monospace, fontFamily: "var(--mono)", color: "var(--code)" },
+  { tag: tags.emphasis, fontStyle: "italic" },
+  { tag: tags.strong, fontWeight: "700" },
+  { tag: tags.link, color: "var(--accent)", textDecoration: "underline" },
+  { tag: tags.processingInstruction, color: "var(--muted)" },
+]);
+
+/**
+ * Engine diagnostics -> CodeMirror diagnostics. Engine ranges are UTF-16
+ * offsets into the very text that was validated, which is what CodeMirror
+ * positions are, so they are used as they are (clamped only as a guard).
+ * Whole-document findings (range null) are pinned to the start of line 1.
+ */
+export function toEditorDiagnostics(report, docLength) {
+  const clamp = (n) => Math.max(0, Math.min(docLength, n));
+  return report.diagnostics.map((d) => {
+    const from = d.range ? clamp(d.range.start.offset) : 0;
+    const to = d.range ? clamp(d.range.end.offset) : 0;
+    return {
+      from,
+      to: Math.max(from, to),
+      severity: d.severity === "info" ? "info" : d.severity,
+      source: d.code,
+      message: d.message,
+      renderMessage: () => el("div", { class: "lint-message" },
+        el("div", { class: "lint-text", text: d.message }),
+        d.help ? el("div", { class: "lint-help", text: d.help }) : null,
+        el("code", { class: "lint-code", text: d.code })),
+    };
+  });
+}
+
+/**
+ * Create the editor in `parent`.
+ * - `validate(text)`: returns the engine Report for the text (called once per lint run).
+ * - `onReport(report, text, ms)`: everything else that depends on the report.
+ * - `onSave()`: Mod-S.
+ */
+export function createEditor(parent, { validate, onReport, onSave, label }) {
+  const readOnly = new Compartment();
+
+  const memoryLint = linter((view) => {
+    const text = view.state.doc.toString();
+    const started = performance.now();
+    const report = validate(text);
+    const ms = performance.now() - started;
+    onReport(report, text, ms);
+    return toEditorDiagnostics(report, text.length);
+  }, { delay: LINT_DELAY });
+
+  const view = new EditorView({
+    parent,
+    state: EditorState.create({
+      doc: "",
+      extensions: [
+        lineNumbers(),
+        highlightActiveLineGutter(),
+        highlightSpecialChars(),
+        history(),
+        drawSelection(),
+        highlightActiveLine(),
+        EditorView.lineWrapping,
+        markdown(),
+        syntaxHighlighting(memoryHighlight),
+        syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+        lintGutter(),
+        memoryLint,
+        placeholder("## Section\n- 2025-03-15: Something worth remembering"),
+        keymap.of([
+          { key: "Mod-s", preventDefault: true, run: () => { onSave(); return true; } },
+          ...lintKeymap,
+          ...historyKeymap,
+          ...defaultKeymap,
+          // Tab indents, but Escape then Tab leaves the editor (CodeMirror's
+          // documented escape hatch), so keyboard users are never trapped.
+          indentWithTab,
+        ]),
+        readOnly.of(EditorState.readOnly.of(false)),
+        EditorView.contentAttributes.of({ "aria-label": label, "data-testid": "editor-content" }),
+      ],
+    }),
+  });
+
+  return {
+    view,
+    getText: () => view.state.doc.toString(),
+    /**
+     * Replace the text. Only the differing middle is replaced, so the cursor
+     * stays where it was when a save merely canonicalizes a few lines.
+     */
+    setText(text) {
+      const old = view.state.doc.toString();
+      if (old === text) return;
+      let start = 0;
+      const max = Math.min(old.length, text.length);
+      while (start < max && old.charCodeAt(start) === text.charCodeAt(start)) start += 1;
+      let endOld = old.length;
+      let endNew = text.length;
+      while (endOld > start && endNew > start && old.charCodeAt(endOld - 1) === text.charCodeAt(endNew - 1)) {
+        endOld -= 1;
+        endNew -= 1;
+      }
+      view.dispatch({ changes: { from: start, to: endOld, insert: text.slice(start, endNew) } });
+    },
+    /** Move the cursor to a range, scroll it into view and focus the editor. */
+    select(from, to) {
+      const len = view.state.doc.length;
+      const anchor = Math.max(0, Math.min(len, from));
+      const head = Math.max(0, Math.min(len, to));
+      view.dispatch({ selection: { anchor, head }, scrollIntoView: true });
+      view.focus();
+    },
+    /** Validate again now (the options changed, not the text). */
+    relint: () => forceLinting(view),
+    setReadOnly(on) {
+      view.dispatch({ effects: readOnly.reconfigure(EditorState.readOnly.of(on)) });
+    },
+  };
+}
