@@ -7,8 +7,8 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import {
-  startBrowser, byTestId, setText, typeAtEnd, editorText, openScope, validationCount,
-  waitValidated, outcome, saveArtifactsDir, codePoints,
+  startBrowser, byTestId, setText, typeAtEnd, typeKeys, editorText, openScope, validationCount,
+  waitValidated, clickForOutcome, saveArtifactsDir, codePoints,
 } from "./harness.mjs";
 
 let browser;
@@ -134,7 +134,7 @@ test("typing in a 25,000-character memory validates once per pause, quickly", { 
   const started = Date.now();
   await page.locator(".cm-content").click();
   await page.keyboard.press("Control+End");
-  await page.keyboard.type("\n- 2025-03-17: typed quickly into a big memory", { delay: 15 });
+  await typeKeys(page, "\n- 2025-03-17: typed quickly into a big memory", { delay: 15 });
   const typedIn = Date.now() - started;
   await waitValidated(page, before);
   await page.waitForTimeout(600);
@@ -165,8 +165,7 @@ test("memory text that looks like HTML is shown as text everywhere", { timeout: 
   assert.match(await byTestId(page, "preview-canonical").textContent(), /## Notes <img src=x onerror=window.__pwned=2>/);
   assert.match(await byTestId(page, "preview-block").textContent(), /<script>window.__pwned=4<\/script>/);
 
-  await byTestId(page, "save").click();
-  assert.match(await outcome(page, "saved"), /Saved: revision 1/);
+  assert.match(await clickForOutcome(page, "save", "saved"), /Saved: revision 1/);
   await byTestId(page, "history-panel").locator("summary").click();
   await byTestId(page, "history-view").first().click();
   assert.match(await byTestId(page, "revision-view-text").textContent(), /<script>window.__pwned=4<\/script>/);

@@ -65,6 +65,7 @@ export async function startBrowser() {
     await rm(profile, { recursive: true, force: true });
     throw error;
   }
+  context.setDefaultTimeout(15_000);
   const external = [];
   context.on("request", (request) => {
     const url = request.url();
@@ -118,35 +119,85 @@ export async function waitValidated(page, since) {
     since, { timeout: 10_000 });
 }
 
-/** Replace the editor's whole text, the way a paste would, and wait for validation. */
+/**
+ * Select all and paste `text` (a real paste event carrying the text, which
+ * CodeMirror handles like a person's paste; typing 25,000 characters through
+ * the input pipeline would take the test minutes), then wait for validation.
+ */
 export async function setText(page, text) {
   const since = await validationCount(page);
-  await page.locator(".cm-content").click();
+  const content = page.locator(".cm-content");
+  await content.click();
   await page.keyboard.press("Control+A");
-  if (text === "") await page.keyboard.press("Delete");
-  else await page.keyboard.insertText(text);
+  if (text === "") {
+    await page.keyboard.press("Delete");
+  } else {
+    await content.evaluate((node, pasted) => {
+      const data = new DataTransfer();
+      data.setData("text/plain", pasted);
+      node.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    }, text);
+  }
   await waitValidated(page, since);
 }
 
-/** Type key by key at the end of the document, and wait for validation. */
+/**
+ * Type key by key (line breaks as text input, so that the Markdown keymap's
+ * list continuation on Enter does not add bullets), and wait for validation.
+ */
+export async function typeKeys(page, text, options = {}) {
+  const lines = text.split("\n");
+  for (const [i, line] of lines.entries()) {
+    if (i > 0) await page.keyboard.insertText("\n");
+    if (line) await page.keyboard.type(line, options);
+  }
+}
+
+/** Type at the end of the document, and wait for validation. */
 export async function typeAtEnd(page, text) {
   const since = await validationCount(page);
   await page.locator(".cm-content").click();
   await page.keyboard.press("Control+End");
-  await page.keyboard.type(text);
+  await typeKeys(page, text);
   await waitValidated(page, since);
 }
 
-/** The editor's text as shown (all lines are rendered for documents this small). */
+/** The editor's text as shown (all lines are rendered for documents this small), without the placeholder. */
 export async function editorText(page) {
-  return page.locator(".cm-content .cm-line").evaluateAll((lines) => lines.map((l) => l.textContent).join("\n"));
+  return page.locator(".cm-content .cm-line").evaluateAll((lines) => lines.map((line) => {
+    const copy = line.cloneNode(true);
+    for (const widget of copy.querySelectorAll(".cm-placeholder")) widget.remove();
+    return copy.textContent;
+  }).join("\n"));
 }
 
-/** Wait for the save outcome to have `status`, and return its title. */
-export async function outcome(page, status) {
+/**
+ * Click the button with data-testid `id`, wait for the next outcome to be
+ * announced, check its status, and return its title.
+ */
+export async function clickForOutcome(page, id, status) {
+  const box = byTestId(page, "save-outcome");
+  const seq = Number(await box.getAttribute("data-seq") ?? "0");
+  await byTestId(page, id).click();
   await page.waitForFunction(
-    (s) => document.querySelector('[data-testid="save-outcome"]').dataset.status === s, status, { timeout: 10_000 });
-  return byTestId(page, "save-outcome-title").textContent();
+    (n) => Number(document.querySelector('[data-testid="save-outcome"]').dataset.seq ?? "0") > n, seq);
+  const got = await box.getAttribute("data-status");
+  const title = await byTestId(page, "save-outcome-title").textContent();
+  if (got !== status) throw new Error(`expected a "${status}" outcome, got "${got}": ${title}`);
+  return title;
+}
+
+/** Click a locator and wait for the next outcome, as clickForOutcome. */
+export async function clickLocatorForOutcome(page, locator, status) {
+  const box = byTestId(page, "save-outcome");
+  const seq = Number(await box.getAttribute("data-seq") ?? "0");
+  await locator.click();
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('[data-testid="save-outcome"]').dataset.seq ?? "0") > n, seq);
+  const got = await box.getAttribute("data-status");
+  const title = await byTestId(page, "save-outcome-title").textContent();
+  if (got !== status) throw new Error(`expected a "${status}" outcome, got "${got}": ${title}`);
+  return title;
 }
 
 export async function openScope(page, scope) {

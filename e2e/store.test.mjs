@@ -6,7 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
-  startBrowser, byTestId, setText, typeAtEnd, editorText, openScope, outcome, waitReady,
+  startBrowser, byTestId, setText, typeAtEnd, typeKeys, editorText, clickForOutcome, clickLocatorForOutcome, waitReady,
 } from "./harness.mjs";
 
 let browser;
@@ -19,16 +19,14 @@ test("save, reload: the content and the revision are back", { timeout: 60_000 },
   const page = await browser.newPage({ id: "reload-test", actor: "alice" });
   // Saving stores the canonical form: the legacy entry is rewritten.
   await setText(page, "## Product Decisions\n- (2025-03-15) [fact] Standups are on Mondays   \n\n\n");
-  await byTestId(page, "save").click();
-  assert.equal(await outcome(page, "saved"), "Saved: revision 1.");
+  assert.equal(await clickForOutcome(page, "save", "saved"), "Saved: revision 1.");
   assert.equal(await byTestId(page, "revision").getAttribute("data-revision"), "1");
   const canonical = "## Product Decisions\n- 2025-03-15: Standups are on Mondays";
   assert.equal(await editorText(page), canonical, "the editor should show what is stored");
   assert.equal(await byTestId(page, "dirty").isHidden(), true);
 
   // Saving the same text again changes nothing.
-  await byTestId(page, "save").click();
-  assert.match(await outcome(page, "no_op"), /stays at revision 1/);
+  assert.match(await clickForOutcome(page, "save", "no_op"), /stays at revision 1/);
 
   await page.reload();
   await waitReady(page);
@@ -46,11 +44,9 @@ test("save, reload: the content and the revision are back", { timeout: 60_000 },
 test("a save with errors is rejected, shown, and stores nothing", { timeout: 60_000 }, async () => {
   const page = await browser.newPage({ id: "reject-test", scope: "team" });
   await setText(page, "## Team Goals\n- 2025-03-15: Ship v2");
-  await byTestId(page, "save").click();
-  assert.equal(await outcome(page, "saved"), "Saved: revision 1.");
+  assert.equal(await clickForOutcome(page, "save", "saved"), "Saved: revision 1.");
   await typeAtEnd(page, "\n\n## Personal Notes\n- 2025-03-16: I prefer tea");
-  await byTestId(page, "save").click();
-  assert.match(await outcome(page, "rejected"), /Not saved: 1 error .*Revision 1 is unchanged/);
+  assert.match(await clickForOutcome(page, "save", "rejected"), /Not saved: 1 error .*Revision 1 is unchanged/);
   const details = await byTestId(page, "save-outcome-detail").allTextContents();
   assert.equal(details.length, 1);
   assert.match(details[0], /scope\/personal-heading/);
@@ -64,8 +60,7 @@ test("a save with errors is rejected, shown, and stores nothing", { timeout: 60_
 async function twoTabsInConflict(id) {
   const alice = await browser.newPage({ id, actor: "alice" });
   await setText(alice, "## Product Decisions\n- 2025-03-15: Standups are on Mondays\n\n## Engineering Conventions\n- 2025-03-16: Services use PostgreSQL 16");
-  await byTestId(alice, "save").click();
-  assert.equal(await outcome(alice, "saved"), "Saved: revision 1.");
+  assert.equal(await clickForOutcome(alice, "save", "saved"), "Saved: revision 1.");
 
   const bob = await browser.newPage({ id, actor: "bob" });
   assert.equal(await byTestId(bob, "revision").getAttribute("data-revision"), "1");
@@ -73,17 +68,15 @@ async function twoTabsInConflict(id) {
   // Both edit revision 1, in different sections.
   await alice.locator(".cm-line", { hasText: "Standups are on Mondays" }).click();
   await alice.keyboard.press("End");
-  await alice.keyboard.type("\n- 2025-03-20: Retro every other Friday");
+  await typeKeys(alice, "\n- 2025-03-20: Retro every other Friday");
   await bob.locator(".cm-line", { hasText: "PostgreSQL 16" }).click();
   await bob.keyboard.press("End");
-  await bob.keyboard.type("\n- 2025-03-21: Migrations run in CI");
+  await typeKeys(bob, "\n- 2025-03-21: Migrations run in CI");
   await bob.waitForFunction(() => !document.querySelector('[data-testid="dirty"]').hidden);
 
-  await byTestId(alice, "save").click();
-  assert.equal(await outcome(alice, "saved"), "Saved: revision 2.");
+  assert.equal(await clickForOutcome(alice, "save", "saved"), "Saved: revision 2.");
 
-  await byTestId(bob, "save").click();
-  assert.match(await outcome(bob, "conflict"), /^Conflict: revision 2 was saved by alice/);
+  assert.match(await clickForOutcome(bob, "save", "conflict"), /^Conflict: revision 2 was saved by alice/);
   const conflict = byTestId(bob, "conflict");
   assert.equal(await conflict.isVisible(), true);
   assert.match(await byTestId(bob, "conflict-ours").textContent(), /Migrations run in CI/);
@@ -95,8 +88,7 @@ async function twoTabsInConflict(id) {
 
 test("two tabs save the same memory: the second gets a conflict and merges", { timeout: 90_000 }, async () => {
   const { alice, bob } = await twoTabsInConflict("conflict-merge");
-  await byTestId(bob, "conflict-merge").click();
-  assert.equal(await outcome(bob, "saved"), "Saved: revision 3.");
+  assert.equal(await clickForOutcome(bob, "conflict-merge", "saved"), "Saved: revision 3.");
   assert.equal(await byTestId(bob, "conflict").isHidden(), true);
   const merged = await editorText(bob);
   assert.match(merged, /Retro every other Friday/, "alice's entry survives");
@@ -127,8 +119,7 @@ test("a conflict resolved by reloading keeps the losing text on the page", { tim
   assert.doesNotMatch(await editorText(bob), /Migrations run in CI/);
   // And it can be put back and saved on top of revision 2.
   await byTestId(bob, "kept-restore").click();
-  await byTestId(bob, "save").click();
-  assert.equal(await outcome(bob, "saved"), "Saved: revision 3.");
+  assert.equal(await clickForOutcome(bob, "save", "saved"), "Saved: revision 3.");
   assert.match(await editorText(bob), /Migrations run in CI/);
   await alice.close();
   await bob.close();
@@ -138,11 +129,9 @@ test("revert from history restores an older revision as a new one", { timeout: 6
   const page = await browser.newPage({ id: "revert-test", actor: "carol" });
   const first = "## Product Decisions\n- 2025-03-15: Standups are on Mondays";
   await setText(page, first);
-  await byTestId(page, "save").click();
-  assert.equal(await outcome(page, "saved"), "Saved: revision 1.");
+  assert.equal(await clickForOutcome(page, "save", "saved"), "Saved: revision 1.");
   await setText(page, `${first}\n- 2025-03-18: Standups move to Tuesdays\n\n## Project Facts\n- 2025-03-19: Office is on the 5th floor`);
-  await byTestId(page, "save").click();
-  assert.equal(await outcome(page, "saved"), "Saved: revision 2.");
+  assert.equal(await clickForOutcome(page, "save", "saved"), "Saved: revision 2.");
 
   await byTestId(page, "history-panel").locator("summary").click();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="history-row"]').length === 2);
@@ -154,8 +143,8 @@ test("revert from history restores an older revision as a new one", { timeout: 6
   const oldest = page.locator('[data-testid="history-row"][data-revision="1"]');
   await oldest.getByRole("button", { name: "View revision 1" }).click();
   assert.equal(await byTestId(page, "revision-view-text").textContent(), first);
-  await oldest.getByRole("button", { name: "Revert to revision 1" }).click();
-  assert.equal(await outcome(page, "saved"), "Reverted: revision 3.");
+  assert.equal(await clickLocatorForOutcome(page, oldest.getByRole("button", { name: "Revert to revision 1" }), "saved"),
+    "Reverted: revision 3.");
   assert.equal(await editorText(page), first);
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="history-row"]').length === 3);
   assert.equal(await rows(page).first().getAttribute("data-revision"), "3");

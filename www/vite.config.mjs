@@ -17,6 +17,8 @@ export default defineConfig({
     // A data: URL wasm would be blocked by the page's CSP and bloat the bundle.
     assetsInlineLimit: 0,
     sourcemap: true,
+    // CodeMirror with Markdown (and the HTML it embeds) is one ~600 kB chunk; that is expected.
+    chunkSizeWarningLimit: 1024,
   },
   // Pre-bundling would move the package's glue away from its .wasm file.
   optimizeDeps: { exclude: ["memdoc"] },

@@ -97,6 +97,8 @@ export function renderHistory(entries, currentRevision, { onView, onRevert }) {
 export function renderOutcome({ status, title, details = [] }) {
   const box = byTestId("save-outcome");
   box.dataset.status = status;
+  // A sequence number tells "a new outcome" from "the same outcome again".
+  box.dataset.seq = String(Number(box.dataset.seq ?? "0") + 1);
   replaceChildren(box,
     el("p", { class: "outcome-title", "data-testid": "save-outcome-title", text: title }),
     details.length ? el("ul", { class: "outcome-details" },
