@@ -25,8 +25,11 @@ test("save, reload: the content and the revision are back", { timeout: 60_000 },
   assert.equal(await editorText(page), canonical, "the editor should show what is stored");
   assert.equal(await byTestId(page, "dirty").isHidden(), true);
 
-  // Saving the same text again changes nothing.
-  assert.match(await clickForOutcome(page, "save", "no_op"), /stays at revision 1/);
+  // Saving the same text again, from the keyboard, changes nothing.
+  const seq = Number(await byTestId(page, "save-outcome").getAttribute("data-seq"));
+  await page.locator(".cm-content").press("Control+s");
+  await page.waitForFunction((n) => Number(document.querySelector('[data-testid="save-outcome"]').dataset.seq) > n, seq);
+  assert.match(await byTestId(page, "save-outcome-title").textContent(), /stays at revision 1/);
 
   await page.reload();
   await waitReady(page);
@@ -103,6 +106,36 @@ test("two tabs save the same memory: the second gets a conflict and merges", { t
   await byTestId(bob, "history-panel").locator("summary").click();
   await bob.waitForFunction(() => document.querySelectorAll('[data-testid="history-row"]').length === 3);
   assert.deepEqual(await rows(bob).locator("td:nth-child(3)").allTextContents(), ["bob", "alice", "alice"]);
+  assert.deepEqual([...alice.errors, ...bob.errors], []);
+  await alice.close();
+  await bob.close();
+});
+
+test("a merge that collides lists the conflicts and lets the person edit the merged text", { timeout: 90_000 }, async () => {
+  const id = "conflict-lines";
+  const alice = await browser.newPage({ id, actor: "alice" });
+  await setText(alice, "## Team Goals\n- 2025-03-15: Ship v2\nOwner: nobody yet");
+  assert.equal(await clickForOutcome(alice, "save", "saved"), "Saved: revision 1.");
+  const bob = await browser.newPage({ id, actor: "bob" });
+  await setText(alice, "## Team Goals\n- 2025-03-15: Ship v2\nOwner: Alice");
+  await setText(bob, "## Team Goals\n- 2025-03-15: Ship v2\nOwner: Bob");
+  assert.equal(await clickForOutcome(alice, "save", "saved"), "Saved: revision 2.");
+  assert.match(await clickForOutcome(bob, "save", "conflict"), /^Conflict/);
+  assert.match(await clickForOutcome(bob, "conflict-merge", "conflict"), /^Conflict/);
+  const item = byTestId(bob, "conflict-item");
+  await item.waitFor();
+  assert.equal(await item.count(), 1);
+  assert.equal(await item.getAttribute("data-kind"), "lines");
+  assert.match(await item.textContent(), /Team Goals/);
+  assert.match(await item.textContent(), /Owner: Bob/);
+  assert.match(await item.textContent(), /Owner: Alice/);
+  assert.equal(await byTestId(bob, "revision").getAttribute("data-revision"), "1", "nothing was saved");
+
+  await byTestId(bob, "conflict-edit-merged").click();
+  assert.equal(await byTestId(bob, "revision").getAttribute("data-revision"), "2");
+  assert.equal(await byTestId(bob, "kept-text").textContent(), "## Team Goals\n- 2025-03-15: Ship v2\nOwner: Bob");
+  await setText(bob, "## Team Goals\n- 2025-03-15: Ship v2\nOwner: Alice and Bob");
+  assert.equal(await clickForOutcome(bob, "save", "saved"), "Saved: revision 3.");
   assert.deepEqual([...alice.errors, ...bob.errors], []);
   await alice.close();
   await bob.close();

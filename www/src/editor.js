@@ -7,7 +7,7 @@
 import { EditorState, Compartment } from "@codemirror/state";
 import {
   EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter,
-  drawSelection, highlightSpecialChars, placeholder,
+  drawSelection, highlightSpecialChars, placeholder, Decoration, MatchDecorator, ViewPlugin,
 } from "@codemirror/view";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { markdown } from "@codemirror/lang-markdown";
@@ -23,13 +23,29 @@ export const LINT_DELAY = 250;
 const memoryHighlight = HighlightStyle.define([
   { tag: tags.heading2, fontWeight: "700", color: "var(--heading)" },
   { tag: tags.heading, fontWeight: "700", color: "var(--heading)" },
-  { tag: tags.list, color: "var(--accent)" },
   { tag: tags.monospace, fontFamily: "var(--mono)", color: "var(--code)" },
   { tag: tags.emphasis, fontStyle: "italic" },
   { tag: tags.strong, fontWeight: "700" },
   { tag: tags.link, color: "var(--accent)", textDecoration: "underline" },
   { tag: tags.processingInstruction, color: "var(--muted)" },
 ]);
+
+// The date of an entry line (`- 2025-03-15:`), shown quietly so the text
+// stands out. Only the visible lines are scanned, and only on change.
+const entryDates = new MatchDecorator({
+  regexp: /^(\s*- )(\d{4}-\d{2}-\d{2}):/g,
+  decorate: (add, from, _to, match) => {
+    const start = from + match[1].length;
+    add(start, start + match[2].length, Decoration.mark({ class: "cm-entry-date" }));
+  },
+});
+const entryDateHighlight = ViewPlugin.define(
+  (view) => ({
+    decorations: entryDates.createDeco(view),
+    update(update) { this.decorations = entryDates.updateDeco(update, this.decorations); },
+  }),
+  { decorations: (plugin) => plugin.decorations },
+);
 
 /**
  * Engine diagnostics -> CodeMirror diagnostics. Engine ranges are UTF-16
@@ -89,6 +105,7 @@ export function createEditor(parent, { validate, onReport, onSave, label }) {
         markdown(),
         syntaxHighlighting(memoryHighlight),
         syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+        entryDateHighlight,
         lintGutter(),
         memoryLint,
         placeholder("## Section\n- 2025-03-15: Something worth remembering"),

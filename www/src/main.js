@@ -6,7 +6,7 @@
 import { startEngine, createStore } from "./engine.js";
 import { createEditor } from "./editor.js";
 import { readDraft, writeDraft, clearDraft } from "./drafts.js";
-import { byTestId, formatTime } from "./dom.js";
+import { byTestId, el, replaceChildren, formatTime } from "./dom.js";
 import { renderUsage, renderProblems, renderPreview, renderHistory, renderOutcome } from "./views.js";
 
 const params = new URLSearchParams(location.search);
@@ -66,7 +66,7 @@ function setBusy(on) {
   for (const id of ["save", "conflict-merge", "conflict-overwrite", "conflict-reload", "open"]) {
     byTestId(id).disabled = on;
   }
-  document.body.toggleAttribute("aria-busy", on);
+  document.body.setAttribute("aria-busy", on ? "true" : "false");
 }
 
 function renderRevision() {
@@ -308,35 +308,57 @@ function closeConflict() {
   byTestId("conflict").hidden = true;
 }
 
-function describeMergeConflicts(ours) {
-  const detail = byTestId("conflict-detail");
-  const merge = state.engine.merge;
-  detail.replaceChildren();
-  if (typeof merge !== "function") {
-    detail.textContent = "Both versions changed the same part of the memory, so they cannot be merged automatically.";
-  } else {
-    const result = merge(state.conflict.base, ours, state.conflict.theirs.content);
-    const lines = (result.conflicts ?? []).map((c) => {
-      const li = document.createElement("li");
-      li.dataset.testid = "conflict-item";
-      li.textContent = describeMergeConflict(c);
-      return li;
-    });
-    const intro = document.createElement("p");
-    intro.textContent = "Both versions changed the same part of the memory; pick overwrite or reload (your text is kept):";
-    const list = document.createElement("ul");
-    list.append(...lines);
-    detail.append(intro, list);
-  }
-  detail.hidden = false;
+const CONFLICT_KIND = {
+  lines: "the same lines were changed differently on both sides",
+  "section-removed": "removed on one side and changed on the other",
+  title: "the title was rewritten differently on both sides",
+};
+
+function sideBlock(label, side) {
+  return el("figure", { class: "side" },
+    el("figcaption", { text: label }),
+    el("pre", { text: side === null ? "(section removed)" : side.lines.join("\n") || "(lines deleted)" }));
 }
 
-/** One merge conflict in words; the shape comes from the engine's merge(). */
-function describeMergeConflict(c) {
-  if (typeof c === "string") return c;
-  const section = c.section ?? c.title ?? c.heading ?? null;
-  const message = c.message ?? c.kind ?? c.code ?? "changed on both sides";
-  return section ? `${section}: ${message}` : String(message);
+/**
+ * The store could not merge cleanly: list what collides (engine `merge`, see
+ * docs/ops.md) and offer to edit the merged text, which holds our side of
+ * each conflict, on top of their revision.
+ */
+function describeMergeConflicts(ours) {
+  const detail = byTestId("conflict-detail");
+  const { base, theirs } = state.conflict;
+  if (typeof state.engine.merge !== "function") {
+    replaceChildren(detail, el("p", { text: "Both versions changed the same part of the memory, so they cannot be merged automatically." }));
+    detail.hidden = false;
+    return;
+  }
+  const result = state.engine.merge(base, ours, theirs.content);
+  const items = result.conflicts.map((c) => el("li", { "data-testid": "conflict-item", "data-kind": c.kind },
+    el("p", {}, el("strong", { text: c.section }), `: ${CONFLICT_KIND[c.kind] ?? c.kind}`),
+    el("div", { class: "versions" }, sideBlock("Yours", c.ours), sideBlock("Theirs", c.theirs))));
+  replaceChildren(detail,
+    el("p", { text: `The automatic merge stopped at ${items.length} conflict${items.length === 1 ? "" : "s"}:` }),
+    el("ul", { class: "conflict-items" }, items),
+    el("button", {
+      type: "button",
+      "data-testid": "conflict-edit-merged",
+      text: "Edit the merged text (your side where they collide)",
+      onClick: () => {
+        keepText(editor.getText());
+        adoptLoaded(theirs);
+        editor.setText(result.content);
+        closeConflict();
+        renderRevision();
+        editor.relint();
+        renderOutcome({
+          status: "draft",
+          title: `The merged text is in the editor, on top of revision ${theirs.revision}. Check the conflicting parts, then save.`,
+        });
+        editor.select(0, 0);
+      },
+    }));
+  detail.hidden = false;
 }
 
 async function conflictMerge() {
