@@ -113,6 +113,17 @@ test("the meter counts code points and shows ok, over soft and over hard", { tim
   const hard = page.locator('[data-testid="problem"][data-code="size/hard-limit"]');
   await hard.waitFor();
   assert.equal(await hard.getAttribute("data-severity"), "error");
+
+  // Compaction brings it back under the soft limit, in the editor only, and
+  // keeps the text before on the page.
+  const overHard = await byTestId(page, "usage-chars").textContent();
+  const before = await validationCount(page);
+  await byTestId(page, "compact").click();
+  await waitValidated(page, before);
+  assert.equal(await byTestId(page, "usage").getAttribute("data-level"), "ok");
+  assert.match(await byTestId(page, "save-outcome-title").textContent(), /^Compacted .* entries removed/);
+  assert.equal(codePoints(await byTestId(page, "kept-text").textContent()).toLocaleString("en-US"), overHard);
+  assert.equal(await byTestId(page, "compact").isHidden(), true);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -126,6 +126,7 @@ function onReport(report, text, ms) {
     if (state.dirty) writeDraft(state.ref, text, state.baseRevision);
     else clearDraft(state.ref);
   }
+  byTestId("compact").hidden = report.usage.level === "ok" || typeof state.engine.compact !== "function";
   const stats = byTestId("validate-stats");
   stats.dataset.count = String(state.validations);
   stats.dataset.lastMs = ms.toFixed(2);
@@ -394,6 +395,29 @@ async function conflictReload() {
   await refreshHistory();
 }
 
+// ---------------------------------------------------------------- compaction
+
+/**
+ * Shrink an over-limit memory with the engine's `compact` (duplicates first,
+ * then the oldest, least important entries). The result only goes into the
+ * editor: the person reviews and saves it, and the text before stays below.
+ */
+function compactToSoftLimit() {
+  if (!state.report) return;
+  const text = editor.getText();
+  const result = state.engine.compact(text, { scope: state.ref?.scope ?? "user", target: state.report.usage.soft });
+  keepText(text);
+  editor.setText(result.content);
+  const removed = result.removed.map((r) => `${r.section}: ${r.date} ${r.text} (${r.reason === "duplicate" ? "duplicate" : "oldest"})`);
+  const merged = result.merged.map((m) => `Section “${m.from}” merged into “${m.into}”.`);
+  renderOutcome({
+    status: "draft",
+    title: `Compacted ${result.before.toLocaleString("en-US")} → ${result.after.toLocaleString("en-US")} characters` +
+      `${result.fits ? "" : " (still over the target)"}: ${result.removed.length} entries removed. Review, then save; your text before is kept below.`,
+    details: [...merged, ...removed.slice(0, 40), ...(removed.length > 40 ? [`… and ${removed.length - 40} more.`] : [])],
+  });
+}
+
 // ---------------------------------------------------------------- history
 
 async function refreshHistory() {
@@ -528,6 +552,7 @@ function initForm() {
 
 function initButtons() {
   byTestId("save").addEventListener("click", () => save());
+  byTestId("compact").addEventListener("click", compactToSoftLimit);
   byTestId("conflict-merge").addEventListener("click", conflictMerge);
   byTestId("conflict-overwrite").addEventListener("click", conflictOverwrite);
   byTestId("conflict-reload").addEventListener("click", conflictReload);
