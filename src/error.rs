@@ -15,6 +15,14 @@ pub enum Error {
     InvalidOptions(String),
     /// Text where a string was required was something else.
     NotAString(String),
+    /// A compaction target that is not a positive whole number.
+    InvalidTarget(String),
+    /// A date option that is not a real `YYYY-MM-DD` calendar date.
+    InvalidDate(String),
+    /// A bug in memdoc: the engine panicked. The message is the panic's.
+    Panic(String),
+    /// A bug in memdoc: a result could not be converted for the caller.
+    Internal(String),
 }
 
 impl Error {
@@ -26,8 +34,25 @@ impl Error {
             Self::InvalidLimits(_) => "options/invalid-limits",
             Self::InvalidOptions(_) => "options/invalid",
             Self::NotAString(_) => "input/not-a-string",
+            Self::InvalidTarget(_) => "options/invalid-target",
+            Self::InvalidDate(_) => "options/invalid-date",
+            Self::Panic(_) => "internal/panic",
+            Self::Internal(_) => "internal/error",
         }
     }
+
+    /// Every code [`Error::code`] can return, for callers that match on them
+    /// (the TypeScript `ErrorCode` union is checked against this list).
+    pub const CODES: &'static [&'static str] = &[
+        "options/invalid-scope",
+        "options/invalid-limits",
+        "options/invalid",
+        "input/not-a-string",
+        "options/invalid-target",
+        "options/invalid-date",
+        "internal/panic",
+        "internal/error",
+    ];
 }
 
 impl fmt::Display for Error {
@@ -39,8 +64,40 @@ impl fmt::Display for Error {
             Self::InvalidLimits(why) => write!(f, "invalid limits: {why}"),
             Self::InvalidOptions(why) => write!(f, "invalid options: {why}"),
             Self::NotAString(what) => write!(f, "{what} must be a string"),
+            Self::InvalidTarget(why) => write!(f, "invalid target: {why}"),
+            Self::InvalidDate(d) => {
+                write!(f, "invalid date {d:?}: expected a real YYYY-MM-DD date")
+            }
+            Self::Panic(why) => write!(f, "memdoc panicked (this is a bug): {why}"),
+            Self::Internal(why) => write!(f, "internal error (this is a bug): {why}"),
         }
     }
 }
 
 impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::Error;
+
+    #[test]
+    fn every_variant_has_a_listed_code_and_a_sentence() {
+        let all = [
+            Error::InvalidScope("x".into()),
+            Error::InvalidLimits("x".into()),
+            Error::InvalidOptions("x".into()),
+            Error::NotAString("text".into()),
+            Error::InvalidTarget("x".into()),
+            Error::InvalidDate("x".into()),
+            Error::Panic("x".into()),
+            Error::Internal("x".into()),
+        ];
+        let codes: Vec<&str> = all.iter().map(Error::code).collect();
+        assert_eq!(codes, Error::CODES, "should list every code once, in order");
+        assert_eq!(
+            Error::NotAString("text".into()).to_string(),
+            "text must be a string"
+        );
+        assert!(Error::Panic("boom".into()).to_string().contains("boom"));
+    }
+}

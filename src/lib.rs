@@ -34,29 +34,43 @@
 // Documents are counted in code points and bytes; these casts are checked where they happen.
 #![allow(clippy::module_name_repetitions, clippy::must_use_candidate)]
 
+mod compact;
 mod diagnostic;
 mod document;
 mod error;
 mod heading;
 mod inject;
 mod limits;
+mod merge;
 mod options;
 mod parse;
 mod render;
 mod save;
 mod span;
+pub mod store;
 mod validate;
 pub mod view;
 
+// Public only so that tests/wasm.rs can call the exports from Rust; Rust
+// callers use the functions above, JavaScript callers the npm package.
 #[cfg(target_arch = "wasm32")]
-mod wasm;
+#[doc(hidden)]
+pub mod wasm;
 
+pub use compact::{
+    compact, section_priority, CompactOptions, CompactOptionsInput, Compaction, CompactionView,
+    MergedSection, MergedSectionView, Priority, RemovalReason, RemovedEntry, RemovedEntryView,
+};
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use document::{Document, Entry, LegacyMarker, Line, RawLine, Section, IMPLICIT_TITLE};
 pub use error::Error;
 pub use heading::normalize_heading;
 pub use inject::{escape_reserved, injection_block, RESERVED_TAGS};
 pub use limits::{usage, Level, Limits, Usage, DEFAULT_HARD_LIMIT, DEFAULT_SOFT_LIMIT};
+pub use merge::{
+    merge, Conflict, ConflictKind, ConflictSide, ConflictSideView, ConflictView, DroppedLine,
+    DroppedLineView, MergeResult, MergeResultView, Side,
+};
 pub use options::{
     InjectOptions, LimitsInput, OptionsInput, SaveOptions, Scope, ValidateOptions,
     DEFAULT_FORBIDDEN_TEAM_HEADINGS,
@@ -66,3 +80,8 @@ pub use render::render;
 pub use save::{is_sentinel, plan_save, SavePlan, SaveStatus, NO_OP_SENTINELS};
 pub use span::{LineIndex, Position, Range, Span};
 pub use validate::{validate, Report};
+
+/// The README's Rust example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

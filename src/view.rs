@@ -194,7 +194,7 @@ impl DocumentView {
             Line::Entry(e) => LineView::Entry {
                 date: e.date.clone(),
                 text: e.text.clone(),
-                legacy_marker: e.legacy_marker.map(|m| m.as_str()),
+                legacy_marker: e.legacy_marker.map(crate::document::LegacyMarker::as_str),
                 range: index.range(e.span),
             },
             Line::Raw(r) => LineView::Raw {

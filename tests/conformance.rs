@@ -50,7 +50,7 @@ fn run(case: &Value) -> Result<(), String> {
                 .and_then(|l| l.as_entry())
                 .map(|e| serde_json::json!({"date": e.date, "text": e.text}));
             let got = got.unwrap_or(Value::Null);
-            if &got == &expect["entry"] {
+            if got == expect["entry"] {
                 Ok(())
             } else {
                 Err(format!("got {got}, want {}", expect["entry"]))

@@ -1,1 +1,25 @@
-//! The JavaScript boundary (wasm32 only): converts, delegates to the core, maps errors.
+//! The JavaScript boundary (compiled for wasm32 only). It converts arguments,
+//! delegates to the core, converts results and maps errors; it must hold no
+//! behaviour of its own, so everything it returns is a `crate::view` type
+//! that is tested natively.
+//!
+//! One file per topic: [`convert`] (arguments in, views out, one serializer),
+//! [`errors`] (the one place a JavaScript `Error` is built), [`panic`] (panics
+//! made readable), [`types`] (the hand-written TypeScript contract),
+//! [`pure`] (the pure functions) and [`info`] (version and code lists).
+//! A new topic is one more file and one more `mod` line here.
+
+mod convert;
+mod errors;
+pub mod info;
+mod panic;
+pub mod pure;
+pub mod types;
+
+use wasm_bindgen::prelude::wasm_bindgen;
+
+/// Runs once when the module is instantiated, before any export is called.
+#[wasm_bindgen(start, private)]
+fn start() {
+    panic::install_hook();
+}

@@ -1,0 +1,9 @@
+import type { KvHost } from "../index.js";
+/** The part of a Durable Object's `state.storage` the adapter uses. */
+export interface DurableObjectStorageLike {
+  get(key: string): Promise<unknown>;
+  put(key: string, value: unknown): Promise<void>;
+  transaction?<T>(closure: (txn: DurableObjectStorageLike) => Promise<T>): Promise<T>;
+}
+/** A host over Durable Object storage: exact compare-and-swap in one transaction. */
+export function durableObjectHost(storage: DurableObjectStorageLike): KvHost;

@@ -1,0 +1,7 @@
+import type { KvHost } from "../index.js";
+/** An in-memory host with exact compare-and-swap (tests, one process). */
+export interface MemoryHost extends KvHost {
+  /** Every key held, for inspection. */
+  keys(): string[];
+}
+export function memoryHost(): MemoryHost;

@@ -1,0 +1,13 @@
+import type { KvHost } from "../index.js";
+/** The part of a Workers KV namespace binding the adapter uses. */
+export interface KvNamespaceLike {
+  getWithMetadata(key: string, options: { type: "text" }): Promise<{ value: string | null; metadata: unknown }>;
+  put(key: string, value: string, options: { metadata: unknown }): Promise<void>;
+}
+/**
+ * A best-effort host over Workers KV: versions live in key metadata and are
+ * checked before each write, but KV has no compare-and-swap and is eventually
+ * consistent, so two writers in the same moment can both win. Use a Durable
+ * Object for memories with concurrent writers.
+ */
+export function workersKvHost(namespace: KvNamespaceLike): KvHost;

@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// Build the npm package: wasm-pack (web target) into a scratch directory,
+// then assemble the package directory from the glue, the wasm and
+// pkg-template/ (entries, types, README, LICENSE), with the version taken
+// from Cargo.toml. Prints the .wasm's raw and gzip sizes.
+//
+//   node scripts/build.mjs                  release build into pkg/
+//   node scripts/build.mjs --test-panic --out <dir>
+//                                           dev build with the `test-panic`
+//                                           feature, for the panic tests only
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { delimiter, dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { parseArgs } from "node:util";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const { values: args } = parseArgs({
+  options: {
+    out: { type: "string", default: join(root, "pkg") },
+    "test-panic": { type: "boolean", default: false },
+  },
+});
+const testPanic = args["test-panic"];
+const out = resolve(args.out);
+const scratch = join(root, "target", "wasm-pack", testPanic ? "test-panic" : "release");
+
+// wasm-opt comes from the npm package binaryen (Debian's is broken here);
+// wasm-pack and wasm-bindgen from ~/.cargo/bin. `--mode no-install` keeps
+// wasm-pack from downloading anything.
+const env = {
+  ...process.env,
+  PATH: [join(root, "node_modules", ".bin"), join(homedir(), ".cargo", "bin"), process.env.PATH].join(
+    delimiter,
+  ),
+};
+
+function cargoVersion() {
+  const manifest = readFileSync(join(root, "Cargo.toml"), "utf8");
+  const pkg = manifest.split(/^\[/m).find((section) => section.startsWith("package]"));
+  const version = pkg?.match(/^version\s*=\s*"([^"]+)"/m)?.[1];
+  if (!version) throw new Error("Cargo.toml: no [package] version");
+  return version;
+}
+
+rmSync(scratch, { recursive: true, force: true });
+execFileSync(
+  "wasm-pack",
+  [
+    "build",
+    testPanic ? "--dev" : "--release",
+    "--mode",
+    "no-install",
+    "--target",
+    "web",
+    "--no-pack",
+    "--out-name",
+    "memdoc",
+    "--out-dir",
+    scratch,
+    root,
+    ...(testPanic ? ["--", "--features", "test-panic"] : []),
+  ],
+  { stdio: "inherit", env },
+);
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+for (const file of ["memdoc.js", "memdoc.d.ts", "memdoc_bg.wasm", "memdoc_bg.wasm.d.ts"]) {
+  cpSync(join(scratch, file), join(out, file));
+}
+const template = join(root, "pkg-template");
+for (const file of readdirSync(template)) {
+  if (file !== "package.json") cpSync(join(template, file), join(out, file), { recursive: true });
+}
+const manifest = JSON.parse(readFileSync(join(template, "package.json"), "utf8"));
+manifest.version = cargoVersion();
+writeFileSync(join(out, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+
+const wasm = readFileSync(join(out, "memdoc_bg.wasm"));
+const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
+console.log(
+  `memdoc ${manifest.version} -> ${out}\n` +
+    `memdoc_bg.wasm: ${wasm.length} bytes raw (${kb(wasm.length)}), ` +
+    `${gzipSync(wasm, { level: 9 }).length} bytes gzip -9 (${kb(gzipSync(wasm, { level: 9 }).length)})`,
+);

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// `npm test`: every check, in order, stopping at the first failure. To add a
+// check, add a step: [name, command, args].
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { homedir } from "node:os";
+import { delimiter, dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const env = {
+  ...process.env,
+  PATH: [join(root, "node_modules", ".bin"), join(homedir(), ".cargo", "bin"), process.env.PATH].join(delimiter),
+};
+const jsTests = () =>
+  readdirSync(join(root, "test-js"))
+    .filter((f) => f.endsWith(".test.mjs"))
+    .sort()
+    .map((f) => join("test-js", f));
+
+const steps = [
+  ["rustfmt", "cargo", ["fmt", "--check"]],
+  ["clippy (native)", "cargo", ["clippy", "--all-targets", "--", "-D", "warnings"]],
+  ["clippy (wasm32)", "cargo", ["clippy", "--target", "wasm32-unknown-unknown", "--lib", "--tests", "--", "-D", "warnings"]],
+  ["cargo test", "cargo", ["test"]],
+  ["wasm-bindgen-test in Node", "wasm-pack", ["test", "--node", "--mode", "no-install", "--", "--test", "wasm"]],
+  ["build pkg/", "node", ["scripts/build.mjs"]],
+  ["build the test-panic variant", "node", ["scripts/build.mjs", "--test-panic", "--out", "target/pkg-test-panic"]],
+  ["node --test", "node", () => ["--test", ...jsTests()]],
+  ["tsc --noEmit", "tsc", ["--noEmit", "-p", "test-js/tsconfig.json"]],
+];
+
+for (const [name, command, args] of steps) {
+  const argv = typeof args === "function" ? args() : args;
+  console.log(`\n== ${name}: ${command} ${argv.join(" ")}`);
+  const started = Date.now();
+  const { status, error } = spawnSync(command, argv, { cwd: root, env, stdio: "inherit" });
+  if (error || status !== 0) {
+    console.error(`\n== FAILED: ${name} (${error?.message ?? `exit ${status}`})`);
+    process.exit(1);
+  }
+  console.log(`== ok: ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+console.log("\n== all checks passed");

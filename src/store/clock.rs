@@ -1,0 +1,82 @@
+//! The store's timestamps: the caller's clock when one is given, otherwise
+//! the system clock, formatted as ISO 8601 UTC with milliseconds (what
+//! JavaScript's `Date.prototype.toISOString` gives). `wasm32-unknown-unknown`
+//! has no system clock, so there a clock is required.
+
+use super::error::StoreError;
+use super::options::StoreOptions;
+
+/// Whether the options can tell the time on this target.
+#[allow(clippy::unnecessary_wraps)] // fallible only on wasm32
+pub(crate) fn check<E>(options: &StoreOptions) -> Result<(), StoreError<E>> {
+    if cfg!(target_arch = "wasm32") && options.now.is_none() {
+        return Err(StoreError::Options(crate::error::Error::InvalidOptions(
+            "a clock (`now`) is required on wasm32".to_owned(),
+        )));
+    }
+    Ok(())
+}
+
+/// The current time as the store records it.
+pub(crate) fn now(options: &StoreOptions) -> String {
+    match &options.now {
+        Some(clock) => clock(),
+        None => system_now(),
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn system_now() -> String {
+    let since = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    iso_from_unix_millis(since.as_millis())
+}
+
+// Unreachable: `check` refuses a store without a clock on wasm32.
+#[cfg(target_arch = "wasm32")]
+fn system_now() -> String {
+    String::new()
+}
+
+/// Milliseconds since the Unix epoch as `YYYY-MM-DDTHH:MM:SS.mmmZ`.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+pub(crate) fn iso_from_unix_millis(ms: u128) -> String {
+    let millis = ms % 1000;
+    let secs = ms / 1000;
+    let (day_secs, days) = (secs % 86_400, secs / 86_400);
+    // Howard Hinnant's days-to-civil, for days since 1970-01-01 (non-negative).
+    let z = days + 719_468;
+    let era = z / 146_097;
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + u128::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{millis:03}Z",
+        day_secs / 3600,
+        day_secs % 3600 / 60,
+        day_secs % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::iso_from_unix_millis;
+
+    #[test]
+    fn formats_like_to_iso_string() {
+        assert_eq!(iso_from_unix_millis(0), "1970-01-01T00:00:00.000Z");
+        assert_eq!(
+            iso_from_unix_millis(951_782_400_000),
+            "2000-02-29T00:00:00.000Z"
+        );
+        assert_eq!(
+            iso_from_unix_millis(1_764_521_546_123),
+            "2025-11-30T16:52:26.123Z"
+        );
+    }
+}

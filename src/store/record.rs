@@ -1,0 +1,287 @@
+//! The stored record format, `memdoc/1` (docs/record-format.md): a head
+//! record per memory and one immutable snapshot record per revision, both
+//! JSON. Decoding is strict: an unknown format is refused rather than
+//! guessed at, unknown fields are refused rather than dropped on the next
+//! write, and a record that does not belong to the key it was read from is
+//! corrupt. Nothing here does I/O.
+
+use serde::{Deserialize, Serialize};
+
+use super::error::StoreError;
+use super::key::{snapshot_key_prefix, MemoryRef};
+
+/// The format tag of every record this version writes and reads.
+pub const RECORD_FORMAT: &str = "memdoc/1";
+
+/// The largest revision a record may hold: JavaScript numbers are exact up
+/// to 2^53, and a save must always be able to count one further.
+pub const MAX_REVISION: u64 = 9_007_199_254_740_991;
+
+/// One line of the audit trail: a saved revision.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AuditEntry {
+    /// The revision this save created.
+    pub revision: u64,
+    /// When it was saved (the store's `now`).
+    pub at: String,
+    /// Who saved it, when known.
+    pub actor: Option<String>,
+    /// Its size in code points.
+    pub chars: usize,
+    /// The size change against the revision before, in code points.
+    pub delta: i64,
+    /// The diagnostic codes of the save (warnings, and `size/hard-limit`
+    /// when the content was rewritten to fit).
+    pub codes: Vec<String>,
+    /// Entries that deterministic compaction removed to make this revision
+    /// fit (the store's `compactOverLimit` option), kept here so that
+    /// nothing is lost without a trace. Absent when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub archived: Vec<ArchivedEntry>,
+}
+
+/// An entry that compaction removed from a save, as the audit trail keeps it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ArchivedEntry {
+    /// The title of the section it was in.
+    pub section: String,
+    /// Its date, `YYYY-MM-DD`.
+    pub date: String,
+    /// Its text.
+    pub text: String,
+}
+
+/// Where the snapshot of one revision is stored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct SnapshotRef {
+    pub revision: u64,
+    pub key: String,
+}
+
+/// The record at a memory's head key.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct HeadRecord {
+    pub format: String,
+    pub kind: String,
+    pub scope: String,
+    pub id: String,
+    pub revision: u64,
+    pub content: String,
+    pub updated_at: String,
+    pub updated_by: Option<String>,
+    /// Newest first; the first is the current revision.
+    pub snapshots: Vec<SnapshotRef>,
+    /// Newest first.
+    pub audit: Vec<AuditEntry>,
+}
+
+/// The record at a snapshot key: one revision's content, never rewritten.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct SnapshotRecord {
+    pub format: String,
+    pub kind: String,
+    pub scope: String,
+    pub id: String,
+    pub revision: u64,
+    pub content: String,
+    pub at: String,
+    pub actor: Option<String>,
+}
+
+impl HeadRecord {
+    pub(crate) fn encode(&self) -> String {
+        // A struct of strings, numbers and vectors always serializes.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Decode and check the head record read from `key` for `r`.
+    pub(crate) fn decode<E>(
+        key: &str,
+        prefix: &str,
+        r: &MemoryRef,
+        value: &str,
+    ) -> Result<Self, StoreError<E>> {
+        let head: Self = decode(key, value)?;
+        let corrupt = |reason: String| StoreError::CorruptRecord {
+            key: key.to_owned(),
+            reason,
+        };
+        check_kind_and_owner(key, &head.kind, "head", &head.scope, &head.id, r)?;
+        if head.revision == 0 || head.revision > MAX_REVISION {
+            return Err(corrupt(format!(
+                "revision {} is outside 1..={MAX_REVISION}",
+                head.revision
+            )));
+        }
+        if head.snapshots.first().map(|s| s.revision) != Some(head.revision) {
+            return Err(corrupt(
+                "the first snapshot is not the current revision".to_owned(),
+            ));
+        }
+        let own = snapshot_key_prefix(prefix, r);
+        let mut last = u64::MAX;
+        for s in &head.snapshots {
+            if s.revision >= last || s.revision == 0 {
+                return Err(corrupt("snapshots are not newest first".to_owned()));
+            }
+            if !s.key.starts_with(&own) {
+                return Err(corrupt(format!(
+                    "snapshot key {:?} belongs to another memory",
+                    s.key
+                )));
+            }
+            last = s.revision;
+        }
+        let mut last = u64::MAX;
+        for a in &head.audit {
+            if a.revision >= last || a.revision > head.revision {
+                return Err(corrupt("audit entries are not newest first".to_owned()));
+            }
+            last = a.revision;
+        }
+        Ok(head)
+    }
+
+    /// The head that follows `previous` (`None` for a new memory) once
+    /// `snapshot` is stored at `snapshot_key`: the snapshot list and the
+    /// audit trail gain the new revision and keep at most `depth` entries.
+    pub(crate) fn next(
+        previous: Option<Self>,
+        snapshot: &SnapshotRecord,
+        snapshot_key: String,
+        codes: Vec<String>,
+        archived: Vec<ArchivedEntry>,
+        depth: usize,
+    ) -> Self {
+        let (previous_chars, old_snapshots, old_audit) = match previous {
+            Some(h) => (h.content.chars().count(), h.snapshots, h.audit),
+            None => (0, Vec::new(), Vec::new()),
+        };
+        let chars = snapshot.content.chars().count();
+        let entry = AuditEntry {
+            revision: snapshot.revision,
+            at: snapshot.at.clone(),
+            actor: snapshot.actor.clone(),
+            chars,
+            delta: signed(chars).saturating_sub(signed(previous_chars)),
+            codes,
+            archived,
+        };
+        let current = SnapshotRef {
+            revision: snapshot.revision,
+            key: snapshot_key,
+        };
+        Self {
+            format: RECORD_FORMAT.to_owned(),
+            kind: "head".to_owned(),
+            scope: snapshot.scope.clone(),
+            id: snapshot.id.clone(),
+            revision: snapshot.revision,
+            content: snapshot.content.clone(),
+            updated_at: snapshot.at.clone(),
+            updated_by: snapshot.actor.clone(),
+            snapshots: std::iter::once(current)
+                .chain(old_snapshots)
+                .take(depth)
+                .collect(),
+            audit: std::iter::once(entry)
+                .chain(old_audit)
+                .take(depth)
+                .collect(),
+        }
+    }
+
+    /// The key of `revision`'s snapshot, when it is still kept.
+    pub(crate) fn snapshot_key(&self, revision: u64) -> Option<&str> {
+        self.snapshots
+            .iter()
+            .find(|s| s.revision == revision)
+            .map(|s| s.key.as_str())
+    }
+
+    /// The oldest revision still readable.
+    pub(crate) fn oldest_kept(&self) -> u64 {
+        self.snapshots.last().map_or(self.revision, |s| s.revision)
+    }
+}
+
+impl SnapshotRecord {
+    pub(crate) fn encode(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Decode and check the snapshot of `revision` of `r` read from `key`.
+    pub(crate) fn decode<E>(
+        key: &str,
+        r: &MemoryRef,
+        revision: u64,
+        value: &str,
+    ) -> Result<Self, StoreError<E>> {
+        let snap: Self = decode(key, value)?;
+        check_kind_and_owner(key, &snap.kind, "snapshot", &snap.scope, &snap.id, r)?;
+        if snap.revision != revision {
+            return Err(StoreError::CorruptRecord {
+                key: key.to_owned(),
+                reason: format!(
+                    "holds revision {}, the head names it for revision {revision}",
+                    snap.revision
+                ),
+            });
+        }
+        Ok(snap)
+    }
+}
+
+fn signed(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+fn decode<T: for<'de> Deserialize<'de>, E>(key: &str, value: &str) -> Result<T, StoreError<E>> {
+    let corrupt = |reason: String| StoreError::CorruptRecord {
+        key: key.to_owned(),
+        reason,
+    };
+    let json: serde_json::Value =
+        serde_json::from_str(value).map_err(|e| corrupt(format!("not JSON: {e}")))?;
+    match json.get("format") {
+        Some(serde_json::Value::String(f)) if f == RECORD_FORMAT => {}
+        Some(serde_json::Value::String(f)) => {
+            return Err(StoreError::UnsupportedFormat {
+                key: key.to_owned(),
+                format: f.clone(),
+            })
+        }
+        _ => return Err(corrupt("no \"format\" field".to_owned())),
+    }
+    serde_json::from_value(json).map_err(|e| corrupt(e.to_string()))
+}
+
+fn check_kind_and_owner<E>(
+    key: &str,
+    kind: &str,
+    want: &str,
+    scope: &str,
+    id: &str,
+    r: &MemoryRef,
+) -> Result<(), StoreError<E>> {
+    let reason = if kind != want {
+        format!("a {kind:?} record where a {want:?} record belongs")
+    } else if scope != r.scope().as_str() || id != r.id() {
+        format!(
+            "a record of {scope}/{id} where {}/{} belongs",
+            r.scope().as_str(),
+            r.id()
+        )
+    } else {
+        return Ok(());
+    };
+    Err(StoreError::CorruptRecord {
+        key: key.to_owned(),
+        reason,
+    })
+}

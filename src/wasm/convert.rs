@@ -1,0 +1,58 @@
+//! Conversions across the boundary: text and options in (coded errors for
+//! the wrong types), views out through one shared JSON-compatible serializer
+//! (`null`, never `undefined`; plain objects, never `Map`).
+
+use crate::Error;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_wasm_bindgen::Serializer;
+use wasm_bindgen::{JsCast, JsValue};
+
+use super::errors::to_js;
+
+/// The serializer every result goes through.
+const SERIALIZER: Serializer = Serializer::json_compatible();
+
+/// A text argument; `what` names it in the error.
+pub(crate) fn string(value: &JsValue, what: &str) -> Result<String, JsValue> {
+    value
+        .as_string()
+        .ok_or_else(|| to_js(&Error::NotAString(what.to_owned())))
+}
+
+/// Loosely typed options (`OptionsInput`, `LimitsInput`); missing,
+/// `undefined` and `null` are the defaults, a wrong shape is
+/// `options/invalid`.
+fn input<I: DeserializeOwned + Default>(value: Option<JsValue>) -> Result<I, JsValue> {
+    match value {
+        Some(v) if !v.is_undefined() && !v.is_null() => {
+            serde_wasm_bindgen::from_value(v).map_err(|e| to_js(&Error::InvalidOptions(reason(e))))
+        }
+        _ => Ok(I::default()),
+    }
+}
+
+/// Read loosely typed options and check them with one of the core's
+/// resolvers (`OptionsInput::validate_options`, `LimitsInput::resolve`, …).
+pub(crate) fn checked<I: DeserializeOwned + Default, T>(
+    value: Option<JsValue>,
+    resolve: impl FnOnce(I) -> Result<T, Error>,
+) -> Result<T, JsValue> {
+    resolve(input(value)?).map_err(|e| to_js(&e))
+}
+
+/// A view as the typed JavaScript value `T` the TypeScript contract names.
+pub(crate) fn view<T: JsCast>(value: &impl Serialize) -> Result<T, JsValue> {
+    value
+        .serialize(&SERIALIZER)
+        .map(JsCast::unchecked_into)
+        .map_err(|e| to_js(&Error::Internal(e.to_string())))
+}
+
+/// The sentence inside a deserialization error (it wraps a JavaScript
+/// `Error`, whose string form would repeat "Error: ").
+fn reason(error: serde_wasm_bindgen::Error) -> String {
+    let js = JsValue::from(error);
+    js.dyn_ref::<js_sys::Error>()
+        .map_or_else(|| format!("{js:?}"), |e| String::from(e.message()))
+}

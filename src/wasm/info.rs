@@ -1,0 +1,32 @@
+//! What the package is: its version and the stable codes it can produce.
+
+use crate::{Code, Error};
+use wasm_bindgen::prelude::wasm_bindgen;
+use wasm_bindgen::JsValue;
+
+use super::convert::view;
+use super::types::{DiagnosticCodeList, ErrorCodeList};
+
+/// The package version (the crate's).
+#[wasm_bindgen(js_name = version)]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_owned()
+}
+
+/// Every diagnostic code, in the order of FORMAT.md §9.
+///
+/// # Errors
+/// Only if the list cannot be converted (a bug).
+#[wasm_bindgen(js_name = diagnosticCodes)]
+pub fn diagnostic_codes() -> Result<DiagnosticCodeList, JsValue> {
+    view(&Code::ALL.iter().map(|c| c.as_str()).collect::<Vec<_>>())
+}
+
+/// Every `code` a thrown error can carry.
+///
+/// # Errors
+/// Only if the list cannot be converted (a bug).
+#[wasm_bindgen(js_name = errorCodes)]
+pub fn error_codes() -> Result<ErrorCodeList, JsValue> {
+    view(&Error::CODES)
+}

@@ -1,0 +1,113 @@
+//! The pure functions of API.md, each: text and options in, the core call,
+//! its view out.
+
+use crate::view::{DocumentView, ReportView, SavePlanView, UsageView};
+use crate::{LimitsInput, OptionsInput};
+use wasm_bindgen::prelude::wasm_bindgen;
+use wasm_bindgen::JsValue;
+
+use super::convert::{checked, string, view};
+use super::panic::test_trigger;
+use super::types::{
+    InjectOptions, LimitsArg, MemoryDocument, Report, SaveOptions, SavePlan, Usage, ValidateOptions,
+};
+
+/// Parse a memory document; every string parses.
+///
+/// # Errors
+/// `input/not-a-string`.
+#[wasm_bindgen(js_name = parse)]
+pub fn parse_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
+) -> Result<MemoryDocument, JsValue> {
+    let text = string(text, "text")?;
+    test_trigger(&text);
+    view(&DocumentView::new(&crate::parse(&text), &text))
+}
+
+/// The canonical form of a document.
+///
+/// # Errors
+/// `input/not-a-string`.
+#[wasm_bindgen(js_name = render)]
+pub fn render_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
+) -> Result<String, JsValue> {
+    Ok(crate::render(&string(text, "text")?))
+}
+
+/// The key two headings are compared by.
+///
+/// # Errors
+/// `input/not-a-string`.
+#[wasm_bindgen(js_name = normalizeHeading)]
+pub fn normalize_heading_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] title: &JsValue,
+) -> Result<String, JsValue> {
+    Ok(crate::normalize_heading(&string(title, "title")?))
+}
+
+/// The size of the canonical form against the limits.
+///
+/// # Errors
+/// `input/not-a-string`, `options/invalid-limits`, `options/invalid`.
+#[wasm_bindgen(js_name = usage)]
+pub fn usage_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
+    limits: Option<LimitsArg>,
+) -> Result<Usage, JsValue> {
+    let text = string(text, "text")?;
+    let limits = checked(limits.map(Into::into), LimitsInput::resolve)?;
+    view(&UsageView::from(&crate::usage(&text, limits)))
+}
+
+/// Validate a document.
+///
+/// # Errors
+/// `input/not-a-string`, `options/invalid-scope`, `options/invalid-limits`,
+/// `options/invalid`.
+#[wasm_bindgen(js_name = validate)]
+pub fn validate_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
+    options: Option<ValidateOptions>,
+) -> Result<Report, JsValue> {
+    let text = string(text, "text")?;
+    let options = checked(options.map(Into::into), |o: OptionsInput| {
+        o.validate_options()
+    })?;
+    view(&ReportView::new(&crate::validate(&text, &options), &text))
+}
+
+/// Plan a save.
+///
+/// # Errors
+/// As [`validate_js`].
+#[wasm_bindgen(js_name = planSave)]
+pub fn plan_save_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] updated: &JsValue,
+    options: Option<SaveOptions>,
+) -> Result<SavePlan, JsValue> {
+    let updated = string(updated, "updated")?;
+    let options = checked(options.map(Into::into), |o: OptionsInput| o.save_options())?;
+    view(&SavePlanView::new(
+        &crate::plan_save(&updated, &options),
+        &updated,
+    ))
+}
+
+/// The prompt block for a stored memory.
+///
+/// # Errors
+/// `input/not-a-string`, `options/invalid-scope`, `options/invalid-limits`,
+/// `options/invalid`.
+#[wasm_bindgen(js_name = injectionBlock)]
+pub fn injection_block_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] content: &JsValue,
+    options: Option<InjectOptions>,
+) -> Result<String, JsValue> {
+    let content = string(content, "content")?;
+    let options = checked(options.map(Into::into), |o: OptionsInput| {
+        o.inject_options()
+    })?;
+    Ok(crate::injection_block(&content, &options))
+}

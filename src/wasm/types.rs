@@ -1,0 +1,42 @@
+//! The TypeScript contract: the hand-written `types.d.ts` (API.md's types),
+//! and the typed values the exports take and return, so the generated
+//! `.d.ts` names `Report` rather than `any`.
+
+use wasm_bindgen::prelude::wasm_bindgen;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &str = include_str!("types.d.ts");
+
+#[wasm_bindgen]
+extern "C" {
+    /// `MemoryDocument`.
+    #[wasm_bindgen(typescript_type = "MemoryDocument")]
+    pub type MemoryDocument;
+    /// `Usage`.
+    #[wasm_bindgen(typescript_type = "Usage")]
+    pub type Usage;
+    /// `Report`.
+    #[wasm_bindgen(typescript_type = "Report")]
+    pub type Report;
+    /// `SavePlan`.
+    #[wasm_bindgen(typescript_type = "SavePlan")]
+    pub type SavePlan;
+    /// `Partial<Limits>`.
+    #[wasm_bindgen(typescript_type = "Partial<Limits>")]
+    pub type LimitsArg;
+    /// `ValidateOptions`.
+    #[wasm_bindgen(typescript_type = "ValidateOptions")]
+    pub type ValidateOptions;
+    /// `SaveOptions`.
+    #[wasm_bindgen(typescript_type = "SaveOptions")]
+    pub type SaveOptions;
+    /// `InjectOptions`.
+    #[wasm_bindgen(typescript_type = "InjectOptions")]
+    pub type InjectOptions;
+    /// `DiagnosticCode[]`.
+    #[wasm_bindgen(typescript_type = "DiagnosticCode[]")]
+    pub type DiagnosticCodeList;
+    /// `ErrorCode[]`.
+    #[wasm_bindgen(typescript_type = "ErrorCode[]")]
+    pub type ErrorCodeList;
+}

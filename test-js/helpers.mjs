@@ -1,0 +1,32 @@
+// Shared by the node:test suites: where things are, and how to check a range.
+import assert from "node:assert/strict";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+export const pkgDir = join(root, "pkg");
+export const casesPath = join(root, "..", "shared", "conformance", "cases.json");
+
+/** Assert that `range` is a well-formed UTF-16 range of `text` and return the text it covers. */
+export function covered(text, range) {
+  const { start, end } = range;
+  assert.ok(start.offset <= end.offset && end.offset <= text.length, `range ${JSON.stringify(range)} should lie in the text`);
+  for (const pos of [start, end]) {
+    const before = text.slice(0, pos.offset);
+    const lineStart = Math.max(before.lastIndexOf("\n"), before.lastIndexOf("\r")) + 1;
+    const line = before.split(/\r\n|\r|\n/).length;
+    assert.equal(pos.line, line, `line of offset ${pos.offset}`);
+    assert.equal(pos.column, pos.offset - lineStart + 1, `column of offset ${pos.offset}`);
+  }
+  return text.slice(start.offset, end.offset);
+}
+
+/** Call `fn` and return what it threw (failing when it does not throw). */
+export function thrown(fn) {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  assert.fail("should have thrown");
+}

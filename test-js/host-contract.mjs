@@ -1,0 +1,60 @@
+// The KvHost contract (docs/API.md), checked against any host in any runtime:
+// Node, workerd, Deno and Chromium import this same module. It returns the
+// list of failed checks, so each runtime's harness only has to report them.
+
+function check(failures, ok, what) {
+  if (!ok) failures.push(what);
+}
+
+/**
+ * @param {() => KvHost} makeHost a fresh, empty host
+ * @param {{ cas?: boolean }} [options] cas: false for best-effort hosts
+ *   (Workers KV), whose concurrent writes are not checked
+ * @returns {Promise<string[]>} failed checks (empty when the host conforms)
+ */
+export async function checkHost(makeHost, options = {}) {
+  const cas = options.cas !== false;
+  const f = [];
+  const host = makeHost();
+  const key = "memdoc/team/contract";
+
+  check(f, (await host.get(key)) === null, "get of an absent key should be null");
+  check(f, (await host.put(key, "x", { expectedVersion: "1" })).ok === false, "put expecting a version of an absent key should fail");
+  check(f, (await host.get(key)) === null, "a failed put should write nothing");
+
+  const first = await host.put(key, "one", { expectedVersion: null });
+  check(f, first.ok === true && typeof first.version === "string", "put of an absent key with expectedVersion null should succeed with a version");
+  const got = await host.get(key);
+  check(f, got && got.value === "one" && got.version === first.version, "get should return the value and version just written");
+
+  check(f, (await host.put(key, "again", { expectedVersion: null })).ok === false, "put expecting absence of a present key should fail");
+  check(f, (await host.put(key, "stale", { expectedVersion: "not-the-version" })).ok === false, "put with a stale version should fail");
+  check(f, (await host.get(key))?.value === "one", "failed puts should leave the value alone");
+
+  const second = await host.put(key, "two", { expectedVersion: first.version });
+  check(f, second.ok === true && second.version !== first.version, "put with the current version should succeed with a new version");
+  check(f, (await host.put(key, "late", { expectedVersion: first.version })).ok === false, "the replaced version should no longer be accepted");
+
+  // A 25,000-character memory in CJK and emoji is 75-100 KB of UTF-8: more
+  // than one Deno KV value can hold.
+  const big = "## 記憶\n" + "- 2025-01-01: " + "記😀".repeat(12_000);
+  const bigPut = await host.put(key, big, { expectedVersion: second.version });
+  check(f, bigPut.ok === true, "a 100 KB value should be stored");
+  check(f, (await host.get(key))?.value === big, "a 100 KB value should read back exactly");
+  const small = await host.put(key, "small again", { expectedVersion: bigPut.version });
+  check(f, small.ok === true && (await host.get(key))?.value === "small again", "a value should shrink back after a large one");
+
+  check(f, (await host.get("memdoc/team/other")) === null, "keys should be independent");
+
+  if (cas) {
+    const base = (await host.get(key)).version;
+    const racers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => host.put(key, `racer ${i}`, { expectedVersion: base })),
+    );
+    const winners = racers.filter((r) => r.ok);
+    check(f, winners.length === 1, `exactly one of 8 racing puts should win, ${winners.length} did`);
+    const after = await host.get(key);
+    check(f, winners.length === 1 && after.version === winners[0].version, "the winner's version should be current");
+  }
+  return f;
+}

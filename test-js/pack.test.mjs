@@ -1,0 +1,36 @@
+// `npm pack` of pkg/ installs into an empty project and imports by name.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+
+import { pkgDir } from "./helpers.mjs";
+
+test("the packed tarball installs and `import { validate } from \"memdoc\"` works", () => {
+  const dir = mkdtempSync(join(tmpdir(), "memdoc-pack-"));
+  try {
+    const npm = (...args) => execFileSync("npm", args, { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    const tarball = execFileSync("npm", ["pack", pkgDir, "--pack-destination", dir, "--silent"], { encoding: "utf8" }).trim().split("\n").at(-1);
+    const files = execFileSync("tar", ["-tzf", join(dir, tarball)], { encoding: "utf8" }).split("\n").filter(Boolean).sort();
+    for (const f of ["node.js", "web.js", "deno.js", "workerd.js", "core.js", "panic.js", "memdoc.js", "memdoc_bg.wasm", "index.d.ts", "memdoc.d.ts", "README.md", "LICENSE", "package.json"]) {
+      assert.ok(files.includes(`package/${f}`), `tarball should contain ${f}: ${files}`);
+    }
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+    npm("install", "--offline", "--no-audit", "--no-fund", `./${tarball}`);
+    assert.deepEqual(readdirSync(join(dir, "node_modules")).filter((n) => !n.startsWith(".")), ["memdoc"], "no dependencies");
+    writeFileSync(
+      join(dir, "main.mjs"),
+      `import { validate } from "memdoc";
+       const r = validate("## Preferences\\n- 2025-01-01: x", { scope: "team" });
+       console.log(JSON.stringify({ ok: r.ok, codes: r.diagnostics.map((d) => d.code) }));`,
+    );
+    const out = execFileSync("node", ["main.mjs"], { cwd: dir, encoding: "utf8" });
+    assert.deepEqual(JSON.parse(out), { ok: false, codes: ["scope/personal-heading"] });
+    const wasm = execFileSync("node", ["--input-type=module", "-e", `console.log(import.meta.resolve("memdoc/wasm"))`], { cwd: dir, encoding: "utf8" });
+    assert.match(wasm.trim(), /node_modules\/memdoc\/memdoc_bg\.wasm$/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

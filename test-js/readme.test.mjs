@@ -1,0 +1,29 @@
+// The package README's ```js snippets run against the built package, and
+// every `console.log(...); // output` line prints exactly its comment.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+
+import { pkgDir, root } from "./helpers.mjs";
+
+const readme = readFileSync(join(pkgDir, "README.md"), "utf8");
+const snippets = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
+
+test("the README has runnable snippets", () => assert.ok(snippets.length >= 3));
+
+snippets.forEach((code, i) => {
+  test(`README snippet ${i + 1} runs and prints what it says`, () => {
+    const expected = [...code.matchAll(/^console\.log\(.*\); \/\/ (.*)$/gm)].map((m) => m[1]);
+    const file = join(root, "test-js", `.readme-${i + 1}.mjs`);
+    writeFileSync(file, code);
+    try {
+      const out = execFileSync("node", [file], { encoding: "utf8" }).trimEnd().split("\n");
+      assert.deepEqual(out.slice(0, expected.length), expected);
+      assert.ok(out.length >= expected.length && out.join("").length > 0);
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+});

@@ -1,0 +1,73 @@
+// Ranges are UTF-16 (JavaScript string) positions; sizes are code points.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { parse, planSave, render, usage, validate } from "memdoc";
+import { covered } from "./helpers.mjs";
+
+const tricky = [
+  ["emoji", "😀"],
+  ["é precomposed", "é"],
+  ["e + combining acute", "e\u0301"],
+  ["CJK", "記憶の文書"],
+  ["flag and ZWJ family", "🇫🇷👨‍👩‍👧"],
+];
+
+test("diagnostic ranges slice exactly the flagged text after emoji, é and CJK", () => {
+  for (const [what, s] of tricky) {
+    const text = `## Notes ${s}\n- 2025-01-01: ${s} before\n- ${s} not an entry\n${s}- also ${s}\n- 2025-02-30: bad date ${s}`;
+    const flagged = validate(text).diagnostics.filter((d) => d.code === "entry/nonstandard");
+    assert.deepEqual(
+      flagged.map((d) => covered(text, d.range)),
+      [`- ${s} not an entry`, `- 2025-02-30: bad date ${s}`],
+      what,
+    );
+    const dup = `## ${s} A\n- 2025-01-01: x\n\n## ${s} a!\n- 2025-01-02: y`;
+    const d = validate(dup).diagnostics.find((x) => x.code === "structure/duplicate-heading");
+    assert.ok(d, `${what}: duplicate heading should be flagged`);
+    assert.equal(covered(dup, d.range), `## ${s} a!`, what);
+  }
+});
+
+test("parse ranges slice the heading and each line, on every line of a mixed text", () => {
+  const text = "😀 intro\r\n## 記憶 😀\r\n  - 2025-01-01: café 😀\r\nraw é\n## B\r- 2025-01-02: 👨‍👩‍👧 z";
+  const doc = parse(text);
+  assert.equal(covered(text, doc.preamble[0].range), "😀 intro");
+  assert.equal(covered(text, doc.sections[0].range), "## 記憶 😀");
+  assert.deepEqual(doc.sections[0].lines.map((l) => covered(text, l.range)), ["- 2025-01-01: café 😀", "raw é"]);
+  assert.equal(covered(text, doc.sections[1].range), "## B");
+  assert.equal(covered(text, doc.sections[1].lines[0].range), "- 2025-01-02: 👨‍👩‍👧 z");
+  const entry = doc.sections[0].lines[0];
+  assert.deepEqual(entry.range.start, { line: 3, column: 3, offset: text.indexOf("- 2025-01-01") });
+});
+
+test("planSave diagnostics are ranges in the text passed in", () => {
+  const previous = "## Team 😀\n- 2025-01-01: a";
+  const updated = `${previous}\n\n## Préférences\n- 2025-01-02: b`;
+  const plan = planSave(updated, { scope: "team", previous, forbiddenTeamHeadings: ["preferences", "Préférences"] });
+  const d = plan.diagnostics.find((x) => x.code === "scope/personal-heading");
+  assert.ok(d, JSON.stringify(plan.diagnostics));
+  assert.equal(covered(updated, d.range), "## Préférences");
+});
+
+test("a 25k-character document with emoji: chars counts code points, not UTF-16 units", () => {
+  let text = "## Journal 📓\n";
+  let n = 0;
+  while ([...text].length <= 25_100) {
+    n += 1;
+    text += `- 2025-01-${String((n % 28) + 1).padStart(2, "0")}: 😀 entry ${n} with é and 記憶\n`;
+  }
+  const canonical = render(text);
+  const u = usage(text);
+  assert.equal(u.chars, [...canonical].length);
+  assert.ok(u.chars < canonical.length, "emoji are one code point but two UTF-16 units");
+  assert.equal(u.utf8Bytes, Buffer.byteLength(canonical, "utf8"));
+  assert.ok(u.chars > 25_000);
+  assert.equal(u.level, "hard");
+  const report = validate(text);
+  assert.equal(report.ok, false);
+  assert.deepEqual(report.diagnostics.map((d) => d.code), ["size/hard-limit"]);
+  const last = parse(text).sections[0].lines.at(-1);
+  assert.equal(covered(text, last.range), text.trimEnd().split("\n").at(-1));
+  assert.equal(planSave(text).status, "rejected");
+});

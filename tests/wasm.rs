@@ -1,0 +1,175 @@
+//! Each export of the JavaScript boundary, in Node under wasm-bindgen-test
+//! (`wasm-pack test --node -- --test wasm`): JavaScript values in, and out
+//! exactly the JSON of the core's view of the same call; bad arguments out as
+//! `Error`s with a `code`.
+#![cfg(target_arch = "wasm32")]
+
+use js_sys::{Reflect, JSON};
+use memdoc::view::{DocumentView, ReportView, SavePlanView, UsageView};
+use memdoc::wasm::{info, pure};
+use memdoc::{Code, Error, OptionsInput};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::wasm_bindgen_test;
+
+const TEXT: &str = "intro\n## Notes 😀\n- 2025-01-01: café 記憶\n- not an entry\n\n## Preferences\n- 2025-01-02: dark mode";
+const PREVIOUS: &str = "## Notes 😀\n- 2025-01-01: café 記憶";
+
+fn js(text: &str) -> JsValue {
+    JsValue::from_str(text)
+}
+
+/// A JavaScript object from JSON, as a typed argument.
+fn object<T: JsCast>(json: &str) -> Option<T> {
+    Some(
+        JSON::parse(json)
+            .expect("test JSON should parse")
+            .unchecked_into(),
+    )
+}
+
+fn stringify(value: &JsValue) -> String {
+    JSON::stringify(value)
+        .expect("results should be JSON-compatible")
+        .into()
+}
+
+fn same_json(got: &JsValue, want: &impl serde::Serialize, what: &str) {
+    let want = serde_json::to_string(want).expect("views serialize");
+    assert_eq!(stringify(got), want, "{what} should equal the core's view");
+}
+
+fn options(json: &str) -> OptionsInput {
+    serde_json::from_str(json).expect("test options deserialize")
+}
+
+/// What a call threw.
+fn thrown<T>(result: Result<T, JsValue>, what: &str) -> JsValue {
+    match result {
+        Ok(_) => panic!("{what} should throw"),
+        Err(error) => error,
+    }
+}
+
+fn code_of(error: &JsValue) -> String {
+    assert!(
+        error.is_instance_of::<js_sys::Error>(),
+        "should throw an Error"
+    );
+    Reflect::get(error, &js("code"))
+        .ok()
+        .and_then(|c| c.as_string())
+        .expect("the Error should have a string code")
+}
+
+#[wasm_bindgen_test]
+fn parse_gives_the_documents_view() {
+    let got = pure::parse_js(&js(TEXT)).expect("parse");
+    same_json(
+        &got,
+        &DocumentView::new(&memdoc::parse(TEXT), TEXT),
+        "parse",
+    );
+}
+
+#[wasm_bindgen_test]
+fn render_and_normalize_heading_give_the_cores_strings() {
+    assert_eq!(
+        pure::render_js(&js(TEXT)).expect("render"),
+        memdoc::render(TEXT)
+    );
+    assert_eq!(
+        pure::normalize_heading_js(&js("Ｐｒｅｆｓ!")).expect("normalize"),
+        "prefs"
+    );
+}
+
+#[wasm_bindgen_test]
+fn usage_takes_partial_limits() {
+    let got = pure::usage_js(&js(TEXT), object(r#"{"soft": 10}"#)).expect("usage");
+    let limits = memdoc::LimitsInput {
+        soft: Some(10.0),
+        hard: None,
+    }
+    .resolve()
+    .expect("limits");
+    same_json(
+        &got,
+        &UsageView::from(&memdoc::usage(TEXT, limits)),
+        "usage",
+    );
+    let default = pure::usage_js(&js(TEXT), None).expect("usage");
+    same_json(
+        &default,
+        &UsageView::from(&memdoc::usage(TEXT, memdoc::Limits::default())),
+        "usage without limits",
+    );
+}
+
+#[wasm_bindgen_test]
+fn validate_and_plan_save_take_options() {
+    let json = format!(r#"{{"scope": "team", "previous": {PREVIOUS:?}}}"#);
+    let got = pure::validate_js(&js(TEXT), object(&json)).expect("validate");
+    let opts = options(&json).validate_options().expect("options");
+    same_json(
+        &got,
+        &ReportView::new(&memdoc::validate(TEXT, &opts), TEXT),
+        "validate",
+    );
+
+    let got = pure::plan_save_js(&js(TEXT), object(&json)).expect("planSave");
+    let opts = options(&json).save_options().expect("options");
+    same_json(
+        &got,
+        &SavePlanView::new(&memdoc::plan_save(TEXT, &opts), TEXT),
+        "planSave",
+    );
+    assert!(stringify(&got).contains(r#""status":"rejected""#));
+}
+
+#[wasm_bindgen_test]
+fn injection_block_takes_options() {
+    let got = pure::injection_block_js(&js(PREVIOUS), object(r#"{"userName": "Alex Smith"}"#))
+        .expect("injectionBlock");
+    let opts = options(r#"{"userName": "Alex Smith"}"#)
+        .inject_options()
+        .expect("options");
+    assert_eq!(got, memdoc::injection_block(PREVIOUS, &opts));
+    assert!(got.starts_with("<user_name>Alex</user_name>"));
+}
+
+#[wasm_bindgen_test]
+fn info_lists_every_code_and_the_version() {
+    let codes: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
+    same_json(
+        &info::diagnostic_codes().expect("codes"),
+        &codes,
+        "diagnosticCodes",
+    );
+    same_json(
+        &info::error_codes().expect("codes"),
+        &Error::CODES,
+        "errorCodes",
+    );
+    assert_eq!(info::version(), env!("CARGO_PKG_VERSION"));
+}
+
+#[wasm_bindgen_test]
+fn bad_arguments_throw_coded_errors() {
+    let err = thrown(pure::parse_js(&JsValue::from_f64(1.0)), "number text");
+    assert_eq!(code_of(&err), "input/not-a-string");
+    let err = thrown(
+        pure::validate_js(&js("## A"), object(r#"{"scope": "all"}"#)),
+        "scope",
+    );
+    assert_eq!(code_of(&err), "options/invalid-scope");
+    let err = thrown(
+        pure::usage_js(&js("## A"), object(r#"{"hard": -1}"#)),
+        "limits",
+    );
+    assert_eq!(code_of(&err), "options/invalid-limits");
+    let err = thrown(
+        pure::plan_save_js(&js("## A"), object(r#"{"allowErase": "yes"}"#)),
+        "type",
+    );
+    assert_eq!(code_of(&err), "options/invalid");
+}
