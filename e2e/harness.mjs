@@ -76,14 +76,18 @@ export async function startBrowser() {
     context,
     /** Requests that left 127.0.0.1 (the page must work offline). */
     external,
-    async newPage(query = {}) {
+    /**
+     * Open the editor. `needStore: false` is for tests of editing alone: they
+     * accept a page whose package has no MemoryStore (it says so in a banner).
+     */
+    async newPage(query = {}, { needStore = true } = {}) {
       const page = await context.newPage();
       page.errors = [];
       page.on("pageerror", (error) => page.errors.push(String(error)));
       page.on("console", (message) => { if (message.type() === "error") page.errors.push(message.text()); });
       const search = new URLSearchParams(query).toString();
       await page.goto(`${site.url}${search ? `?${search}` : ""}`);
-      await waitReady(page);
+      await waitReady(page, { needStore });
       return page;
     },
     async close() {
@@ -95,11 +99,11 @@ export async function startBrowser() {
 }
 
 /** Wait until the page has started its engine and opened a memory. */
-export async function waitReady(page) {
-  await page.waitForFunction(() => document.body.dataset.ready === "true" || document.body.dataset.ready === "error",
+export async function waitReady(page, { needStore = true } = {}) {
+  await page.waitForFunction(() => ["true", "error", "no-store"].includes(document.body.dataset.ready),
     null, { timeout: 30_000 });
   const state = await page.evaluate(() => document.body.dataset.ready);
-  if (state !== "true") {
+  if (state !== "true" && !(state === "no-store" && !needStore)) {
     const message = await page.locator('[data-testid="engine-error"]').textContent();
     throw new Error(`the editor did not start: ${message}`);
   }
