@@ -78,7 +78,12 @@ export function renderHistory(entries, currentRevision, { onView, onRevert }) {
     el("td", {}, el("time", { datetime: e.at, text: formatTime(e.at) })),
     el("td", { text: e.actor ?? "—" }),
     el("td", {}, `${formatNumber(e.chars)} `, el("span", { class: "delta", text: `(${formatDelta(e.delta)})` })),
-    el("td", { class: "codes", text: e.codes.length ? e.codes.join(", ") : "—" }),
+    el("td", { class: "codes" },
+      e.codes.length ? e.codes.join(", ") : "—",
+      // Entries the store compacted away on this save are archived in its audit entry.
+      e.archived?.length ? el("details", { class: "archived", "data-testid": "history-archived" },
+        el("summary", { text: `${e.archived.length} archived` }),
+        el("ul", {}, e.archived.map((a) => el("li", { text: `${a.section}: ${a.date}: ${a.text}` })))) : null),
     el("td", { class: "row-actions" },
       el("button", {
         type: "button", "data-testid": "history-view", "aria-label": `View revision ${e.revision}`,
