@@ -5,8 +5,9 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import {
-  startBrowser, byTestId, setText, typeAtEnd, typeKeys, editorText, clickForOutcome, clickLocatorForOutcome, waitReady,
+  startBrowser, byTestId, setText, typeAtEnd, typeKeys, editorText, clickForOutcome, clickLocatorForOutcome, waitReady, saveArtifactsDir,
 } from "./harness.mjs";
 
 let browser;
@@ -130,6 +131,9 @@ test("a merge that collides lists the conflicts and lets the person edit the mer
   assert.match(await item.textContent(), /Owner: Bob/);
   assert.match(await item.textContent(), /Owner: Alice/);
   assert.equal(await byTestId(bob, "revision").getAttribute("data-revision"), "1", "nothing was saved");
+  assert.equal(await byTestId(bob, "conflict-merge").isHidden(), true, "merging again would stop at the same place");
+  assert.equal(await byTestId(bob, "remote-change").isHidden(), true);
+  await bob.screenshot({ path: join(await saveArtifactsDir(), "conflict.png"), fullPage: true });
 
   await byTestId(bob, "conflict-edit-merged").click();
   assert.equal(await byTestId(bob, "revision").getAttribute("data-revision"), "2");

@@ -295,6 +295,8 @@ async function openConflict(ours) {
   byTestId("conflict-theirs-caption").textContent =
     `Theirs (revision ${theirs.revision}${theirs.updatedBy ? `, ${theirs.updatedBy}` : ""})`;
   byTestId("conflict-detail").hidden = true;
+  byTestId("conflict-merge").hidden = false;
+  hideRemoteChange();
   const panel = byTestId("conflict");
   panel.hidden = false;
   renderOutcome({
@@ -335,6 +337,8 @@ function describeMergeConflicts(ours) {
     return;
   }
   const result = state.engine.merge(base, ours, theirs.content);
+  // Merging again would stop at the same place.
+  byTestId("conflict-merge").hidden = true;
   const items = result.conflicts.map((c) => el("li", { "data-testid": "conflict-item", "data-kind": c.kind },
     el("p", {}, el("strong", { text: c.section }), `: ${CONFLICT_KIND[c.kind] ?? c.kind}`),
     el("div", { class: "versions" }, sideBlock("Yours", c.ours), sideBlock("Theirs", c.theirs))));
