@@ -29,6 +29,18 @@ test("the page starts from local files only, with an empty memory and no problem
   assert.equal(await page.getByLabel("Memory id").inputValue(), "fresh");
   assert.equal(await page.getByRole("radio", { name: "Team" }).count(), 1);
   assert.equal(await byTestId(page, "save-outcome").getAttribute("aria-live"), "polite");
+  // Every control has a name, and Tab walks from the form into the editor and on to Save.
+  const unnamed = await page.evaluate(() => [...document.querySelectorAll("button, input")]
+    .filter((c) => !c.hidden && !(c.getAttribute("aria-label") || c.textContent.trim() || c.labels?.[0]?.textContent.trim()))
+    .map((c) => c.outerHTML));
+  assert.deepEqual(unnamed, []);
+  await page.getByLabel("You are").focus();
+  const order = [];
+  for (let i = 0; i < 3; i += 1) {
+    await page.keyboard.press("Tab");
+    order.push(await page.evaluate(() => document.activeElement.dataset.testid ?? document.activeElement.className));
+  }
+  assert.deepEqual(order, ["open", "editor-content", "save"]);
   assert.deepEqual(browser.external, [], "should make no request outside 127.0.0.1");
   assert.deepEqual(page.errors, [], "should log no errors");
   await page.close();

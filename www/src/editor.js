@@ -9,7 +9,7 @@ import {
   EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter,
   drawSelection, highlightSpecialChars, placeholder, Decoration, MatchDecorator, ViewPlugin,
 } from "@codemirror/view";
-import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { markdown } from "@codemirror/lang-markdown";
 import { syntaxHighlighting, defaultHighlightStyle, HighlightStyle } from "@codemirror/language";
 import { tags } from "@lezer/highlight";
@@ -113,10 +113,9 @@ export function createEditor(parent, { validate, onReport, onSave, label }) {
           { key: "Mod-s", preventDefault: true, run: () => { onSave(); return true; } },
           ...lintKeymap,
           ...historyKeymap,
+          // Tab is left alone: it moves the focus on, so the editor is no
+          // keyboard trap (memory documents have no use for tab characters).
           ...defaultKeymap,
-          // Tab indents, but Escape then Tab leaves the editor (CodeMirror's
-          // documented escape hatch), so keyboard users are never trapped.
-          indentWithTab,
         ]),
         readOnly.of(EditorState.readOnly.of(false)),
         EditorView.contentAttributes.of({ "aria-label": label, "data-testid": "editor-content" }),
