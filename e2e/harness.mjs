@@ -123,6 +123,15 @@ export async function waitValidated(page, since) {
     since, { timeout: 10_000 });
 }
 
+/** Paste `text` at the cursor through a real paste event (see setText). */
+export async function pasteText(page, text) {
+  await page.locator(".cm-content").evaluate((node, pasted) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", pasted);
+    node.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
 /**
  * Select all and paste `text` (a real paste event carrying the text, which
  * CodeMirror handles like a person's paste; typing 25,000 characters through
@@ -133,26 +142,20 @@ export async function setText(page, text) {
   const content = page.locator(".cm-content");
   await content.click();
   await page.keyboard.press("Control+A");
-  if (text === "") {
-    await page.keyboard.press("Delete");
-  } else {
-    await content.evaluate((node, pasted) => {
-      const data = new DataTransfer();
-      data.setData("text/plain", pasted);
-      node.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-    }, text);
-  }
+  if (text === "") await page.keyboard.press("Delete");
+  else await pasteText(page, text);
   await waitValidated(page, since);
 }
 
 /**
- * Type key by key (line breaks as text input, so that the Markdown keymap's
- * list continuation on Enter does not add bullets), and wait for validation.
+ * Type key by key. Line breaks are pasted: Enter would run the Markdown
+ * keymap's list continuation (a new "- " bullet), and Chromium's insertText
+ * turns "\n" into a paragraph break.
  */
 export async function typeKeys(page, text, options = {}) {
   const lines = text.split("\n");
   for (const [i, line] of lines.entries()) {
-    if (i > 0) await page.keyboard.insertText("\n");
+    if (i > 0) await pasteText(page, "\n");
     if (line) await page.keyboard.type(line, options);
   }
 }

@@ -45,6 +45,45 @@ test("save, reload: the content and the revision are back", { timeout: 60_000 },
   await page.close();
 });
 
+test("unsaved text survives a reload and a switch to another memory, and undo stays within a memory", { timeout: 60_000 }, async () => {
+  const page = await browser.newPage({ id: "draft-test", actor: "dana" });
+  const saved = "## Project Facts\n- 2025-03-15: Office is in Seattle";
+  await setText(page, saved);
+  assert.equal(await clickForOutcome(page, "save", "saved"), "Saved: revision 1.");
+  await typeAtEnd(page, "\n- 2025-03-16: Not saved yet");
+  const draft = await editorText(page);
+
+  await page.reload();
+  await waitReady(page);
+  assert.equal(await editorText(page), draft);
+  assert.match(await byTestId(page, "save-outcome-title").textContent(), /Restored your unsaved draft \(edited from revision 1\)/);
+  assert.equal(await byTestId(page, "dirty").isVisible(), true);
+
+  // Another memory, then back: each keeps its own text.
+  await byTestId(page, "memory-id").fill("draft-other");
+  await byTestId(page, "open").click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="revision"]').textContent.includes("draft-other"));
+  assert.equal(await editorText(page), "");
+  // Undo in the new memory cannot bring back the other memory's text.
+  await page.locator(".cm-content").click();
+  await page.keyboard.press("Control+z");
+  assert.equal(await editorText(page), "");
+  await byTestId(page, "memory-id").fill("draft-test");
+  await byTestId(page, "open").click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="revision"]').textContent.includes("draft-test"));
+  assert.equal(await editorText(page), draft);
+
+  // Saving it clears the draft: a reload shows the stored revision, clean.
+  assert.equal(await clickForOutcome(page, "save", "saved"), "Saved: revision 2.");
+  await page.reload();
+  await waitReady(page);
+  assert.equal(await editorText(page), draft);
+  assert.match(await byTestId(page, "save-outcome-title").textContent(), /at revision 2/);
+  assert.equal(await byTestId(page, "dirty").isHidden(), true);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test("a save with errors is rejected, shown, and stores nothing", { timeout: 60_000 }, async () => {
   const page = await browser.newPage({ id: "reject-test", scope: "team" });
   await setText(page, "## Team Goals\n- 2025-03-15: Ship v2");
@@ -57,6 +96,10 @@ test("a save with errors is rejected, shown, and stores nothing", { timeout: 60_
   assert.equal(await byTestId(page, "revision").getAttribute("data-revision"), "1");
   assert.equal(await byTestId(page, "dirty").isVisible(), true, "the rejected text stays in the editor");
   assert.match(await editorText(page), /## Personal Notes/);
+
+  // Validation compares with the saved revision: dropping its section is flagged.
+  await setText(page, "## Roadmap\n- 2025-03-17: Plan v3");
+  await page.locator('[data-testid="problem"][data-code="diff/section-removed"]').waitFor();
   assert.deepEqual(page.errors, []);
   await page.close();
 });

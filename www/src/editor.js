@@ -4,7 +4,7 @@
 // so typing costs one validation per pause, never one per keystroke or per
 // panel.
 
-import { EditorState, Compartment } from "@codemirror/state";
+import { EditorState, StateEffect } from "@codemirror/state";
 import {
   EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter,
   drawSelection, highlightSpecialChars, placeholder, Decoration, MatchDecorator, ViewPlugin,
@@ -61,7 +61,7 @@ export function toEditorDiagnostics(report, docLength) {
     return {
       from,
       to: Math.max(from, to),
-      severity: d.severity === "info" ? "info" : d.severity,
+      severity: d.severity,
       source: d.code,
       message: d.message,
       renderMessage: () => el("div", { class: "lint-message" },
@@ -79,8 +79,9 @@ export function toEditorDiagnostics(report, docLength) {
  * - `onSave()`: Mod-S.
  */
 export function createEditor(parent, { validate, onReport, onSave, label }) {
-  const readOnly = new Compartment();
-
+  // The options changed (scope, the previous revision), not the text: this
+  // effect tells the linter to run again all the same.
+  const optionsChanged = StateEffect.define();
   const memoryLint = linter((view) => {
     const text = view.state.doc.toString();
     const started = performance.now();
@@ -88,44 +89,50 @@ export function createEditor(parent, { validate, onReport, onSave, label }) {
     const ms = performance.now() - started;
     onReport(report, text, ms);
     return toEditorDiagnostics(report, text.length);
-  }, { delay: LINT_DELAY });
-
-  const view = new EditorView({
-    parent,
-    state: EditorState.create({
-      doc: "",
-      extensions: [
-        lineNumbers(),
-        highlightActiveLineGutter(),
-        highlightSpecialChars(),
-        history(),
-        drawSelection(),
-        highlightActiveLine(),
-        EditorView.lineWrapping,
-        markdown(),
-        syntaxHighlighting(memoryHighlight),
-        syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
-        entryDateHighlight,
-        lintGutter(),
-        memoryLint,
-        placeholder("## Section\n- 2025-03-15: Something worth remembering"),
-        keymap.of([
-          { key: "Mod-s", preventDefault: true, run: () => { onSave(); return true; } },
-          ...lintKeymap,
-          ...historyKeymap,
-          // Tab is left alone: it moves the focus on, so the editor is no
-          // keyboard trap (memory documents have no use for tab characters).
-          ...defaultKeymap,
-        ]),
-        readOnly.of(EditorState.readOnly.of(false)),
-        EditorView.contentAttributes.of({ "aria-label": label, "data-testid": "editor-content" }),
-      ],
-    }),
+  }, {
+    delay: LINT_DELAY,
+    needsRefresh: (update) => update.transactions.some((tr) => tr.effects.some((e) => e.is(optionsChanged))),
   });
+
+  const extensions = [
+    lineNumbers(),
+    highlightActiveLineGutter(),
+    highlightSpecialChars(),
+    history(),
+    drawSelection(),
+    highlightActiveLine(),
+    EditorView.lineWrapping,
+    markdown(),
+    syntaxHighlighting(memoryHighlight),
+    syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+    entryDateHighlight,
+    lintGutter(),
+    memoryLint,
+    placeholder("## Section\n- 2025-03-15: Something worth remembering"),
+    keymap.of([
+      { key: "Mod-s", preventDefault: true, run: () => { onSave(); return true; } },
+      ...lintKeymap,
+      ...historyKeymap,
+      // Tab is left alone: it moves the focus on, so the editor is no
+      // keyboard trap (memory documents have no use for tab characters).
+      ...defaultKeymap,
+    ]),
+    EditorView.contentAttributes.of({ "aria-label": label, "data-testid": "editor-content" }),
+  ];
+  const view = new EditorView({ parent, state: EditorState.create({ doc: "", extensions }) });
 
   return {
     view,
     getText: () => view.state.doc.toString(),
+    /**
+     * Show another memory (or another revision of it): a fresh state, so that
+     * undo can never bring back text that belongs to what was shown before.
+     */
+    load(text) {
+      const hadFocus = view.hasFocus;
+      view.setState(EditorState.create({ doc: text, extensions }));
+      if (hadFocus) view.focus();
+    },
     /**
      * Replace the text. Only the differing middle is replaced, so the cursor
      * stays where it was when a save merely canonicalizes a few lines.
@@ -153,9 +160,9 @@ export function createEditor(parent, { validate, onReport, onSave, label }) {
       view.focus();
     },
     /** Validate again now (the options changed, not the text). */
-    relint: () => forceLinting(view),
-    setReadOnly(on) {
-      view.dispatch({ effects: readOnly.reconfigure(EditorState.readOnly.of(on)) });
+    relint() {
+      view.dispatch({ effects: optionsChanged.of(null) });
+      forceLinting(view);
     },
   };
 }

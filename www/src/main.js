@@ -185,13 +185,13 @@ async function openMemory(ref) {
         state.baseRevision = draft.baseRevision;
         state.base = olderBase ?? loaded.content;
       }
-      editor.setText(draft.text);
+      editor.load(draft.text);
       renderOutcome({
         status: "draft",
         title: `Restored your unsaved draft (edited from revision ${draft.baseRevision}).`,
       });
     } else {
-      editor.setText(loaded.content);
+      editor.load(loaded.content);
       renderOutcome({
         status: "loaded",
         title: loaded.revision === 0
@@ -390,7 +390,7 @@ async function conflictReload() {
   keepText(ours);
   const theirs = await state.store.load(state.ref);
   adoptLoaded(theirs);
-  editor.setText(theirs.content);
+  editor.load(theirs.content);
   clearDraft(state.ref);
   closeConflict();
   renderRevision();
@@ -495,7 +495,7 @@ async function checkRemote({ force = false } = {}) {
   if (latest.revision === state.baseRevision) return;
   if (!state.dirty && !state.conflict) {
     adoptLoaded(latest);
-    editor.setText(latest.content);
+    editor.load(latest.content);
     renderRevision();
     editor.relint();
     renderOutcome({ status: "loaded", title: `Updated to revision ${latest.revision}, saved by ${latest.updatedBy ?? "someone"} in another tab.` });
@@ -512,7 +512,7 @@ async function loadRemote() {
   if (current !== state.base) keepText(current);
   const latest = await state.store.load(state.ref);
   adoptLoaded(latest);
-  editor.setText(latest.content);
+  editor.load(latest.content);
   clearDraft(state.ref);
   hideRemoteChange();
   closeConflict();
