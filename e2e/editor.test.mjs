@@ -47,7 +47,7 @@ test("the page starts from local files only, with an empty memory and no problem
 });
 
 test("team scope: a personal heading is an error on its line, in the gutter, on hover and in the list", { timeout: 60_000 }, async () => {
-  const page = await browser.newPage({ id: "scope-test" }, { needStore: false });
+  const page = await browser.newPage({ id: "scope-test" });
   await openScope(page, "team");
   await typeAtEnd(page, "## Product Decisions\n- 2025-03-15: Standups are on Mondays\n\n## Preferences\n- 2025-03-16: Alex likes dark mode");
 
@@ -95,7 +95,7 @@ test("team scope: a personal heading is an error on its line, in the gutter, on 
 });
 
 test("the meter counts code points and shows ok, over soft and over hard", { timeout: 120_000 }, async () => {
-  const page = await browser.newPage({ id: "meter-test" }, { needStore: false });
+  const page = await browser.newPage({ id: "meter-test" });
   // Emoji count as one code point but two UTF-16 units and four UTF-8 bytes.
   const entry = "- 2025-03-15: remember 🎉 this\n";
   const head = "## Notes\n";
@@ -141,7 +141,7 @@ test("the meter counts code points and shows ok, over soft and over hard", { tim
 });
 
 test("typing in a 25,000-character memory validates once per pause, quickly", { timeout: 120_000 }, async () => {
-  const page = await browser.newPage({ id: "perf-test" }, { needStore: false });
+  const page = await browser.newPage({ id: "perf-test" });
   const sections = [];
   let size = 0;
   for (let i = 0; size < 24_900; i += 1) {
@@ -227,7 +227,7 @@ test("memory text that looks like HTML is shown as text everywhere", { timeout: 
 });
 
 test("screenshot of the editor with diagnostics", { timeout: 60_000 }, async () => {
-  const page = await browser.newPage({ id: "screenshot", scope: "team", actor: "alice" }, { needStore: false });
+  const page = await browser.newPage({ id: "screenshot", scope: "team", actor: "alice" });
   await setText(page, [
     "Sure! Here is the updated memory:",
     "## Product Decisions",

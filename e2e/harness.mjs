@@ -76,18 +76,15 @@ export async function startBrowser() {
     context,
     /** Requests that left 127.0.0.1 (the page must work offline). */
     external,
-    /**
-     * Open the editor. `needStore: false` is for tests of editing alone: they
-     * accept a page whose package has no MemoryStore (it says so in a banner).
-     */
-    async newPage(query = {}, { needStore = true } = {}) {
+    /** Open the editor with URL parameters `query` and wait until it is ready. */
+    async newPage(query = {}) {
       const page = await context.newPage();
       page.errors = [];
       page.on("pageerror", (error) => page.errors.push(String(error)));
       page.on("console", (message) => { if (message.type() === "error") page.errors.push(message.text()); });
       const search = new URLSearchParams(query).toString();
       await page.goto(`${site.url}${search ? `?${search}` : ""}`);
-      await waitReady(page, { needStore });
+      await waitReady(page);
       return page;
     },
     async close() {
@@ -98,12 +95,15 @@ export async function startBrowser() {
   };
 }
 
-/** Wait until the page has started its engine and opened a memory. */
-export async function waitReady(page, { needStore = true } = {}) {
+/**
+ * Wait until the page has started its engine and opened a memory. A page
+ * that could not (no engine, or a package without MemoryStore) fails loudly.
+ */
+export async function waitReady(page) {
   await page.waitForFunction(() => ["true", "error", "no-store"].includes(document.body.dataset.ready),
     null, { timeout: 30_000 });
   const state = await page.evaluate(() => document.body.dataset.ready);
-  if (state !== "true" && !(state === "no-store" && !needStore)) {
+  if (state !== "true") {
     const message = await page.locator('[data-testid="engine-error"]').textContent();
     throw new Error(`the editor did not start: ${message}`);
   }
