@@ -188,6 +188,19 @@ test("a merge that collides lists the conflicts and lets the person edit the mer
   await bob.close();
 });
 
+test("a conflict resolved by overwriting keeps the other version in the history", { timeout: 90_000 }, async () => {
+  const { alice, bob } = await twoTabsInConflict("conflict-overwrite");
+  assert.equal(await clickForOutcome(bob, "conflict-overwrite", "saved"), "Saved: revision 3.");
+  assert.match(await editorText(bob), /Migrations run in CI/);
+  assert.doesNotMatch(await editorText(bob), /Retro every other Friday/);
+  await byTestId(bob, "history-panel").locator("summary").click();
+  await bob.getByRole("button", { name: "View revision 2" }).click();
+  assert.match(await byTestId(bob, "revision-view-text").textContent(), /Retro every other Friday/,
+    "alice's revision is still there");
+  await alice.close();
+  await bob.close();
+});
+
 test("a conflict resolved by reloading keeps the losing text on the page", { timeout: 90_000 }, async () => {
   const { alice, bob } = await twoTabsInConflict("conflict-reload");
   const mine = await byTestId(bob, "conflict-ours").textContent();
