@@ -18,6 +18,12 @@ const jsTests = () =>
     .sort()
     .map((f) => join("test-js", f));
 
+const e2eTests = () =>
+  readdirSync(join(root, "e2e"))
+    .filter((f) => f.endsWith(".test.mjs"))
+    .sort()
+    .map((f) => join("e2e", f));
+
 const steps = [
   ["rustfmt", "cargo", ["fmt", "--check"]],
   ["clippy (native)", "cargo", ["clippy", "--all-targets", "--", "-D", "warnings"]],
@@ -28,6 +34,8 @@ const steps = [
   ["build the test-panic variant", "node", ["scripts/build.mjs", "--test-panic", "--out", "target/pkg-test-panic"]],
   ["node --test", "node", () => ["--test", ...jsTests()]],
   ["tsc --noEmit", "tsc", ["--noEmit", "-p", "test-js/tsconfig.json"]],
+  ["build www/", "node", ["scripts/build-www.mjs"]],
+  ["e2e (Chromium)", "node", () => ["--test", ...e2eTests()]],
 ];
 
 for (const [name, command, args] of steps) {

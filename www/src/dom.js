@@ -1,0 +1,64 @@
+// Building DOM from data. Memory text is user (and agent) controlled, so it
+// only ever reaches the page as text nodes: nothing here parses HTML.
+
+/**
+ * Create an element. `props` sets attributes (strings), `dataset` entries,
+ * event handlers (`on*` functions) and `text` (textContent). Children are
+ * nodes or strings; strings become text nodes.
+ */
+export function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(props)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "text") node.textContent = String(value);
+    else if (name.startsWith("on") && typeof value === "function") {
+      node.addEventListener(name.slice(2).toLowerCase(), value);
+    } else if (value === true) node.setAttribute(name, "");
+    else node.setAttribute(name, String(value));
+  }
+  append(node, children);
+  return node;
+}
+
+function append(node, children) {
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** Replace all children of `node`. */
+export function replaceChildren(node, ...children) {
+  node.replaceChildren();
+  append(node, children);
+}
+
+/** Look up the one element with this data-testid (they double as the page's hooks). */
+export function byTestId(id, root = document) {
+  const node = root.querySelector(`[data-testid="${id}"]`);
+  if (!node) throw new Error(`the page has no [data-testid="${id}"]`);
+  return node;
+}
+
+const numberFormat = new Intl.NumberFormat("en-US");
+/** 18000 -> "18,000". */
+export function formatNumber(n) {
+  return numberFormat.format(n);
+}
+
+/** +12 / −3 / ±0, for size deltas. */
+export function formatDelta(n) {
+  if (n > 0) return `+${formatNumber(n)}`;
+  if (n < 0) return `−${formatNumber(-n)}`;
+  return "±0";
+}
+
+/** A local, readable time for an ISO timestamp; the ISO text if it does not parse. */
+export function formatTime(iso) {
+  if (!iso) return "unknown time";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(undefined, {
+    year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit",
+  });
+}

@@ -1,0 +1,168 @@
+// The CodeMirror 6 editor and its one lint source. Each lint run calls the
+// engine's `validate` exactly once; the marks, the problem list, the meter
+// and the preview are all derived from that one Report (through `onReport`),
+// so typing costs one validation per pause, never one per keystroke or per
+// panel.
+
+import { EditorState, StateEffect } from "@codemirror/state";
+import {
+  EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter,
+  drawSelection, highlightSpecialChars, placeholder, Decoration, MatchDecorator, ViewPlugin,
+} from "@codemirror/view";
+import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
+import { markdown } from "@codemirror/lang-markdown";
+import { syntaxHighlighting, defaultHighlightStyle, HighlightStyle } from "@codemirror/language";
+import { tags } from "@lezer/highlight";
+import { linter, lintGutter, forceLinting, lintKeymap } from "@codemirror/lint";
+
+import { el } from "./dom.js";
+
+/** Milliseconds of quiet typing before the document is validated. */
+export const LINT_DELAY = 250;
+
+const memoryHighlight = HighlightStyle.define([
+  { tag: tags.heading2, fontWeight: "700", color: "var(--heading)" },
+  { tag: tags.heading, fontWeight: "700", color: "var(--heading)" },
+  { tag: tags.monospace, fontFamily: "var(--mono)", color: "var(--code)" },
+  { tag: tags.emphasis, fontStyle: "italic" },
+  { tag: tags.strong, fontWeight: "700" },
+  { tag: tags.link, color: "var(--accent)", textDecoration: "underline" },
+  { tag: tags.processingInstruction, color: "var(--muted)" },
+]);
+
+// The date of an entry line (`- 2025-03-15:`), shown quietly so the text
+// stands out. Only the visible lines are scanned, and only on change.
+const entryDates = new MatchDecorator({
+  regexp: /^(\s*- )(\d{4}-\d{2}-\d{2}):/g,
+  decorate: (add, from, _to, match) => {
+    const start = from + match[1].length;
+    add(start, start + match[2].length, Decoration.mark({ class: "cm-entry-date" }));
+  },
+});
+const entryDateHighlight = ViewPlugin.define(
+  (view) => ({
+    decorations: entryDates.createDeco(view),
+    update(update) { this.decorations = entryDates.updateDeco(update, this.decorations); },
+  }),
+  { decorations: (plugin) => plugin.decorations },
+);
+
+/**
+ * Engine diagnostics -> CodeMirror diagnostics. Engine ranges are UTF-16
+ * offsets into the very text that was validated, which is what CodeMirror
+ * positions are, so they are used as they are (clamped only as a guard).
+ * Whole-document findings (range null) are pinned to the start of line 1.
+ */
+export function toEditorDiagnostics(report, docLength) {
+  const clamp = (n) => Math.max(0, Math.min(docLength, n));
+  return report.diagnostics.map((d) => {
+    const from = d.range ? clamp(d.range.start.offset) : 0;
+    const to = d.range ? clamp(d.range.end.offset) : 0;
+    return {
+      from,
+      to: Math.max(from, to),
+      severity: d.severity,
+      source: d.code,
+      message: d.message,
+      renderMessage: () => el("div", { class: "lint-message" },
+        el("div", { class: "lint-text", text: d.message }),
+        d.help ? el("div", { class: "lint-help", text: d.help }) : null,
+        el("code", { class: "lint-code", text: d.code })),
+    };
+  });
+}
+
+/**
+ * Create the editor in `parent`.
+ * - `validate(text)`: returns the engine Report for the text (called once per lint run).
+ * - `onReport(report, text, ms)`: everything else that depends on the report.
+ * - `onSave()`: Mod-S.
+ */
+export function createEditor(parent, { validate, onReport, onSave, label }) {
+  // The options changed (scope, the previous revision), not the text: this
+  // effect tells the linter to run again all the same.
+  const optionsChanged = StateEffect.define();
+  const memoryLint = linter((view) => {
+    const text = view.state.doc.toString();
+    const started = performance.now();
+    const report = validate(text);
+    const ms = performance.now() - started;
+    onReport(report, text, ms);
+    return toEditorDiagnostics(report, text.length);
+  }, {
+    delay: LINT_DELAY,
+    needsRefresh: (update) => update.transactions.some((tr) => tr.effects.some((e) => e.is(optionsChanged))),
+  });
+
+  const extensions = [
+    lineNumbers(),
+    highlightActiveLineGutter(),
+    highlightSpecialChars(),
+    history(),
+    drawSelection(),
+    highlightActiveLine(),
+    EditorView.lineWrapping,
+    markdown(),
+    syntaxHighlighting(memoryHighlight),
+    syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+    entryDateHighlight,
+    lintGutter(),
+    memoryLint,
+    placeholder("## Section\n- 2025-03-15: Something worth remembering"),
+    keymap.of([
+      { key: "Mod-s", preventDefault: true, run: () => { onSave(); return true; } },
+      ...lintKeymap,
+      ...historyKeymap,
+      // Tab is left alone: it moves the focus on, so the editor is no
+      // keyboard trap (memory documents have no use for tab characters).
+      ...defaultKeymap,
+    ]),
+    EditorView.contentAttributes.of({ "aria-label": label, "data-testid": "editor-content" }),
+  ];
+  const view = new EditorView({ parent, state: EditorState.create({ doc: "", extensions }) });
+
+  return {
+    view,
+    getText: () => view.state.doc.toString(),
+    /**
+     * Show another memory (or another revision of it): a fresh state, so that
+     * undo can never bring back text that belongs to what was shown before.
+     */
+    load(text) {
+      const hadFocus = view.hasFocus;
+      view.setState(EditorState.create({ doc: text, extensions }));
+      if (hadFocus) view.focus();
+    },
+    /**
+     * Replace the text. Only the differing middle is replaced, so the cursor
+     * stays where it was when a save merely canonicalizes a few lines.
+     */
+    setText(text) {
+      const old = view.state.doc.toString();
+      if (old === text) return;
+      let start = 0;
+      const max = Math.min(old.length, text.length);
+      while (start < max && old.charCodeAt(start) === text.charCodeAt(start)) start += 1;
+      let endOld = old.length;
+      let endNew = text.length;
+      while (endOld > start && endNew > start && old.charCodeAt(endOld - 1) === text.charCodeAt(endNew - 1)) {
+        endOld -= 1;
+        endNew -= 1;
+      }
+      view.dispatch({ changes: { from: start, to: endOld, insert: text.slice(start, endNew) } });
+    },
+    /** Move the cursor to a range, scroll it into view and focus the editor. */
+    select(from, to) {
+      const len = view.state.doc.length;
+      const anchor = Math.max(0, Math.min(len, from));
+      const head = Math.max(0, Math.min(len, to));
+      view.dispatch({ selection: { anchor, head }, scrollIntoView: true });
+      view.focus();
+    },
+    /** Validate again now (the options changed, not the text). */
+    relint() {
+      view.dispatch({ effects: optionsChanged.of(null) });
+      forceLinting(view);
+    },
+  };
+}
