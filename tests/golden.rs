@@ -6,6 +6,7 @@
 //!
 //! Review a change with `INSTA_UPDATE=always cargo test --test golden` and
 //! `git diff`; CI runs with `INSTA_UPDATE=no`.
+#![cfg(not(target_arch = "wasm32"))] // proptest and insta do not build for wasm32
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

@@ -109,10 +109,10 @@ fn partial_limits_fill_in_defaults() {
         "should accept soft == hard"
     );
     assert_eq!(
-        limits_code(Some(1.0), Some(1e15)),
+        limits_code(Some(1.0), Some(1e9)),
         Ok(Limits {
             soft: 1,
-            hard: 1_000_000_000_000_000
+            hard: 1_000_000_000
         }),
         "should accept large whole numbers"
     );

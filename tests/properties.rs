@@ -3,6 +3,7 @@
 //! boundaries, rendering is idempotent, nothing but the reported preamble is
 //! lost, and every prompt block holds exactly one opening and one closing
 //! memory tag.
+#![cfg(not(target_arch = "wasm32"))] // proptest and insta do not build for wasm32
 
 mod common;
 
