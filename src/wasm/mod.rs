@@ -27,6 +27,13 @@ use wasm_bindgen::prelude::wasm_bindgen;
 #[wasm_bindgen(start, private)]
 fn start() {
     panic::install_hook();
+    install_host_nfkc();
+}
+
+/// Let heading normalization use the host's NFKC. Part of `start`; public
+/// (hidden) for the wasm-bindgen tests, whose harness does not run `start`.
+#[doc(hidden)]
+pub fn install_host_nfkc() {
     crate::heading::install_compat_fold(host_nfkc);
 }
 
