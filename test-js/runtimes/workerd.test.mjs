@@ -1,0 +1,94 @@
+// memdoc in real workerd: fixtures/worker.mjs is bundled by wrangler exactly
+// as a user's Worker would be (`wrangler deploy --dry-run --outdir`, which
+// resolves the package's `workerd` export condition and uploads the .wasm as
+// a compiled module), then the bundle runs in workerd through Miniflare with a
+// KV namespace and a SQLite-backed Durable Object. Nothing is mocked.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+
+import * as memdoc from "memdoc";
+import { Miniflare } from "miniflare";
+
+import { casesPath, pkgDir, root } from "../helpers.mjs";
+import { probe } from "./engine-probe.mjs";
+
+const compatibilityDate = "2025-01-01";
+const work = mkdtempSync(join(tmpdir(), "memdoc-workerd-"));
+let mf;
+
+before(async () => {
+  const config = {
+    name: "memdoc-runtime-test",
+    main: join(root, "test-js", "runtimes", "fixtures", "worker.mjs"),
+    compatibility_date: compatibilityDate,
+    kv_namespaces: [{ binding: "KV", id: "memdoc-test" }],
+    durable_objects: { bindings: [{ name: "MEMORY", class_name: "MemoryObject" }] },
+    migrations: [{ tag: "v1", new_sqlite_classes: ["MemoryObject"] }],
+  };
+  writeFileSync(join(work, "wrangler.json"), JSON.stringify(config, null, 2));
+  const started = Date.now();
+  const built = spawnSync(
+    join(root, "node_modules", ".bin", "wrangler"),
+    ["deploy", "--dry-run", "--outdir", join(work, "out"), "--config", join(work, "wrangler.json")],
+    {
+      cwd: work,
+      encoding: "utf8",
+      env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false", WRANGLER_LOG_PATH: join(work, "logs") },
+    },
+  );
+  assert.equal(built.status, 0, `wrangler failed (${built.error?.message ?? built.status}):\n${built.stdout}\n${built.stderr}`);
+  const size = built.stdout.match(/Total Upload: .*/)?.[0];
+  assert.ok(size, `wrangler should report the upload size:\n${built.stdout}`);
+  console.log(`wrangler bundle (${Date.now() - started} ms): ${size}`);
+
+  const out = readdirSync(join(work, "out"));
+  assert.ok(out.includes("worker.js") && out.some((f) => f.endsWith(".wasm")), `bundle files: ${out}`);
+  const bundle = readFileSync(join(work, "out", "worker.js"), "utf8");
+  assert.match(bundle, /pkg\/workerd\.js/, "wrangler should pick the workerd entry");
+
+  mf = new Miniflare({
+    modules: true,
+    scriptPath: join(work, "out", "worker.js"),
+    modulesRoot: join(work, "out"),
+    modulesRules: [
+      { type: "ESModule", include: ["**/*.js"] },
+      { type: "CompiledWasm", include: ["**/*.wasm"] },
+    ],
+    compatibilityDate,
+    kvNamespaces: ["KV"],
+    durableObjects: { MEMORY: { className: "MemoryObject", useSQLite: true } },
+  });
+  await mf.ready;
+});
+
+after(async () => {
+  await mf?.dispose();
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function call(path, body) {
+  const response = await mf.dispatchFetch(`http://memdoc.test${path}`, body === undefined ? {} : { method: "POST", body: JSON.stringify(body) });
+  const text = await response.text();
+  assert.equal(response.status, 200, `${path}: ${text}`);
+  return JSON.parse(text);
+}
+
+test("the bundled Worker validates and renders like the Node build", async () => {
+  const { cases } = JSON.parse(readFileSync(casesPath, "utf8"));
+  const { version } = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
+  const got = await call("/engine", { version, cases });
+  assert.deepEqual(got.failures, []);
+  assert.deepEqual(got.outputs, probe(memdoc, { version, cases }).outputs, "every conformance input gives what Node gives");
+});
+
+test("the Durable Object adapter meets the KvHost contract in workerd", async () => {
+  assert.deepEqual(await call("/contract/do"), []);
+});
+
+test("the Workers KV adapter meets the KvHost contract (best effort) in workerd", async () => {
+  assert.deepEqual(await call("/contract/kv"), []);
+});
