@@ -18,6 +18,12 @@ const jsTests = () =>
     .sort()
     .map((f) => join("test-js", f));
 
+const runtimeTests = () =>
+  readdirSync(join(root, "test-js", "runtimes"))
+    .filter((f) => f.endsWith(".test.mjs"))
+    .sort()
+    .map((f) => join("test-js", "runtimes", f));
+
 const steps = [
   ["rustfmt", "cargo", ["fmt", "--check"]],
   ["clippy (native)", "cargo", ["clippy", "--all-targets", "--", "-D", "warnings"]],
@@ -27,6 +33,9 @@ const steps = [
   ["build pkg/", "node", ["scripts/build.mjs"]],
   ["build the test-panic variant", "node", ["scripts/build.mjs", "--test-panic", "--out", "target/pkg-test-panic"]],
   ["node --test", "node", () => ["--test", ...jsTests()]],
+  // Real Chromium, real workerd (bundled by wrangler), real Deno; one at a
+  // time, since each starts a runtime. A runtime that cannot start fails.
+  ["runtimes: chromium, deno, workerd", "node", () => ["--test", "--test-concurrency=1", ...runtimeTests()]],
   ["tsc --noEmit", "tsc", ["--noEmit", "-p", "test-js/tsconfig.json"]],
 ];
 

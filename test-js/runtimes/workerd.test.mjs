@@ -77,7 +77,7 @@ async function call(path, body) {
   return JSON.parse(text);
 }
 
-test("the bundled Worker validates and renders like the Node build", async () => {
+test("the bundled Worker validates and renders like the Node build", { timeout: 60_000 }, async () => {
   const { cases } = JSON.parse(readFileSync(casesPath, "utf8"));
   const { version } = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
   const got = await call("/engine", { version, cases });
@@ -85,10 +85,10 @@ test("the bundled Worker validates and renders like the Node build", async () =>
   assert.deepEqual(got.outputs, probe(memdoc, { version, cases }).outputs, "every conformance input gives what Node gives");
 });
 
-test("the Durable Object adapter meets the KvHost contract in workerd", async () => {
+test("the Durable Object adapter meets the KvHost contract in workerd", { timeout: 60_000 }, async () => {
   assert.deepEqual(await call("/contract/do"), []);
 });
 
-test("the Workers KV adapter meets the KvHost contract (best effort) in workerd", async () => {
+test("the Workers KV adapter meets the KvHost contract (best effort) in workerd", { timeout: 60_000 }, async () => {
   assert.deepEqual(await call("/contract/kv"), []);
 });

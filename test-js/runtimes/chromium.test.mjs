@@ -1,0 +1,99 @@
+// memdoc in real Chromium (Debian's /usr/bin/chromium through
+// playwright-core): a page served from 127.0.0.1 loads the package without a
+// bundler, through an import map to its files, awaits init(), checks the
+// engine, and runs the KvHost contract against localStorage with real Web
+// Locks. The browser is closed whatever happens.
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { extname, join, sep } from "node:path";
+import { after, before, test } from "node:test";
+
+import * as memdoc from "memdoc";
+import { chromium } from "playwright-core";
+
+import { casesPath, pkgDir, root } from "../helpers.mjs";
+import { probe } from "./engine-probe.mjs";
+
+const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm", ".json": "application/json" };
+// Only the package and the test files are served.
+const served = [realpathSync(pkgDir), join(root, "test-js")];
+
+function serve(request, response) {
+  const path = decodeURIComponent(new URL(request.url, "http://x").pathname);
+  let file = null;
+  try {
+    const mapped = path.startsWith("/node_modules/memdoc/") ? join(root, "node_modules", "memdoc", path.slice(21)) : join(root, path);
+    const real = realpathSync(mapped);
+    if (served.some((dir) => real.startsWith(dir + sep)) && types[extname(real)]) file = real;
+  } catch {
+    // missing: 404 below
+  }
+  if (!file) {
+    response.writeHead(404).end("not found");
+    return;
+  }
+  response.writeHead(200, { "content-type": types[extname(file)], "cache-control": "no-store" }).end(readFileSync(file));
+}
+
+const profile = mkdtempSync(join(tmpdir(), "memdoc-chromium-"));
+let server;
+let context;
+let origin;
+const pageErrors = [];
+
+async function openPage() {
+  pageErrors.length = 0;
+  const page = await context.newPage();
+  page.on("pageerror", (error) => pageErrors.push(String(error)));
+  page.on("console", (message) => {
+    if (message.type() === "error") pageErrors.push(message.text());
+  });
+  await page.goto(`${origin}/test-js/runtimes/fixtures/page.html`);
+  await page.waitForFunction(() => document.title === "ready", null, { timeout: 20_000 });
+  return page;
+}
+
+before(async () => {
+  server = createServer(serve);
+  await new Promise((resolve, reject) => server.listen(0, "127.0.0.1", resolve).on("error", reject));
+  origin = `http://127.0.0.1:${server.address().port}`;
+  const started = Date.now();
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  console.log(`chromium ${context.browser()?.version() ?? ""} started in ${Date.now() - started} ms`);
+});
+
+after(async () => {
+  await context?.close();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
+  rmSync(profile, { recursive: true, force: true });
+});
+
+test("a page without a bundler awaits init(), then validates and renders like the Node build", { timeout: 60_000 }, async () => {
+  const page = await openPage();
+  const { cases } = JSON.parse(readFileSync(casesPath, "utf8"));
+  const { version } = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
+  const early = await page.evaluate(() => window.memdocTest.early);
+  assert.ok(early, "calling the engine before init() should throw");
+  const got = await page.evaluate((request) => window.memdocTest.probe(request), { version, cases });
+  assert.deepEqual(got.failures, []);
+  assert.deepEqual(got.outputs, probe(memdoc, { version, cases }).outputs, "every conformance input gives what Node gives");
+  assert.deepEqual(pageErrors, []);
+  await page.close();
+});
+
+test("localStorageHost meets the KvHost contract with real Web Locks", { timeout: 60_000 }, async () => {
+  const page = await openPage();
+  const got = await page.evaluate(() => window.memdocTest.contract());
+  assert.equal(got.isSecureContext, true, "127.0.0.1 is a secure context");
+  assert.equal(got.webLocks, true, "navigator.locks should exist, so puts take a lock");
+  assert.deepEqual(got.failures, []);
+  assert.deepEqual(got.stored, ["contract/1/memdoc/team/contract"], "the contract's key should be in the page's real localStorage");
+  assert.deepEqual(pageErrors, []);
+  await page.close();
+});
