@@ -1,4 +1,4 @@
-import type { KvHost } from "../index.js";
+import type { KvHost } from "../index.d.ts";
 export interface LocalStorageHostOptions {
   /** Prefix of the Web Locks names taken for writes; default "memdoc:". */
   lockPrefix?: string;
