@@ -19,8 +19,13 @@ use unicode_normalization::UnicodeNormalization;
 /// ```
 #[must_use]
 pub fn normalize_heading(title: &str) -> String {
-    let folded: String = title.nfkc().collect();
-    let lower = folded.to_lowercase();
+    // ASCII is already in NFKC; skipping the fold keeps validation of
+    // documents with very many headings cheap.
+    let lower = if title.is_ascii() {
+        title.to_ascii_lowercase()
+    } else {
+        title.nfkc().collect::<String>().to_lowercase()
+    };
     let mut out = String::with_capacity(lower.len());
     let mut gap = false;
     for c in lower.chars() {

@@ -66,7 +66,8 @@ fn escape_name(name: &str) -> String {
 
 /// Write `&lt;` for every `<` that would open or close a reserved tag: `<`,
 /// optional white space, an optional `/`, optional white space, then a
-/// reserved name in any case not followed by another name character.
+/// reserved name in any case (Unicode simple case folding, so `ſ` counts as
+/// `s`) not followed by another name character.
 #[must_use]
 pub fn escape_reserved(content: &str) -> String {
     let mut out = String::with_capacity(content.len());
@@ -89,11 +90,22 @@ fn opens_reserved(after: &str) -> bool {
     let t = after.trim_start();
     let t = t.strip_prefix('/').unwrap_or(t).trim_start();
     RESERVED_TAGS.iter().any(|tag| {
-        t.get(..tag.len())
-            .is_some_and(|head| head.eq_ignore_ascii_case(tag))
-            && !t[tag.len()..]
-                .chars()
+        let mut chars = t.chars();
+        tag.chars()
+            .all(|want| chars.next().is_some_and(|c| folds_to(c, want)))
+            && !chars
                 .next()
                 .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '-')
     })
+}
+
+/// Whether `c` equals the ASCII `want` under Unicode simple case folding.
+/// Besides ASCII case, two characters fold to ASCII letters: the long s
+/// `ſ` (to `s`) and the Kelvin sign (to `k`); a case-insensitive matcher
+/// with Unicode rules (e.g. a JavaScript `/iu` regex) sees `<uſer_memory>`
+/// as the reserved tag, so it must be escaped too.
+fn folds_to(c: char, want: char) -> bool {
+    c.to_ascii_lowercase() == want
+        || (c == '\u{17f}' && want == 's')
+        || (c == '\u{212a}' && want == 'k')
 }

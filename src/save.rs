@@ -93,7 +93,10 @@ pub fn plan_save(updated: &str, options: &SaveOptions) -> SavePlan {
     for d in &mut report.diagnostics {
         d.span = d.span.map(|s| s.shifted(offset));
     }
-    if report.canonical.is_empty() && !parse(&previous).is_empty() && !options.allow_erase {
+    // A stored memory counts as non-empty when it holds any text, even text
+    // that renders to nothing (a heading-less note SurfSense let through):
+    // replacing it with nothing would lose it without a word.
+    if report.canonical.is_empty() && !previous.trim().is_empty() && !options.allow_erase {
         report.diagnostics.push(
             Diagnostic::new(
                 Code::WouldErase,

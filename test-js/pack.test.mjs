@@ -14,7 +14,7 @@ test("the packed tarball installs and `import { validate } from \"memdoc\"` work
     const npm = (...args) => execFileSync("npm", args, { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
     const tarball = execFileSync("npm", ["pack", pkgDir, "--pack-destination", dir, "--silent"], { encoding: "utf8" }).trim().split("\n").at(-1);
     const files = execFileSync("tar", ["-tzf", join(dir, tarball)], { encoding: "utf8" }).split("\n").filter(Boolean).sort();
-    for (const f of ["node.js", "web.js", "deno.js", "workerd.js", "core.js", "panic.js", "memdoc.js", "memdoc_bg.wasm", "index.d.ts", "memdoc.d.ts", "README.md", "LICENSE", "package.json"]) {
+    for (const f of ["node.js", "web.js", "deno.js", "workerd.js", "core.js", "panic.js", "memdoc.js", "memdoc_bg.wasm", "index.d.ts", "memdoc.d.ts", "README.md", "LICENSE", "package.json", ...["memory", "local-storage", "workers-kv", "durable-object", "deno-kv"].flatMap((a) => [`adapters/${a}.js`, `adapters/${a}.d.ts`])]) {
       assert.ok(files.includes(`package/${f}`), `tarball should contain ${f}: ${files}`);
     }
     writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
@@ -22,12 +22,15 @@ test("the packed tarball installs and `import { validate } from \"memdoc\"` work
     assert.deepEqual(readdirSync(join(dir, "node_modules")).filter((n) => !n.startsWith(".")), ["memdoc"], "no dependencies");
     writeFileSync(
       join(dir, "main.mjs"),
-      `import { validate } from "memdoc";
+      `import { MemoryStore, validate } from "memdoc";
+       import { memoryHost } from "memdoc/adapters/memory";
        const r = validate("## Preferences\\n- 2025-01-01: x", { scope: "team" });
-       console.log(JSON.stringify({ ok: r.ok, codes: r.diagnostics.map((d) => d.code) }));`,
+       const store = new MemoryStore(memoryHost());
+       const saved = await store.save({ scope: "user", id: "a" }, "## A\\n- 2025-01-01: x", { baseRevision: 0 });
+       console.log(JSON.stringify({ ok: r.ok, codes: r.diagnostics.map((d) => d.code), revision: saved.revision }));`,
     );
     const out = execFileSync("node", ["main.mjs"], { cwd: dir, encoding: "utf8" });
-    assert.deepEqual(JSON.parse(out), { ok: false, codes: ["scope/personal-heading"] });
+    assert.deepEqual(JSON.parse(out), { ok: false, codes: ["scope/personal-heading"], revision: 1 });
     const wasm = execFileSync("node", ["--input-type=module", "-e", `console.log(import.meta.resolve("memdoc/wasm"))`], { cwd: dir, encoding: "utf8" });
     assert.match(wasm.trim(), /node_modules\/memdoc\/memdoc_bg\.wasm$/);
   } finally {

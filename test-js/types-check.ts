@@ -1,6 +1,9 @@
 // Type-checked with `tsc --noEmit -p test-js` (never run): every exported
 // function and type of the package, used the way a TypeScript user would.
 import init, {
+  MemoryStore,
+  compact,
+  merge,
   diagnosticCodes,
   errorCodes,
   init as namedInit,
@@ -35,7 +38,34 @@ import init, {
   type Severity,
   type Usage,
   type ValidateOptions,
+  type ArchivedEntry,
+  type AuditEntry,
+  type CompactOptions,
+  type Compaction,
+  type ConflictSide,
+  type KvHost,
+  type Loaded,
+  type MemoryRef,
+  type MergeConflict,
+  type MergeConflictKind,
+  type MergeDroppedLine,
+  type MergeResult,
+  type MergeSide,
+  type MergedSection,
+  type Priority,
+  type RemovalReason,
+  type RemovedEntry,
+  type RewriteRequest,
+  type SaveOutcome,
+  type StoreOptions,
+  type StoreSaveOptions,
+  type StoreStatus,
 } from "memdoc";
+import { memoryHost, type MemoryHost } from "memdoc/adapters/memory";
+import { localStorageHost, type LocalStorageHostOptions } from "memdoc/adapters/local-storage";
+import { workersKvHost, type KvNamespaceLike } from "memdoc/adapters/workers-kv";
+import { durableObjectHost, type DurableObjectStorageLike } from "memdoc/adapters/durable-object";
+import { denoKvHost, type DenoKvHostOptions } from "memdoc/adapters/deno-kv";
 
 const ready: Promise<void> = init();
 const again: Promise<void> = namedInit();
@@ -105,3 +135,99 @@ parse(42);
 // @ts-expect-error: no such diagnostic code
 const badCode: DiagnosticCode = "size/too-big";
 void [badScope, badCode];
+
+// ---- merge and compact ---------------------------------------------------
+
+const merged: MergeResult = merge("## A", "## A\n- 2025-01-01: x", "## A");
+const clean: boolean = merged.clean;
+const conflict: MergeConflict | undefined = merged.conflicts[0];
+const kind: MergeConflictKind | undefined = conflict?.kind;
+const side: ConflictSide | null | undefined = conflict?.ours;
+const sideLines: string[] | undefined = side?.lines;
+const mergeDropped: MergeDroppedLine | undefined = merged.dropped[0];
+const whichSide: MergeSide | undefined = mergeDropped?.side;
+void [clean, kind, sideLines, whichSide];
+
+const compactOptions: CompactOptions = { scope: "team", target: 100, today: "2025-01-01" };
+const compaction: Compaction = compact("## A", compactOptions);
+const fits: boolean = compaction.fits;
+const mergedSection: MergedSection | undefined = compaction.merged[0];
+const fromRange: Range | undefined = mergedSection?.fromRange;
+const removed: RemovedEntry | undefined = compaction.removed[0];
+const reason: RemovalReason | undefined = removed?.reason;
+const priority: Priority | undefined = removed?.priority;
+const duplicateOf: Entry | null | undefined = removed?.duplicateOf;
+const compactDropped: RawLine[] = compaction.dropped;
+void [fits, fromRange, reason, priority, duplicateOf, compactDropped, compaction.before + compaction.after + compaction.target];
+
+// ---- the store ------------------------------------------------------------
+
+const custom: KvHost = {
+  async get(_key: string) {
+    return null;
+  },
+  async put(_key: string, _value: string, condition: { expectedVersion: string | null }) {
+    return condition.expectedVersion === null ? { ok: true as const, version: "1" } : { ok: false as const };
+  },
+};
+const memory: MemoryHost = memoryHost();
+const keys: string[] = memory.keys();
+const lsOptions: LocalStorageHostOptions = { locks: null, lockPrefix: "app:" };
+const hosts: KvHost[] = [
+  custom,
+  memory,
+  localStorageHost(undefined, lsOptions),
+  workersKvHost({} as KvNamespaceLike),
+  durableObjectHost({} as DurableObjectStorageLike),
+  denoKvHost({}, { prefix: ["app"] } satisfies DenoKvHostOptions),
+];
+void [keys, hosts];
+
+const storeOptions: StoreOptions = {
+  limits: { hard: 30000 },
+  forbiddenTeamHeadings: ["Secrets"],
+  keyPrefix: "app",
+  historyDepth: 5,
+  compactOverLimit: true,
+  rewrite: async (request: RewriteRequest) => request.content.slice(0, request.target) + request.prompt.slice(0, 0),
+  now: () => new Date().toISOString(),
+};
+const store = new MemoryStore(custom, storeOptions);
+const ref: MemoryRef = { scope: "user", id: "alice" };
+const saveOpts: StoreSaveOptions = { baseRevision: 0, actor: "agent", allowErase: false, onConflict: "merge" };
+
+async function useStore(): Promise<void> {
+  const loaded: Loaded = await store.load(ref);
+  const updatedAt: string | null = loaded.updatedAt;
+  const outcome: SaveOutcome = await store.save(ref, loaded.content, saveOpts);
+  const storeStatus: StoreStatus = outcome.status;
+  const notice: string | null = outcome.notice;
+  const history: AuditEntry[] = await store.history(ref);
+  const archived: ArchivedEntry[] = history[0]?.archived ?? [];
+  const codesOfSave: string[] = history[0]?.codes ?? [];
+  const old: string | null = await store.revision(ref, 1);
+  const reverted: SaveOutcome = await store.revert(ref, 1, { baseRevision: outcome.revision });
+  void [updatedAt, storeStatus, notice, archived, codesOfSave, old, reverted, loaded.usage.chars];
+  store.free();
+}
+void useStore;
+
+try {
+  new MemoryStore(custom, { historyDepth: 0 });
+} catch (e) {
+  const error = e as MemdocError;
+  const c: ErrorCode = error.code;
+  const cause: unknown = error.cause;
+  void [c, cause];
+}
+
+// @ts-expect-error: the store needs a host
+new MemoryStore();
+// @ts-expect-error: save options need a base revision
+void store.save(ref, "", { actor: "x" });
+// @ts-expect-error: no such status
+const badStatus: StoreStatus = "merged";
+// @ts-expect-error: a store error code is an ErrorCode, an unknown one is not
+const badError: ErrorCode = "store/boom";
+void [badStatus, badError];
+

@@ -2,6 +2,8 @@
 //! `tests/fixtures/merge/` (base, ours, theirs) and `tests/fixtures/compact/`
 //! (input, options) has the expected canonical output and summary written by
 //! hand, and the full JavaScript view is pinned as an insta snapshot.
+// proptest and insta are native-only dev-dependencies.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::fs;
 use std::path::{Path, PathBuf};

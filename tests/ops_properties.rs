@@ -1,6 +1,8 @@
 //! Properties of `merge` and `compact` over generated memory documents: the
 //! merge identities, disjoint edits merging cleanly, and compaction never
 //! losing an entry it does not report.
+// proptest and insta are native-only dev-dependencies.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::HashMap;
 

@@ -1,5 +1,7 @@
 //! The store over an in-memory host: every save path, every failing host
 //! call, history, revert, ids, options, the record format and the JS views.
+// Native only: it shares stores between threads.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::cell::Cell;
 use std::rc::Rc;

@@ -1,6 +1,8 @@
 //! The store against a model: random sequences of saves (fresh and stale),
 //! reverts, no-ops, rejected saves and failing host calls, checked after
 //! every step against a plain list of the contents of each revision.
+// proptest and insta are native-only dev-dependencies.
+#![cfg(not(target_arch = "wasm32"))]
 
 use memdoc::store::{
     block_on, Fault, MemoryHost, MemoryRef, MemoryStore, StoreOptions, StoreSaveOptions,

@@ -1,7 +1,9 @@
 //! The hand-written TypeScript contract (`src/wasm/types.d.ts`) names exactly
 //! the codes the engine produces: the `DiagnosticCode` union is `Code::ALL`
-//! and the `ErrorCode` union is `Error::CODES`, in order.
+//! and the `ErrorCode` union is `Error::CODES` then `STORE_ERROR_CODES`, in
+//! order.
 
+use memdoc::store::STORE_ERROR_CODES;
 use memdoc::{Code, Error};
 
 const TYPES: &str = include_str!("../src/wasm/types.d.ts");
@@ -29,10 +31,10 @@ fn diagnostic_code_union_is_code_all() {
 }
 
 #[test]
-fn error_code_union_is_error_codes() {
+fn error_code_union_is_error_codes_then_store_error_codes() {
     assert_eq!(
         union("ErrorCode"),
-        Error::CODES,
-        "should list Error::CODES in order"
+        [Error::CODES, STORE_ERROR_CODES].concat(),
+        "should list Error::CODES then STORE_ERROR_CODES, in order"
     );
 }

@@ -5,9 +5,10 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Reflect, JSON};
+use memdoc::store::STORE_ERROR_CODES;
 use memdoc::view::{DocumentView, ReportView, SavePlanView, UsageView};
-use memdoc::wasm::{info, pure};
-use memdoc::{Code, Error, OptionsInput};
+use memdoc::wasm::{info, ops, pure};
+use memdoc::{Code, CompactOptionsInput, CompactionView, Error, MergeResultView, OptionsInput};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -127,6 +128,59 @@ fn validate_and_plan_save_take_options() {
 }
 
 #[wasm_bindgen_test]
+fn merge_and_compact_give_the_cores_views() {
+    let ours = format!("{PREVIOUS}\n- 2025-01-03: ours");
+    let got = ops::merge_js(&js(PREVIOUS), &js(&ours), &js(TEXT)).expect("merge");
+    same_json(
+        &got,
+        &MergeResultView::new(&memdoc::merge(PREVIOUS, &ours, TEXT), PREVIOUS, &ours, TEXT),
+        "merge",
+    );
+
+    let json = r#"{"scope": "team", "target": 40, "today": "2025-01-01"}"#;
+    let got = ops::compact_js(&js(TEXT), object(json)).expect("compact");
+    let opts: CompactOptionsInput = serde_json::from_str(json).expect("test options deserialize");
+    let opts = opts.resolve().expect("options");
+    same_json(
+        &got,
+        &CompactionView::new(&memdoc::compact(TEXT, &opts), TEXT),
+        "compact",
+    );
+
+    let not_a_string = JsValue::from_f64(1.0);
+    for (what, result) in [
+        (
+            "base",
+            ops::merge_js(&not_a_string, &js(""), &js("")).map(|_| ()),
+        ),
+        (
+            "ours",
+            ops::merge_js(&js(""), &not_a_string, &js("")).map(|_| ()),
+        ),
+        (
+            "theirs",
+            ops::merge_js(&js(""), &js(""), &not_a_string).map(|_| ()),
+        ),
+        ("text", ops::compact_js(&not_a_string, None).map(|_| ())),
+    ] {
+        assert_eq!(
+            code_of(&thrown(result, what)),
+            "input/not-a-string",
+            "{what}"
+        );
+    }
+    for (json, code) in [
+        (r#"{"target": 0}"#, "options/invalid-target"),
+        (r#"{"today": "2025-02-29"}"#, "options/invalid-date"),
+        (r#"{"scope": "everyone"}"#, "options/invalid-scope"),
+        (r#"{"target": "100"}"#, "options/invalid"),
+    ] {
+        let error = thrown(ops::compact_js(&js(TEXT), object(json)), json);
+        assert_eq!(code_of(&error), code, "{json}");
+    }
+}
+
+#[wasm_bindgen_test]
 fn injection_block_takes_options() {
     let got = pure::injection_block_js(&js(PREVIOUS), object(r#"{"userName": "Alex Smith"}"#))
         .expect("injectionBlock");
@@ -147,7 +201,7 @@ fn info_lists_every_code_and_the_version() {
     );
     same_json(
         &info::error_codes().expect("codes"),
-        &Error::CODES,
+        &[Error::CODES, STORE_ERROR_CODES].concat(),
         "errorCodes",
     );
     assert_eq!(info::version(), env!("CARGO_PKG_VERSION"));

@@ -79,6 +79,22 @@ pub enum StoreError<E> {
     Options(Error),
 }
 
+/// Every code a [`StoreError`] can have beyond those of [`Error`] (which
+/// [`StoreError::Options`] passes on), in the order of the table above. The
+/// TypeScript `ErrorCode` union is `Error::CODES` followed by this list.
+pub const STORE_ERROR_CODES: &[&str] = &[
+    "store/host-failed",
+    "store/invalid-id",
+    "store/invalid-revision",
+    "store/revision-unavailable",
+    "store/corrupt-record",
+    "store/unsupported-format",
+    "store/snapshot-collision",
+    "store/invalid-actor",
+    "options/invalid-key-prefix",
+    "options/invalid-history-depth",
+];
+
 impl<E> StoreError<E> {
     /// The stable code, e.g. `store/host-failed`.
     #[must_use]
@@ -203,5 +219,50 @@ impl<E: std::error::Error + 'static> std::error::Error for StoreError<E> {
             Self::Options(e) => Some(e),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{HostFailure, StoreError, STORE_ERROR_CODES};
+    use crate::error::Error;
+
+    #[test]
+    fn every_variant_has_a_listed_code() {
+        let all: [StoreError<()>; 10] = [
+            StoreError::HostFailed {
+                key: "k".into(),
+                cause: HostFailure::Error(()),
+            },
+            StoreError::InvalidId("x".into()),
+            StoreError::InvalidRevision("x".into()),
+            StoreError::RevisionUnavailable {
+                revision: 1,
+                oldest: 2,
+            },
+            StoreError::CorruptRecord {
+                key: "k".into(),
+                reason: "x".into(),
+            },
+            StoreError::UnsupportedFormat {
+                key: "k".into(),
+                format: "x".into(),
+            },
+            StoreError::SnapshotCollision("k".into()),
+            StoreError::InvalidActor("x".into()),
+            StoreError::InvalidKeyPrefix("x".into()),
+            StoreError::InvalidHistoryDepth("x".into()),
+        ];
+        let codes: Vec<&str> = all.iter().map(StoreError::code).collect();
+        assert_eq!(
+            codes, STORE_ERROR_CODES,
+            "should list every code once, in order"
+        );
+        assert!(
+            STORE_ERROR_CODES.iter().all(|c| !Error::CODES.contains(c)),
+            "should not repeat a code of Error"
+        );
+        let options: StoreError<()> = StoreError::Options(Error::InvalidScope("x".into()));
+        assert_eq!(options.code(), "options/invalid-scope");
     }
 }

@@ -48,7 +48,7 @@ use crate::parse::is_valid_date;
 use crate::render::render;
 use crate::save::{plan_save, unwrap_fenced_reply, SavePlan, SaveStatus};
 
-pub use error::{HostFailure, StoreError};
+pub use error::{HostFailure, StoreError, STORE_ERROR_CODES};
 pub use exec::block_on;
 pub use host::{Host, NoRewrite, PutOutcome, Rewrite, RewriteRequest, Versioned};
 pub use key::{

@@ -20,14 +20,18 @@ pub(crate) fn string(value: &JsValue, what: &str) -> Result<String, JsValue> {
         .ok_or_else(|| to_js(&Error::NotAString(what.to_owned())))
 }
 
-/// Loosely typed options (`OptionsInput`, `LimitsInput`); missing,
-/// `undefined` and `null` are the defaults, a wrong shape is
-/// `options/invalid`.
-fn input<I: DeserializeOwned + Default>(value: Option<JsValue>) -> Result<I, JsValue> {
+/// A loosely typed value of the shape `I` (`MemoryRefInput`); a wrong shape
+/// is `options/invalid`.
+pub(crate) fn shaped<I: DeserializeOwned>(value: JsValue) -> Result<I, JsValue> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| to_js(&Error::InvalidOptions(reason(e))))
+}
+
+/// Loosely typed options (`OptionsInput`, `LimitsInput`,
+/// `StoreOptionsInput`, …); missing, `undefined` and `null` are the
+/// defaults, a wrong shape is `options/invalid`.
+pub(crate) fn input<I: DeserializeOwned + Default>(value: Option<JsValue>) -> Result<I, JsValue> {
     match value {
-        Some(v) if !v.is_undefined() && !v.is_null() => {
-            serde_wasm_bindgen::from_value(v).map_err(|e| to_js(&Error::InvalidOptions(reason(e))))
-        }
+        Some(v) if !v.is_undefined() && !v.is_null() => shaped(v),
         _ => Ok(I::default()),
     }
 }

@@ -6,14 +6,19 @@
 //! One file per topic: [`convert`] (arguments in, views out, one serializer),
 //! [`errors`] (the one place a JavaScript `Error` is built), [`panic`] (panics
 //! made readable), [`types`] (the hand-written TypeScript contract),
-//! [`pure`] (the pure functions) and [`info`] (version and code lists).
+//! [`pure`] (the pure functions), [`ops`] (`merge` and `compact`), [`store`]
+//! (the `MemoryStore` class over a JavaScript host), [`task`] (its calls in
+//! progress, polled from JavaScript) and [`info`] (version and code lists).
 //! A new topic is one more file and one more `mod` line here.
 
 mod convert;
 mod errors;
 pub mod info;
+pub mod ops;
 mod panic;
 pub mod pure;
+pub mod store;
+pub mod task;
 pub mod types;
 
 use wasm_bindgen::prelude::wasm_bindgen;

@@ -147,9 +147,271 @@ export type ErrorCode =
   | "options/invalid-target"
   | "options/invalid-date"
   | "internal/panic"
-  | "internal/error";
+  | "internal/error"
+  | "store/host-failed"
+  | "store/invalid-id"
+  | "store/invalid-revision"
+  | "store/revision-unavailable"
+  | "store/corrupt-record"
+  | "store/unsupported-format"
+  | "store/snapshot-collision"
+  | "store/invalid-actor"
+  | "options/invalid-key-prefix"
+  | "options/invalid-history-depth";
 
-/** What memdoc throws: a real `Error` with a stable `code`. */
+/**
+ * What memdoc throws (or rejects with): a real `Error` with a stable `code`.
+ * For `store/host-failed` after the host threw or rejected, `cause` is the
+ * host's own error, unchanged.
+ */
 export interface MemdocError extends Error {
   code: ErrorCode;
+  cause?: unknown;
+}
+
+// ---- merge (docs/ops.md) --------------------------------------------------
+
+/** The result of `merge(base, ours, theirs)`. */
+export interface MergeResult {
+  /**
+   * The merged document, canonical. When `clean` is false it holds OURS'
+   * version of every conflicting part: show it, never save it without review.
+   */
+  content: string;
+  /** `true` exactly when `conflicts` is empty. */
+  clean: boolean;
+  /** In the order of the merged sections. */
+  conflicts: MergeConflict[];
+  /** Preamble lines of the inputs (never kept). */
+  dropped: MergeDroppedLine[];
+}
+
+export type MergeConflictKind = "lines" | "section-removed" | "title";
+
+export interface MergeConflict {
+  /**
+   * `"lines"`: the same raw lines changed differently on both sides;
+   * `"section-removed"`: removed on one side, changed on the other;
+   * `"title"`: a title rewritten differently on both sides.
+   */
+  kind: MergeConflictKind;
+  /** The section's title (ours' when ours has the section). */
+  section: string;
+  /** `null`: the part is new on both sides. */
+  base: ConflictSide | null;
+  /** `null`: ours removed the whole section. */
+  ours: ConflictSide | null;
+  /** `null`: theirs removed the whole section. */
+  theirs: ConflictSide | null;
+}
+
+export interface ConflictSide {
+  /** Canonical lines (for `"section-removed"` the heading line first). */
+  lines: string[];
+  /** In THIS side's input; empty where this side deleted the lines. */
+  range: Range;
+}
+
+export type MergeSide = "base" | "ours" | "theirs";
+
+export interface MergeDroppedLine {
+  side: MergeSide;
+  /** The line without trailing white space. */
+  text: string;
+  /** In that side's input. */
+  range: Range;
+}
+
+// ---- compact (docs/ops.md) ------------------------------------------------
+
+/** Options of `compact`. */
+export interface CompactOptions {
+  /** Default `"user"`; decides which sections are kept longest. */
+  scope?: Scope | null;
+  /** Code points of the canonical form, a whole number >= 1; default 25000. */
+  target?: number | null;
+  /** `"YYYY-MM-DD"`: entry dates after it count as this day. */
+  today?: string | null;
+}
+
+/** The result of `compact(text, options)`. */
+export interface Compaction {
+  /** The compacted document, canonical. */
+  content: string;
+  /** `after <= target`; false when even removing every entry was not enough. */
+  fits: boolean;
+  target: number;
+  /** Code points of the input's canonical form. */
+  before: number;
+  /** Code points of `content`. */
+  after: number;
+  /** Step 1, in document order. */
+  merged: MergedSection[];
+  /** Steps 2 and 3, in the order they were removed. */
+  removed: RemovedEntry[];
+  /** Preamble lines of the input, never kept. */
+  dropped: RawLine[];
+}
+
+export interface MergedSection {
+  /** Title of the section merged away. */
+  from: string;
+  fromRange: Range;
+  /** Title of the earlier section that received its lines. */
+  into: string;
+  intoRange: Range;
+}
+
+export type RemovalReason = "duplicate" | "oldest";
+export type Priority = "transient" | "other" | "facts" | "core";
+
+export interface RemovedEntry {
+  /** Title of its section, as written in the input. */
+  section: string;
+  date: string;
+  text: string;
+  /** The entry's line in the input. */
+  range: Range;
+  reason: RemovalReason;
+  /** Class of its section. */
+  priority: Priority;
+  /** `reason: "duplicate"`: the entry kept in its place. */
+  duplicateOf: Entry | null;
+}
+
+// ---- the store (API.md, "Persistence through the host") -----------------
+
+/**
+ * A key-value store with a conditional put, which `MemoryStore` keeps its
+ * records in. Adapters ship under `memdoc/adapters/*`.
+ */
+export interface KvHost {
+  /** The value and version at `key`; `null` when the key is absent. */
+  get(key: string): Promise<{ value: string; version: string } | null>;
+  /** Write only if the key's current version is `expectedVersion` (`null` = absent). */
+  put(
+    key: string,
+    value: string,
+    condition: { expectedVersion: string | null },
+  ): Promise<{ ok: true; version: string } | { ok: false }>;
+}
+
+/** One memory. `id`: 1-128 of `[A-Za-z0-9._@:-]`, starting alphanumeric. */
+export interface MemoryRef {
+  scope: Scope;
+  id: string;
+}
+
+/** What the `rewrite` callback is asked to do. */
+export interface RewriteRequest {
+  /** Instructions for a model, ending with the document. */
+  prompt: string;
+  /** The canonical document that is over the hard limit. */
+  content: string;
+  /** The size to reach, in code points. */
+  target: number;
+}
+
+/** Options of `new MemoryStore(host, options)`. */
+export interface StoreOptions {
+  limits?: Partial<Limits> | null;
+  forbiddenTeamHeadings?: string[] | null;
+  /** Default `"memdoc"`. */
+  keyPrefix?: string | null;
+  /** Revisions kept, 1-1000; default 20. */
+  historyDepth?: number | null;
+  /**
+   * Over the hard limit (and when `rewrite` did not make it fit), compact
+   * the document deterministically and archive every removed entry in the
+   * revision's `AuditEntry.archived`. Default `false`.
+   */
+  compactOverLimit?: boolean | null;
+  /** Shortens a document over the hard limit (typically an LLM call). */
+  rewrite?: ((request: RewriteRequest) => Promise<string>) | null;
+  /** An ISO timestamp; default `new Date().toISOString()`. */
+  now?: (() => string) | null;
+}
+
+/** A memory as stored now. */
+export interface Loaded {
+  /** `""` when nothing is stored yet. */
+  content: string;
+  /** `0` when nothing is stored yet. */
+  revision: number;
+  updatedAt: string | null;
+  updatedBy: string | null;
+  usage: Usage;
+}
+
+/** Options of `save` and `revert`. */
+export interface StoreSaveOptions {
+  /** The revision the caller edited (0 = none yet). */
+  baseRevision: number;
+  /** Who is writing, recorded in the audit trail (at most 256 characters). */
+  actor?: string | null;
+  allowErase?: boolean | null;
+  /** Default `"reject"`. */
+  onConflict?: "reject" | "merge" | null;
+}
+
+export type StoreStatus = "saved" | "no_op" | "rejected" | "conflict";
+
+/** The result of `save` and `revert`: the `SavePlan` fields and more. */
+export interface SaveOutcome {
+  status: StoreStatus;
+  /** What the store holds now. */
+  content: string;
+  /** Whether this save changed the stored content. */
+  changed: boolean;
+  usage: Usage;
+  /** Ranges point into the text that was planned (the update, the rewrite's reply or the merge). */
+  diagnostics: Diagnostic[];
+  /** Preamble lines that were not kept. */
+  dropped: string[];
+  /** The revision stored now. */
+  revision: number;
+  /** E.g. that the content was rewritten, compacted or merged, or why a conflict happened. */
+  notice: string | null;
+}
+
+/** An entry that compaction removed to make a revision fit. */
+export interface ArchivedEntry {
+  section: string;
+  date: string;
+  text: string;
+}
+
+/** One revision in the audit trail. */
+export interface AuditEntry {
+  revision: number;
+  /** ISO timestamp. */
+  at: string;
+  actor: string | null;
+  /** Code points of the content. */
+  chars: number;
+  /** Change in code points. */
+  delta: number;
+  /** Diagnostic codes of the save. */
+  codes: string[];
+  /** Entries removed by `compactOverLimit` (usually empty). */
+  archived: ArchivedEntry[];
+}
+
+/**
+ * Revisions, history and conflicts for memory documents kept in a `KvHost`.
+ * Every method returns a promise; bad arguments reject before any host call.
+ */
+export class MemoryStore {
+  constructor(host: KvHost, options?: StoreOptions | null);
+  /** The memory as stored now; revision 0 and `""` when nothing is stored. */
+  load(ref: MemoryRef): Promise<Loaded>;
+  save(ref: MemoryRef, updated: string, options: StoreSaveOptions): Promise<SaveOutcome>;
+  /** Newest first. */
+  history(ref: MemoryRef): Promise<AuditEntry[]>;
+  /** `null` when the memory never had it or it is older than the kept history. */
+  revision(ref: MemoryRef, revision: number): Promise<string | null>;
+  /** Save the content of an old revision as a new revision. */
+  revert(ref: MemoryRef, revision: number, options: StoreSaveOptions): Promise<SaveOutcome>;
+  /** Release the WebAssembly memory now instead of at garbage collection. */
+  free(): void;
 }

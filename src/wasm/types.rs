@@ -39,4 +39,22 @@ extern "C" {
     /// `ErrorCode[]`.
     #[wasm_bindgen(typescript_type = "ErrorCode[]")]
     pub type ErrorCodeList;
+    /// `MergeResult`.
+    #[wasm_bindgen(typescript_type = "MergeResult")]
+    pub type MergeResult;
+    /// `CompactOptions`.
+    #[wasm_bindgen(typescript_type = "CompactOptions")]
+    pub type CompactOptions;
+    /// `Compaction`.
+    #[wasm_bindgen(typescript_type = "Compaction")]
+    pub type Compaction;
+    /// `Loaded`.
+    #[wasm_bindgen(typescript_type = "Loaded")]
+    pub type Loaded;
+    /// `SaveOutcome`.
+    #[wasm_bindgen(typescript_type = "SaveOutcome")]
+    pub type SaveOutcome;
+    /// `AuditEntry[]`.
+    #[wasm_bindgen(typescript_type = "AuditEntry[]")]
+    pub type AuditEntryList;
 }

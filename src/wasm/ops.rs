@@ -1,0 +1,46 @@
+//! The structured operations of docs/ops.md, `merge` and `compact`: text and
+//! options in, the core call, its view out.
+
+use crate::{CompactOptionsInput, CompactionView, MergeResultView};
+use wasm_bindgen::prelude::wasm_bindgen;
+use wasm_bindgen::JsValue;
+
+use super::convert::{checked, string, view};
+use super::types::{CompactOptions, Compaction, MergeResult};
+
+/// Three-way merge of memory documents; every string merges.
+///
+/// # Errors
+/// `input/not-a-string`.
+#[wasm_bindgen(js_name = merge)]
+pub fn merge_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] base: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] ours: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] theirs: &JsValue,
+) -> Result<MergeResult, JsValue> {
+    let base = string(base, "base")?;
+    let ours = string(ours, "ours")?;
+    let theirs = string(theirs, "theirs")?;
+    let merged = crate::merge(&base, &ours, &theirs);
+    view(&MergeResultView::new(&merged, &base, &ours, &theirs))
+}
+
+/// Deterministic compaction of a document to a target size.
+///
+/// # Errors
+/// `input/not-a-string`, `options/invalid-scope`, `options/invalid-target`,
+/// `options/invalid-date`, `options/invalid`.
+#[wasm_bindgen(js_name = compact)]
+pub fn compact_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
+    options: Option<CompactOptions>,
+) -> Result<Compaction, JsValue> {
+    let text = string(text, "text")?;
+    let options = checked(options.map(Into::into), |o: CompactOptionsInput| {
+        o.resolve()
+    })?;
+    view(&CompactionView::new(
+        &crate::compact(&text, &options),
+        &text,
+    ))
+}

@@ -1,0 +1,371 @@
+//! The store for JavaScript (API.md, "Persistence through the host"): the
+//! core's [`MemoryStore`](crate::store::MemoryStore) over a JavaScript
+//! `KvHost` object, with the caller's optional `rewrite` and `now` functions.
+//!
+//! Everything here converts: [`JsHost`] calls `host.get`/`host.put`, awaits
+//! the answers and checks their shapes (a wrong shape is
+//! [`HostFailure::Malformed`], a throw or rejection is [`HostFailure::Error`]
+//! with the original value, which reaches the caller unchanged as the
+//! error's `cause`); arguments are checked before any host call; results are
+//! the store's views through the one serializer. Each method returns a
+//! [`Task`] that `core.js` turns into a promise (see [`super::task`]).
+
+use std::rc::Rc;
+
+use js_sys::{Array, Function, Promise, Reflect};
+use serde::Serialize;
+use wasm_bindgen::prelude::wasm_bindgen;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+
+use crate::store::{
+    revision_number, AuditEntryView, Clock, Host, HostFailure, LoadedView, MemoryRef,
+    MemoryRefInput, PutOutcome, Rewrite, RewriteRequest, SaveOutcomeView, StoreError,
+    StoreOptionsInput, StoreSaveOptions, StoreSaveOptionsInput, Versioned,
+};
+use crate::Error;
+
+use super::convert::{input, shaped, string, view};
+use super::errors::{store_to_js, to_js};
+use super::panic::test_trigger;
+use super::task::Task;
+use super::types::{AuditEntryList, Loaded, SaveOutcome};
+
+/// The core store over JavaScript callbacks.
+type Store = crate::store::MemoryStore<JsHost, JsRewrite>;
+
+/// A `KvHost` object.
+struct JsHost {
+    object: JsValue,
+}
+
+impl JsHost {
+    /// `host[method](...args)`, awaited. A plain (non-promise) answer is
+    /// accepted as if it had been resolved.
+    async fn call(&self, method: &str, args: &Array) -> Result<JsValue, HostFailure<JsValue>> {
+        let function = Reflect::get(&self.object, &JsValue::from_str(method))
+            .map_err(HostFailure::Error)?
+            .dyn_into::<Function>()
+            .map_err(|_| HostFailure::Malformed(format!("host.{method} is not a function")))?;
+        let answer = function
+            .apply(&self.object, args)
+            .map_err(HostFailure::Error)?;
+        JsFuture::from(Promise::resolve(&answer))
+            .await
+            .map_err(HostFailure::Error)
+    }
+}
+
+impl Host for JsHost {
+    type Error = JsValue;
+
+    async fn get(&self, key: &str) -> Result<Option<Versioned>, HostFailure<JsValue>> {
+        let answer = self
+            .call("get", &Array::of1(&JsValue::from_str(key)))
+            .await?;
+        if answer.is_null() {
+            return Ok(None);
+        }
+        // `undefined` is not "absent": a host that forgot to answer must not
+        // make a stored memory look empty.
+        if !answer.is_object() {
+            return Err(malformed("get", "null or { value, version }", &answer));
+        }
+        let value = string_field(&answer, "get", "value")?;
+        test_trigger(&value);
+        Ok(Some(Versioned {
+            value,
+            version: string_field(&answer, "get", "version")?,
+        }))
+    }
+
+    async fn put(
+        &self,
+        key: &str,
+        value: &str,
+        expected_version: Option<&str>,
+    ) -> Result<PutOutcome, HostFailure<JsValue>> {
+        let condition = js_sys::Object::new();
+        let expected = expected_version.map_or(JsValue::NULL, JsValue::from_str);
+        Reflect::set(&condition, &JsValue::from_str("expectedVersion"), &expected)
+            .map_err(HostFailure::Error)?;
+        let args = Array::of3(
+            &JsValue::from_str(key),
+            &JsValue::from_str(value),
+            &condition,
+        );
+        let answer = self.call("put", &args).await?;
+        let expected_shape = "{ ok: true, version } or { ok: false }";
+        if !answer.is_object() {
+            return Err(malformed("put", expected_shape, &answer));
+        }
+        let ok = Reflect::get(&answer, &JsValue::from_str("ok")).map_err(HostFailure::Error)?;
+        match ok.as_bool() {
+            Some(true) => Ok(PutOutcome::Written {
+                version: string_field(&answer, "put", "version")?,
+            }),
+            Some(false) => Ok(PutOutcome::VersionMismatch),
+            None => Err(HostFailure::Malformed(format!(
+                "put answered an object whose `ok` is {}, not a boolean",
+                type_of(&ok)
+            ))),
+        }
+    }
+}
+
+/// The string field `name` of a host's answer.
+fn string_field(
+    answer: &JsValue,
+    method: &str,
+    name: &str,
+) -> Result<String, HostFailure<JsValue>> {
+    let field = Reflect::get(answer, &JsValue::from_str(name)).map_err(HostFailure::Error)?;
+    field.as_string().ok_or_else(|| {
+        HostFailure::Malformed(format!(
+            "{method} answered an object whose `{name}` is {}, not a string",
+            type_of(&field)
+        ))
+    })
+}
+
+fn malformed(method: &str, expected: &str, answer: &JsValue) -> HostFailure<JsValue> {
+    HostFailure::Malformed(format!(
+        "{method} answered {}, not {expected}",
+        type_of(answer)
+    ))
+}
+
+/// `typeof value`, with `null` and arrays named as such.
+fn type_of(value: &JsValue) -> String {
+    if value.is_null() {
+        "null".to_owned()
+    } else if Array::is_array(value) {
+        "an array".to_owned()
+    } else {
+        value.js_typeof().as_string().unwrap_or_default()
+    }
+}
+
+/// The caller's `rewrite` function.
+struct JsRewrite(Function);
+
+/// What `rewrite` is called with.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RewriteRequestArg<'a> {
+    prompt: &'a str,
+    content: &'a str,
+    target: usize,
+}
+
+impl Rewrite for JsRewrite {
+    /// Why the store does not use the reply (it only says that the rewrite
+    /// failed, so the value itself is not passed on).
+    type Error = JsValue;
+
+    async fn rewrite(&self, request: RewriteRequest) -> Result<String, JsValue> {
+        let arg: JsValue = view(&RewriteRequestArg {
+            prompt: &request.prompt,
+            content: &request.content,
+            target: request.target,
+        })?;
+        let answer = self.0.call1(&JsValue::UNDEFINED, &arg)?;
+        JsFuture::from(Promise::resolve(&answer))
+            .await?
+            .as_string()
+            .ok_or_else(|| JsValue::from_str("the rewrite did not answer a string"))
+    }
+}
+
+/// `options.now`, falling back to `Date` when it is absent, throws, or does
+/// not answer a string.
+fn clock(now: Option<Function>) -> Clock {
+    Box::new(move || {
+        now.as_ref()
+            .and_then(|f| f.call0(&JsValue::UNDEFINED).ok())
+            .and_then(|t| t.as_string())
+            .unwrap_or_else(|| String::from(js_sys::Date::new_0().to_iso_string()))
+    })
+}
+
+/// The optional function `options[name]`; `undefined` and `null` are none.
+fn function_option(options: &JsValue, name: &str) -> Result<Option<Function>, JsValue> {
+    if !options.is_object() {
+        return Ok(None);
+    }
+    let value = Reflect::get(options, &JsValue::from_str(name))?;
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    value.dyn_into::<Function>().map(Some).map_err(|_| {
+        to_js(&Error::InvalidOptions(format!(
+            "`{name}` must be a function"
+        )))
+    })
+}
+
+/// The checked `{ scope, id }`.
+fn memory_ref(value: JsValue) -> Result<MemoryRef, JsValue> {
+    if !value.is_object() {
+        return Err(to_js(&Error::InvalidOptions(
+            "the memory reference must be an object { scope, id }".to_owned(),
+        )));
+    }
+    let r: MemoryRefInput = shaped(value)?;
+    r.resolve()
+        .map_err(|e: StoreError<JsValue>| store_to_js(&e))
+}
+
+/// The checked save options (`baseRevision` is required).
+fn save_options(value: Option<JsValue>) -> Result<StoreSaveOptions, JsValue> {
+    let options: StoreSaveOptionsInput = input(value)?;
+    options
+        .resolve()
+        .map_err(|e: StoreError<JsValue>| store_to_js(&e))
+}
+
+/// A revision argument: a whole number ≥ 1.
+fn revision_arg(value: &JsValue) -> Result<u64, JsValue> {
+    let n = value.as_f64().ok_or_else(|| {
+        store_to_js(&StoreError::InvalidRevision(format!(
+            "a revision is a number, not {}",
+            type_of(value)
+        )))
+    })?;
+    revision_number(n, false).map_err(|e: StoreError<JsValue>| store_to_js(&e))
+}
+
+/// `MemoryStore` of API.md. Internal: `core.js` wraps it in the public class
+/// whose methods return promises.
+#[wasm_bindgen(js_name = MemoryStore, skip_typescript)]
+pub struct JsMemoryStore {
+    store: Rc<Store>,
+}
+
+#[wasm_bindgen(js_class = MemoryStore)]
+impl JsMemoryStore {
+    /// A store over `host` (an object with `get` and `put` methods).
+    ///
+    /// # Errors
+    /// `options/invalid` for a host without those methods, options of the
+    /// wrong shape or a `rewrite`/`now` that is not a function;
+    /// `options/invalid-limits`, `options/invalid-key-prefix`,
+    /// `options/invalid-history-depth`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(host: JsValue, options: Option<JsValue>) -> Result<JsMemoryStore, JsValue> {
+        let has = |method: &str| {
+            host.is_object()
+                && Reflect::get(&host, &JsValue::from_str(method)).is_ok_and(|f| f.is_function())
+        };
+        if !(has("get") && has("put")) {
+            return Err(to_js(&Error::InvalidOptions(
+                "the host must be an object with get and put methods".to_owned(),
+            )));
+        }
+        let raw = options.unwrap_or(JsValue::UNDEFINED);
+        let rewrite = function_option(&raw, "rewrite")?.map(JsRewrite);
+        let now = function_option(&raw, "now")?;
+        let input: StoreOptionsInput = input(Some(raw))?;
+        let mut resolved = input
+            .resolve()
+            .map_err(|e: StoreError<JsValue>| store_to_js(&e))?;
+        resolved.now = Some(clock(now));
+        let store = crate::store::MemoryStore::new(JsHost { object: host }, resolved)
+            .map_err(|e| store_to_js(&e))?
+            .with_optional_rewrite(rewrite);
+        Ok(Self {
+            store: Rc::new(store),
+        })
+    }
+
+    /// The memory as stored now (`Loaded`).
+    ///
+    /// # Errors
+    /// A bad reference at once; store errors when the task runs.
+    pub fn load(&self, r: JsValue) -> Result<Task, JsValue> {
+        let r = memory_ref(r)?;
+        let store = Rc::clone(&self.store);
+        Ok(Task::new(async move {
+            let loaded = store.load(&r).await.map_err(|e| store_to_js(&e))?;
+            view::<Loaded>(&LoadedView::from(&loaded)).map(Into::into)
+        }))
+    }
+
+    /// Save `updated` (`SaveOutcome`).
+    ///
+    /// # Errors
+    /// A bad reference, text or options at once; store errors when the task
+    /// runs.
+    pub fn save(
+        &self,
+        r: JsValue,
+        updated: &JsValue,
+        options: Option<JsValue>,
+    ) -> Result<Task, JsValue> {
+        let r = memory_ref(r)?;
+        let updated = string(updated, "updated")?;
+        let options = save_options(options)?;
+        let store = Rc::clone(&self.store);
+        Ok(Task::new(async move {
+            let outcome = store
+                .save(&r, &updated, &options)
+                .await
+                .map_err(|e| store_to_js(&e))?;
+            view::<SaveOutcome>(&SaveOutcomeView::from(&outcome)).map(Into::into)
+        }))
+    }
+
+    /// The audit trail, newest first (`AuditEntry[]`).
+    ///
+    /// # Errors
+    /// As for [`JsMemoryStore::load`].
+    pub fn history(&self, r: JsValue) -> Result<Task, JsValue> {
+        let r = memory_ref(r)?;
+        let store = Rc::clone(&self.store);
+        Ok(Task::new(async move {
+            let entries = store.history(&r).await.map_err(|e| store_to_js(&e))?;
+            let views: Vec<AuditEntryView> = entries.iter().map(AuditEntryView::from).collect();
+            view::<AuditEntryList>(&views).map(Into::into)
+        }))
+    }
+
+    /// The content of `revision` (`string | null`).
+    ///
+    /// # Errors
+    /// A bad reference or revision at once; store errors when the task runs.
+    pub fn revision(&self, r: JsValue, revision: &JsValue) -> Result<Task, JsValue> {
+        let r = memory_ref(r)?;
+        let revision = revision_arg(revision)?;
+        let store = Rc::clone(&self.store);
+        Ok(Task::new(async move {
+            let content = store
+                .revision(&r, revision)
+                .await
+                .map_err(|e| store_to_js(&e))?;
+            Ok(content.map_or(JsValue::NULL, |c| JsValue::from_str(&c)))
+        }))
+    }
+
+    /// Save the content of `revision` again (`SaveOutcome`).
+    ///
+    /// # Errors
+    /// As for [`JsMemoryStore::save`] and [`JsMemoryStore::revision`].
+    pub fn revert(
+        &self,
+        r: JsValue,
+        revision: &JsValue,
+        options: Option<JsValue>,
+    ) -> Result<Task, JsValue> {
+        let r = memory_ref(r)?;
+        let revision = revision_arg(revision)?;
+        let options = save_options(options)?;
+        let store = Rc::clone(&self.store);
+        Ok(Task::new(async move {
+            let outcome = store
+                .revert(&r, revision, &options)
+                .await
+                .map_err(|e| store_to_js(&e))?;
+            view::<SaveOutcome>(&SaveOutcomeView::from(&outcome)).map(Into::into)
+        }))
+    }
+}

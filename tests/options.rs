@@ -1,0 +1,228 @@
+//! [`OptionsInput`]: loosely typed options -> checked options or a coded error.
+
+use memdoc::{
+    Error, Limits, LimitsInput, OptionsInput, Scope, DEFAULT_FORBIDDEN_TEAM_HEADINGS,
+    DEFAULT_HARD_LIMIT, DEFAULT_SOFT_LIMIT,
+};
+
+fn input(json: &str) -> OptionsInput {
+    serde_json::from_str(json).expect("should deserialize")
+}
+
+fn limits_code(soft: Option<f64>, hard: Option<f64>) -> Result<Limits, &'static str> {
+    LimitsInput { soft, hard }.resolve().map_err(|e| e.code())
+}
+
+#[test]
+fn defaults() {
+    let o = input("{}");
+    let v = o.validate_options().expect("should accept empty options");
+    assert_eq!(v.scope, Scope::User, "should default to user scope");
+    assert_eq!(v.previous, None, "should have no previous");
+    assert_eq!(
+        (v.limits.soft, v.limits.hard),
+        (DEFAULT_SOFT_LIMIT, DEFAULT_HARD_LIMIT),
+        "should use the default limits"
+    );
+    assert_eq!(
+        (DEFAULT_SOFT_LIMIT, DEFAULT_HARD_LIMIT),
+        (18_000, 25_000),
+        "should default to 18,000 and 25,000"
+    );
+    assert_eq!(
+        v.forbidden_team_headings,
+        DEFAULT_FORBIDDEN_TEAM_HEADINGS.to_vec(),
+        "should use the four personal headings"
+    );
+    let s = o.save_options().expect("should accept empty options");
+    assert!(!s.allow_erase, "should not allow erasing by default");
+    let i = o.inject_options().expect("should accept empty options");
+    assert_eq!(
+        (i.scope, i.user_name),
+        (Scope::User, None),
+        "should default inject options"
+    );
+    let nulls = input(
+        r#"{"scope":null,"previous":null,"limits":null,"forbiddenTeamHeadings":null,"allowErase":null,"userName":null}"#,
+    );
+    assert_eq!(
+        nulls.validate_options().expect("should accept nulls"),
+        v,
+        "should treat null as missing"
+    );
+}
+
+#[test]
+fn reads_camel_case_fields() {
+    let o = input(
+        r###"{"scope":"team","previous":"## A","limits":{"soft":10,"hard":20},"forbiddenTeamHeadings":["Secrets"],"allowErase":true,"userName":"Ada L"}"###,
+    );
+    let s = o.save_options().expect("should accept");
+    assert_eq!(s.validate.scope, Scope::Team, "should read scope");
+    assert_eq!(
+        s.validate.previous.as_deref(),
+        Some("## A"),
+        "should read previous"
+    );
+    assert_eq!(
+        s.validate.limits,
+        Limits { soft: 10, hard: 20 },
+        "should read limits"
+    );
+    assert_eq!(
+        s.validate.forbidden_team_headings,
+        ["Secrets"],
+        "should read forbidden headings"
+    );
+    assert!(s.allow_erase, "should read allowErase");
+    assert_eq!(
+        o.inject_options()
+            .expect("should accept")
+            .user_name
+            .as_deref(),
+        Some("Ada L"),
+        "should read userName"
+    );
+}
+
+#[test]
+fn partial_limits_fill_in_defaults() {
+    assert_eq!(
+        limits_code(Some(100.0), None),
+        Ok(Limits {
+            soft: 100,
+            hard: 25_000
+        }),
+        "should default hard"
+    );
+    assert_eq!(
+        limits_code(None, Some(20_000.0)),
+        Ok(Limits {
+            soft: 18_000,
+            hard: 20_000
+        }),
+        "should default soft"
+    );
+    assert_eq!(
+        limits_code(Some(5.0), Some(5.0)),
+        Ok(Limits { soft: 5, hard: 5 }),
+        "should accept soft == hard"
+    );
+    assert_eq!(
+        limits_code(Some(1.0), Some(1e15)),
+        Ok(Limits {
+            soft: 1,
+            hard: 1_000_000_000_000_000
+        }),
+        "should accept large whole numbers"
+    );
+}
+
+#[test]
+fn invalid_limits_are_coded_errors() {
+    for (soft, hard, why) in [
+        (Some(-1.0), None, "negative soft"),
+        (None, Some(-25_000.0), "negative hard"),
+        (Some(0.0), None, "zero soft"),
+        (None, Some(0.0), "zero hard"),
+        (Some(-0.0), None, "negative zero"),
+        (Some(10.5), None, "fractional soft"),
+        (None, Some(0.5), "fractional hard"),
+        (Some(f64::NAN), None, "NaN"),
+        (None, Some(f64::INFINITY), "infinity"),
+        (Some(1e300), Some(1e300), "absurdly large"),
+        (Some(30_000.0), None, "soft above the default hard"),
+        (Some(20.0), Some(10.0), "soft > hard"),
+    ] {
+        assert_eq!(
+            limits_code(soft, hard),
+            Err("options/invalid-limits"),
+            "should reject {why}"
+        );
+    }
+    assert_eq!(
+        Limits::new(0, 5).map_err(|e| e.code()),
+        Err("options/invalid-limits"),
+        "should reject zero in Limits::new"
+    );
+    assert_eq!(
+        Limits::new(6, 5).map_err(|e| e.code()),
+        Err("options/invalid-limits"),
+        "should reject soft > hard in Limits::new"
+    );
+    let o = input(r#"{"limits":{"soft":-1}}"#);
+    assert_eq!(
+        o.validate_options().map_err(|e| e.code()),
+        Err("options/invalid-limits"),
+        "should fail validate options"
+    );
+    assert_eq!(
+        o.save_options().map_err(|e| e.code()),
+        Err("options/invalid-limits"),
+        "should fail save options"
+    );
+    assert_eq!(
+        o.inject_options().map_err(|e| e.code()),
+        Err("options/invalid-limits"),
+        "should fail inject options"
+    );
+}
+
+#[test]
+fn unknown_limit_fields_are_rejected() {
+    let got: Result<OptionsInput, _> = serde_json::from_str(r#"{"limits":{"sofft":1}}"#);
+    assert!(got.is_err(), "should not silently ignore a misspelt limit");
+}
+
+#[test]
+fn invalid_scope_is_a_coded_error() {
+    for scope in ["", "User", "TEAM", " team", "team ", "org", "users"] {
+        let o = OptionsInput {
+            scope: Some(scope.to_owned()),
+            ..OptionsInput::default()
+        };
+        assert_eq!(
+            o.scope().map_err(|e| e.code()),
+            Err("options/invalid-scope"),
+            "should reject {scope:?}"
+        );
+        assert_eq!(
+            o.validate_options().map_err(|e| e.code()),
+            Err("options/invalid-scope"),
+            "should fail validate options for {scope:?}"
+        );
+        assert_eq!(
+            o.inject_options().map_err(|e| e.code()),
+            Err("options/invalid-scope"),
+            "should fail inject options for {scope:?}"
+        );
+    }
+    assert_eq!(
+        "team".parse::<Scope>(),
+        Ok(Scope::Team),
+        "should parse team"
+    );
+    assert_eq!(
+        "user".parse::<Scope>(),
+        Ok(Scope::User),
+        "should parse user"
+    );
+    assert_eq!(Scope::Team.as_str(), "team", "should name team");
+}
+
+#[test]
+fn error_codes_are_stable() {
+    let all = [
+        (Error::InvalidScope(String::new()), "options/invalid-scope"),
+        (
+            Error::InvalidLimits(String::new()),
+            "options/invalid-limits",
+        ),
+        (Error::InvalidOptions(String::new()), "options/invalid"),
+        (Error::NotAString(String::new()), "input/not-a-string"),
+    ];
+    for (error, code) in all {
+        assert_eq!(error.code(), code, "should keep the code of {error:?}");
+        assert!(!error.to_string().is_empty(), "should describe {error:?}");
+    }
+}
