@@ -4,7 +4,7 @@
 // contract against Deno KV on disk. Deno gets only the permissions it needs:
 // read the .wasm it loads, read and write its KV directory.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -62,4 +62,26 @@ test("Deno loads the package through the deno condition; engine and Deno KV cont
   assert.deepEqual(got.engine.failures, []);
   assert.deepEqual(got.engine.outputs, probe(memdoc, { version, cases }).outputs, "every conformance input gives what Node gives");
   assert.deepEqual(got.contract, []);
+});
+
+test("8 writers × 200 saves through MemoryStore on Deno KV lose nothing", { timeout: 900_000 }, async () => {
+  const writers = 8;
+  const saves = 200;
+  const got = await runDeno("deno-concurrency.mjs", { kvPath: join(work, "concurrency.sqlite"), writers, saves });
+  console.log(
+    `Deno KV: ${writers} writers × ${saves} saves: ${got.acknowledged} acknowledged, ${got.conflicts} conflicts retried, ` +
+      `final revision ${got.revision}, ${got.chars} chars, ${got.ms} ms`,
+  );
+  assert.deepEqual(got.failures, []);
+  assert.equal(got.acknowledged, writers * saves);
+  assert.equal(got.revision, writers * saves);
+});
+
+test("deno check accepts a TypeScript consumer of the package and its adapters", { timeout: 120_000 }, () => {
+  const checked = spawnSync(deno, ["check", "--no-lock", "--unstable-kv", join(root, "test-js", "runtimes", "fixtures", "deno-types.ts")], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+  assert.equal(checked.status, 0, `deno check failed (${checked.error?.message ?? checked.status}):\n${checked.stderr}${checked.stdout}`);
 });
