@@ -69,9 +69,12 @@ before(async () => {
 });
 
 after(async () => {
-  await context?.close();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
-  rmSync(profile, { recursive: true, force: true });
+  try {
+    await context?.close();
+  } finally {
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
+    rmSync(profile, { recursive: true, force: true });
+  }
 });
 
 test("a page without a bundler awaits init(), then validates and renders like the Node build", { timeout: 60_000 }, async () => {

@@ -66,8 +66,11 @@ before(async () => {
 });
 
 after(async () => {
-  await mf?.dispose();
-  rmSync(work, { recursive: true, force: true });
+  try {
+    await mf?.dispose();
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 });
 
 async function call(path, body) {
