@@ -12,17 +12,12 @@ const env = {
   ...process.env,
   PATH: [join(root, "node_modules", ".bin"), join(homedir(), ".cargo", "bin"), process.env.PATH].join(delimiter),
 };
-const jsTests = () =>
-  readdirSync(join(root, "test-js"))
+// The node:test files of one folder, sorted.
+const testsIn = (...dir) =>
+  readdirSync(join(root, ...dir))
     .filter((f) => f.endsWith(".test.mjs"))
     .sort()
-    .map((f) => join("test-js", f));
-
-const e2eTests = () =>
-  readdirSync(join(root, "e2e"))
-    .filter((f) => f.endsWith(".test.mjs"))
-    .sort()
-    .map((f) => join("e2e", f));
+    .map((f) => join(...dir, f));
 
 const steps = [
   ["rustfmt", "cargo", ["fmt", "--check"]],
@@ -32,10 +27,13 @@ const steps = [
   ["wasm-bindgen-test in Node", "wasm-pack", ["test", "--node", "--mode", "no-install", "--", "--test", "wasm"]],
   ["build pkg/", "node", ["scripts/build.mjs"]],
   ["build the test-panic variant", "node", ["scripts/build.mjs", "--test-panic", "--out", "target/pkg-test-panic"]],
-  ["node --test", "node", () => ["--test", ...jsTests()]],
+  ["node --test", "node", () => ["--test", ...testsIn("test-js")]],
+  // Real Chromium, real workerd (bundled by wrangler), real Deno; one at a
+  // time, since each starts a runtime. A runtime that cannot start fails.
+  ["runtimes: chromium, deno, workerd", "node", () => ["--test", "--test-concurrency=1", ...testsIn("test-js", "runtimes")]],
   ["tsc --noEmit", "tsc", ["--noEmit", "-p", "test-js/tsconfig.json"]],
   ["build www/", "node", ["scripts/build-www.mjs"]],
-  ["e2e (Chromium)", "node", () => ["--test", ...e2eTests()]],
+  ["e2e (Chromium)", "node", () => ["--test", ...testsIn("e2e")]],
 ];
 
 for (const [name, command, args] of steps) {

@@ -6,7 +6,8 @@
 //!
 //! Review a change with `INSTA_UPDATE=always cargo test --test golden` and
 //! `git diff`; CI runs with `INSTA_UPDATE=no`.
-#![cfg(not(target_arch = "wasm32"))] // proptest and insta do not build for wasm32
+// Native only: insta is a native dev-dependency, and it reads files.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

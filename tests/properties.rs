@@ -3,7 +3,8 @@
 //! boundaries, rendering is idempotent, nothing but the reported preamble is
 //! lost, and every prompt block holds exactly one opening and one closing
 //! memory tag.
-#![cfg(not(target_arch = "wasm32"))] // proptest and insta do not build for wasm32
+// Native only: proptest is a native dev-dependency.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod common;
 

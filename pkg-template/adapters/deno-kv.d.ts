@@ -1,4 +1,4 @@
-import type { KvHost } from "../index.js";
+import type { KvHost } from "../index.d.ts";
 export interface DenoKvHostOptions {
   /** Key prefix, default ["memdoc"]. */
   prefix?: unknown[];

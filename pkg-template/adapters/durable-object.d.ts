@@ -1,4 +1,4 @@
-import type { KvHost } from "../index.js";
+import type { KvHost } from "../index.d.ts";
 /** The part of a Durable Object's `state.storage` the adapter uses. */
 export interface DurableObjectStorageLike {
   get(key: string): Promise<unknown>;

@@ -1,4 +1,4 @@
-import type { KvHost } from "../index.js";
+import type { KvHost } from "../index.d.ts";
 export interface LocalStorageHostOptions {
   /** Prefix of the Web Locks names taken for writes; default "memdoc:". */
   lockPrefix?: string;
@@ -6,8 +6,9 @@ export interface LocalStorageHostOptions {
   locks?: LockManager | null;
 }
 /**
- * A host over Web Storage. Compare-and-swap is exact within a page, and across
- * tabs where the Web Locks API exists; without it, two tabs writing in the same
- * instant can both win (last write wins).
+ * A host over Web Storage. Compare-and-swap is exact within a page. Across tabs
+ * it is best effort, even with Web Locks: a browser may bring another tab's
+ * write into this tab's copy of the storage a moment late (Chromium does), so
+ * two tabs writing at once can both win (last write wins).
  */
 export function localStorageHost(storage?: Storage, options?: LocalStorageHostOptions): KvHost;

@@ -1,4 +1,4 @@
-import type { KvHost } from "../index.js";
+import type { KvHost } from "../index.d.ts";
 /** An in-memory host with exact compare-and-swap (tests, one process). */
 export interface MemoryHost extends KvHost {
   /** Every key held, for inspection. */

@@ -1,4 +1,4 @@
-import type { KvHost } from "../index.js";
+import type { KvHost } from "../index.d.ts";
 /** The part of a Workers KV namespace binding the adapter uses. */
 export interface KvNamespaceLike {
   getWithMetadata(key: string, options: { type: "text" }): Promise<{ value: string | null; metadata: unknown }>;

@@ -1,0 +1,174 @@
+// memdoc in real Chromium (Debian's /usr/bin/chromium through
+// playwright-core): a page served from 127.0.0.1 loads the package without a
+// bundler, through an import map to its files, awaits init(), checks the
+// engine, and runs the KvHost contract against localStorage with real Web
+// Locks. The browser is closed whatever happens.
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { extname, join, sep } from "node:path";
+import { after, before, test } from "node:test";
+
+import * as memdoc from "memdoc";
+import { chromium } from "playwright-core";
+
+import { casesPath, pkgDir, root } from "../helpers.mjs";
+import { probe } from "./engine-probe.mjs";
+
+const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm", ".json": "application/json" };
+// Only the package and the test files are served.
+const served = [realpathSync(pkgDir), join(root, "test-js")];
+
+function serve(request, response) {
+  const path = decodeURIComponent(new URL(request.url, "http://x").pathname);
+  let file = null;
+  try {
+    const mapped = path.startsWith("/node_modules/memdoc/") ? join(root, "node_modules", "memdoc", path.slice(21)) : join(root, path);
+    const real = realpathSync(mapped);
+    if (served.some((dir) => real.startsWith(dir + sep)) && types[extname(real)]) file = real;
+  } catch {
+    // missing: 404 below
+  }
+  if (!file) {
+    response.writeHead(404).end("not found");
+    return;
+  }
+  response.writeHead(200, { "content-type": types[extname(file)], "cache-control": "no-store" }).end(readFileSync(file));
+}
+
+const profile = mkdtempSync(join(tmpdir(), "memdoc-chromium-"));
+let server;
+let context;
+let origin;
+const pageErrors = [];
+
+async function openPage() {
+  pageErrors.length = 0;
+  const page = await context.newPage();
+  page.on("pageerror", (error) => pageErrors.push(String(error)));
+  page.on("console", (message) => {
+    if (message.type() === "error") pageErrors.push(message.text());
+  });
+  await page.goto(`${origin}/test-js/runtimes/fixtures/page.html`);
+  await page.waitForFunction(() => document.title === "ready", null, { timeout: 20_000 });
+  return page;
+}
+
+before(async () => {
+  server = createServer(serve);
+  await new Promise((resolve, reject) => server.listen(0, "127.0.0.1", resolve).on("error", reject));
+  origin = `http://127.0.0.1:${server.address().port}`;
+  const started = Date.now();
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  console.log(`chromium ${context.browser()?.version() ?? ""} started in ${Date.now() - started} ms`);
+});
+
+after(async () => {
+  try {
+    await context?.close();
+  } finally {
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test("a page without a bundler awaits init(), then validates and renders like the Node build", { timeout: 60_000 }, async () => {
+  const page = await openPage();
+  const { cases } = JSON.parse(readFileSync(casesPath, "utf8"));
+  const { version } = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
+  const early = await page.evaluate(() => window.memdocTest.early);
+  assert.ok(early, "calling the engine before init() should throw");
+  const got = await page.evaluate((request) => window.memdocTest.probe(request), { version, cases });
+  assert.deepEqual(got.failures, []);
+  assert.deepEqual(got.outputs, probe(memdoc, { version, cases }).outputs, "every conformance input gives what Node gives");
+  assert.deepEqual(pageErrors, []);
+  await page.close();
+});
+
+test("localStorageHost meets the KvHost contract with real Web Locks", { timeout: 60_000 }, async () => {
+  const page = await openPage();
+  const got = await page.evaluate(() => window.memdocTest.contract());
+  assert.equal(got.isSecureContext, true, "127.0.0.1 is a secure context");
+  assert.equal(got.webLocks, true, "navigator.locks should exist, so puts take a lock");
+  assert.deepEqual(got.failures, []);
+  assert.deepEqual(got.stored, ["contract/1/memdoc/team/contract"], "the contract's key should be in the page's real localStorage");
+  assert.deepEqual(pageErrors, []);
+  await page.close();
+});
+
+test("MemoryStore over localStorage: two pages of one browser see each other's saves and conflicts", { timeout: 120_000 }, async () => {
+  const a = await openPage();
+  const b = await openPage();
+  const ref = { scope: "team", id: "two-pages" };
+  const first = "## Team Conventions\n- 2025-01-01: Standups on Mondays";
+  const second = `${first}\n- 2025-01-02: Reviews within a day`;
+  const fromB = `${first}\n- 2025-01-03: Demos on Fridays`;
+
+  assert.equal((await a.evaluate((r) => window.memdocTest.load(r), ref)).revision, 0);
+  const saved = await a.evaluate(([r, t]) => window.memdocTest.save(r, t, { baseRevision: 0, actor: "page-a" }), [ref, first]);
+  assert.equal(saved.status, "saved");
+  assert.equal(saved.revision, 1);
+
+  assert.ok(await b.evaluate((r) => window.memdocTest.waitForRevision(r, 1), ref), "page B should see page A's save");
+  const seen = await b.evaluate((r) => window.memdocTest.load(r), ref);
+  assert.equal(seen.revision, 1, "page B reads page A's save");
+  assert.equal(seen.content, first);
+  assert.equal(seen.updatedBy, "page-a");
+
+  assert.equal((await a.evaluate(([r, t]) => window.memdocTest.save(r, t, { baseRevision: 1, actor: "page-a" }), [ref, second])).status, "saved");
+  assert.ok(await b.evaluate((r) => window.memdocTest.waitForRevision(r, 2), ref));
+  const late = await b.evaluate(([r, t]) => window.memdocTest.save(r, t, { baseRevision: 1, actor: "page-b" }), [ref, fromB]);
+  assert.equal(late.status, "conflict", "page B edited revision 1, which page A replaced");
+  assert.equal(late.revision, 2);
+  assert.equal((await b.evaluate((r) => window.memdocTest.load(r), ref)).content, second, "the conflict overwrote nothing");
+
+  const retried = `${second}\n- 2025-01-03: Demos on Fridays`;
+  const again = await b.evaluate(([r, t]) => window.memdocTest.save(r, t, { baseRevision: 2, actor: "page-b" }), [ref, retried]);
+  assert.equal(again.status, "saved");
+  assert.equal(again.revision, 3);
+  assert.ok(await a.evaluate((r) => window.memdocTest.waitForRevision(r, 3), ref));
+  const back = await a.evaluate((r) => window.memdocTest.load(r), ref);
+  assert.equal(back.content, retried);
+  assert.equal(back.revision, 3);
+  const history = await a.evaluate((r) => window.memdocTest.history(r), ref);
+  assert.deepEqual(history.map((h) => [h.revision, h.actor]), [[3, "page-b"], [2, "page-a"], [1, "page-a"]]);
+
+  assert.deepEqual(pageErrors, []);
+  await a.close();
+  await b.close();
+});
+
+// Within one page, compare-and-swap over localStorage is exact: concurrent
+// writers there lose nothing. Not across pages: Chromium gives each renderer
+// its own copy of localStorage and brings other pages' writes in
+// asynchronously, so a read inside a Web Lock can still miss the write made
+// just before the lock was released (two pages racing 2 × 25 saves lost 2
+// acknowledged saves; 2 × 500 locked counter increments ended at 810).
+test("MemoryStore over localStorage: 8 concurrent writers in one page lose nothing", { timeout: 300_000 }, async () => {
+  const page = await openPage();
+  const ref = { scope: "team", id: "one-page-race" };
+  const writers = 8;
+  const saves = 25;
+  const started = Date.now();
+  const results = await page.evaluate(
+    ([r, ids, n]) => window.memdocTest.writers(r, ids, 0, n),
+    [ref, Array.from({ length: writers }, (_, w) => w), saves],
+  );
+  const acknowledged = results.flatMap((r) => r.acknowledged);
+  const conflicts = results.reduce((n, r) => n + r.conflicts, 0);
+  const verdict = await page.evaluate(([r, ack]) => window.memdocTest.verdict(r, ack), [ref, acknowledged]);
+  console.log(
+    `chromium localStorage, one page: ${writers} writers × ${saves} saves: ${acknowledged.length} acknowledged, ` +
+      `${conflicts} conflicts retried, final revision ${verdict.revision}, ${Date.now() - started} ms`,
+  );
+  assert.deepEqual(verdict.failures, []);
+  assert.equal(verdict.revision, writers * saves);
+  assert.ok(conflicts > 0, "the writers should have raced");
+  assert.deepEqual(pageErrors, []);
+  await page.close();
+});
