@@ -108,9 +108,6 @@ fn partial_limits_fill_in_defaults() {
         Ok(Limits { soft: 5, hard: 5 }),
         "should accept soft == hard"
     );
-    // 1e15 does not fit a 32-bit usize: this literal only compiles on 64-bit
-    // targets (the wasm32 clippy build compiles this file too).
-    #[cfg(target_pointer_width = "64")]
     assert_eq!(
         limits_code(Some(1.0), Some(1e9)),
         Ok(Limits {
