@@ -37,12 +37,26 @@ pub enum PutOutcome {
     VersionMismatch,
 }
 
+/// The answer to a delete.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeleteOutcome {
+    /// The key is absent now (whether or not it was present before).
+    Deleted,
+    /// The host cannot delete; the key stays. Old snapshots then stay until
+    /// the host expires them or a maintenance job removes them.
+    Unsupported,
+}
+
 /// A key-value store the engine keeps its records in.
 ///
 /// `put` must write only if the key's current version equals
 /// `expected_version` (`None` = the key must be absent). Hosts without
 /// compare-and-swap (Workers KV, `localStorage`) can only approximate this:
 /// their writes are best effort, last write wins.
+///
+/// `delete` is optional: the default answers
+/// [`DeleteOutcome::Unsupported`], so a host written before it existed keeps
+/// working (and keeps every old snapshot).
 pub trait Host {
     /// The host's own failure, passed through unchanged as the cause of
     /// `store/host-failed`.
@@ -58,6 +72,14 @@ pub trait Host {
         value: &str,
         expected_version: Option<&str>,
     ) -> Result<PutOutcome, HostFailure<Self::Error>>;
+
+    /// Remove `key`; removing an absent key is not an error. The store only
+    /// deletes snapshot keys that the head it has just written no longer
+    /// names.
+    async fn delete(&self, key: &str) -> Result<DeleteOutcome, HostFailure<Self::Error>> {
+        let _ = key;
+        Ok(DeleteOutcome::Unsupported)
+    }
 }
 
 impl<H: Host + ?Sized> Host for &H {
@@ -74,6 +96,10 @@ impl<H: Host + ?Sized> Host for &H {
         expected_version: Option<&str>,
     ) -> Result<PutOutcome, HostFailure<Self::Error>> {
         (**self).put(key, value, expected_version).await
+    }
+
+    async fn delete(&self, key: &str) -> Result<DeleteOutcome, HostFailure<Self::Error>> {
+        (**self).delete(key).await
     }
 }
 

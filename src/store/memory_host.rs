@@ -4,7 +4,8 @@
 //! on the Nth call, run a hook before a call (to change a key between a
 //! store's read and its write), and yield to other tasks a pseudo-random
 //! number of times per call, so that a cooperative scheduler can interleave
-//! several writers deterministically.
+//! several writers deterministically. It deletes (and counts deletes) unless
+//! told to behave like a host without `delete`.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -14,14 +15,15 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::task::{Context, Poll};
 
 use super::error::HostFailure;
-use super::host::{Host, PutOutcome, Versioned};
+use super::host::{DeleteOutcome, Host, PutOutcome, Versioned};
 
 /// A misbehaviour [`MemoryHost`] can be told to show on one call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Fault {
     /// The call fails before doing anything (a rejected promise).
     Fail,
-    /// The call fails after a put was carried out (the answer was lost).
+    /// The call fails after a put or delete was carried out (the answer was
+    /// lost).
     FailAfterWrite,
     /// The call answers malformed data.
     Malformed,
@@ -56,6 +58,8 @@ struct State {
     next_version: u64,
     calls: u64,
     puts: u64,
+    deletes: u64,
+    no_delete: bool,
     faults: BTreeMap<u64, Fault>,
     hooks: BTreeMap<u64, Hook>,
     max_yields: u32,
@@ -103,7 +107,7 @@ impl MemoryHost {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// How many `get` and `put` calls the host has answered so far.
+    /// How many `get`, `put` and `delete` calls the host has answered so far.
     pub fn calls(&self) -> u64 {
         self.lock().calls
     }
@@ -113,7 +117,20 @@ impl MemoryHost {
         self.lock().puts
     }
 
-    /// Make call number `call` (1-based, counting every `get` and `put`
+    /// How many `delete` calls the host has received so far (also while
+    /// deletes are unsupported).
+    pub fn deletes(&self) -> u64 {
+        self.lock().deletes
+    }
+
+    /// Behave like a host without `delete` (`supported = false`): deletes
+    /// answer [`DeleteOutcome::Unsupported`] and remove nothing.
+    pub fn set_delete_supported(&self, supported: bool) {
+        self.lock().no_delete = !supported;
+    }
+
+    /// Make call number `call` (1-based, counting every `get`, `put` and
+    /// `delete`
     /// since the host was made) misbehave.
     pub fn inject(&self, call: u64, fault: Fault) {
         self.lock().faults.insert(call, fault);
@@ -240,6 +257,40 @@ impl Host for MemoryHost {
                 }
             } else {
                 PutOutcome::VersionMismatch
+            }
+        };
+        if fault == Some(Fault::FailAfterWrite) {
+            return Err(error());
+        }
+        Ok(outcome)
+    }
+
+    async fn delete(&self, key: &str) -> Result<DeleteOutcome, HostFailure<MemoryHostError>> {
+        let (call, fault, yields) = self.begin();
+        self.lock().deletes += 1;
+        YieldTimes(yields).await;
+        let error = || {
+            HostFailure::Error(MemoryHostError {
+                call,
+                key: key.to_owned(),
+            })
+        };
+        match fault {
+            Some(Fault::Fail) => return Err(error()),
+            Some(Fault::Malformed) => {
+                return Err(HostFailure::Malformed(format!(
+                    "injected: call {call} answered something other than undefined"
+                )))
+            }
+            Some(Fault::FailAfterWrite) | None => {}
+        }
+        let outcome = {
+            let mut s = self.lock();
+            if s.no_delete {
+                DeleteOutcome::Unsupported
+            } else {
+                s.entries.remove(key);
+                DeleteOutcome::Deleted
             }
         };
         if fault == Some(Fault::FailAfterWrite) {

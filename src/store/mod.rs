@@ -11,6 +11,8 @@
 //! and then replaces the head only if its version is still the one it read.
 //! A crash between the two writes leaves an orphan snapshot and an intact
 //! head; a writer that loses a race gets `conflict`, never an overwrite.
+//! Once the head write has succeeded, the snapshots that fell out of the
+//! kept history are deleted (when the host can delete).
 //!
 //! ```
 //! use memdoc::store::{block_on, MemoryHost, MemoryRef, MemoryStore, StoreOptions, StoreSaveOptions, StoreStatus};
@@ -50,7 +52,7 @@ use crate::save::{plan_save, unwrap_fenced_reply, SavePlan, SaveStatus};
 
 pub use error::{HostFailure, StoreError, STORE_ERROR_CODES};
 pub use exec::block_on;
-pub use host::{Host, NoRewrite, PutOutcome, Rewrite, RewriteRequest, Versioned};
+pub use host::{DeleteOutcome, Host, NoRewrite, PutOutcome, Rewrite, RewriteRequest, Versioned};
 pub use key::{
     is_valid_id, is_valid_key_prefix, MemoryRef, DEFAULT_KEY_PREFIX, MAX_ID_LEN, MAX_KEY_PREFIX_LEN,
 };
@@ -359,10 +361,23 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
                 key: key.to_owned(),
                 cause,
             }),
-            Ok(None) => Err(StoreError::CorruptRecord {
-                key: key.to_owned(),
-                reason: format!("the snapshot of revision {revision} is missing"),
-            }),
+            Ok(None) => {
+                // A save may have replaced the head and pruned this snapshot
+                // between the two reads: then the revision has just left the
+                // kept history. Only a head that still names it is corrupt.
+                let still_named = self
+                    .read_head(r)
+                    .await?
+                    .is_some_and(|(now, _)| now.snapshot_key(revision) == Some(key));
+                if still_named {
+                    Err(StoreError::CorruptRecord {
+                        key: key.to_owned(),
+                        reason: format!("the snapshot of revision {revision} is missing"),
+                    })
+                } else {
+                    Ok(None)
+                }
+            }
             Ok(Some(v)) => Ok(Some(
                 SnapshotRecord::decode(key, r, revision, &v.value)?.content,
             )),
@@ -424,6 +439,10 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             actor: options.actor.clone(),
         };
         let snapshot_key = self.put_snapshot(r, &snapshot).await?;
+        let old_keys: Vec<String> = head
+            .as_ref()
+            .map(|(h, _)| h.snapshots.iter().map(|s| s.key.clone()).collect())
+            .unwrap_or_default();
         let (previous, version) = head.map_or((None, None), |(h, v)| (Some(h), Some(v)));
         let new_head = HeadRecord::next(
             previous,
@@ -440,7 +459,14 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             .await
         {
             Err(cause) => Err(StoreError::HostFailed { key, cause }),
-            Ok(PutOutcome::Written { .. }) => Ok(outcome(plan, revision, notice, planned.source)),
+            Ok(PutOutcome::Written { .. }) => {
+                let dropped = old_keys
+                    .into_iter()
+                    .filter(|k| new_head.snapshots.iter().all(|s| &s.key != k));
+                let failed = self.prune(dropped).await;
+                let notice = join_notices(notice, prune_notice(failed));
+                Ok(outcome(plan, revision, notice, planned.source))
+            }
             Ok(PutOutcome::VersionMismatch) => {
                 // Someone else saved between our read and our write: report
                 // what they stored, never overwrite it.
@@ -452,6 +478,28 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
                 ))
             }
         }
+    }
+
+    /// Delete the snapshot keys that fell out of the history window of a
+    /// head this store has just written, and count the deletes that failed.
+    ///
+    /// Only this moment is safe: the head that named these keys has been
+    /// replaced by compare-and-swap, so no later head can name them (a head
+    /// is built from the one it replaces), while a snapshot written for a
+    /// save that lost its race may be shared with the twin that won and is
+    /// never touched. A failed delete leaves an unread key behind and does
+    /// not undo the save, which has already happened.
+    async fn prune(&self, keys: impl Iterator<Item = String>) -> usize {
+        let mut failed = 0;
+        for key in keys {
+            match self.host.delete(&key).await {
+                Ok(DeleteOutcome::Deleted) => {}
+                // A host without delete keeps old snapshots, as before.
+                Ok(DeleteOutcome::Unsupported) => break,
+                Err(_) => failed += 1,
+            }
+        }
+        failed
     }
 
     /// The three-way merge of a save whose base is not the current revision:
@@ -744,6 +792,15 @@ fn outcome(plan: SavePlan, revision: u64, notice: Option<String>, source: String
         revision,
         notice,
         source,
+    }
+}
+
+/// What the caller is told about old snapshots a save could not remove.
+fn prune_notice(failed: usize) -> Option<String> {
+    match failed {
+        0 => None,
+        1 => Some("1 old snapshot could not be removed.".to_owned()),
+        n => Some(format!("{n} old snapshots could not be removed.")),
     }
 }
 

@@ -19,8 +19,8 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
 use crate::store::{
-    revision_number, AuditEntryView, Clock, Host, HostFailure, LoadedView, MemoryRef,
-    MemoryRefInput, PutOutcome, Rewrite, RewriteRequest, SaveOutcomeView, StoreError,
+    revision_number, AuditEntryView, Clock, DeleteOutcome, Host, HostFailure, LoadedView,
+    MemoryRef, MemoryRefInput, PutOutcome, Rewrite, RewriteRequest, SaveOutcomeView, StoreError,
     StoreOptionsInput, StoreSaveOptions, StoreSaveOptionsInput, Versioned,
 };
 use crate::Error;
@@ -110,6 +110,26 @@ impl Host for JsHost {
                 type_of(&ok)
             ))),
         }
+    }
+
+    /// `delete` is optional in `KvHost`: without it the old snapshots stay.
+    /// Its answer is not looked at; only a throw or rejection is a failure.
+    async fn delete(&self, key: &str) -> Result<DeleteOutcome, HostFailure<JsValue>> {
+        if self.delete_function().is_none() {
+            return Ok(DeleteOutcome::Unsupported);
+        }
+        self.call("delete", &Array::of1(&JsValue::from_str(key)))
+            .await?;
+        Ok(DeleteOutcome::Deleted)
+    }
+}
+
+impl JsHost {
+    /// `host.delete`, when the host has one.
+    fn delete_function(&self) -> Option<Function> {
+        Reflect::get(&self.object, &JsValue::from_str("delete"))
+            .ok()
+            .and_then(|f| f.dyn_into::<Function>().ok())
     }
 }
 

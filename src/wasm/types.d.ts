@@ -294,6 +294,13 @@ export interface KvHost {
     value: string,
     condition: { expectedVersion: string | null },
   ): Promise<{ ok: true; version: string } | { ok: false }>;
+  /**
+   * Optional: remove `key` (an absent key is not an error). With it, a save
+   * removes the snapshots that fell out of the kept history; a rejection is
+   * reported in the save's `notice` and does not fail the save. Without it,
+   * old snapshots stay in the host.
+   */
+  delete?(key: string): Promise<void>;
 }
 
 /** One memory. `id`: 1-128 of `[A-Za-z0-9._@:-]`, starting alphanumeric. */
