@@ -14,7 +14,7 @@ test("the packed tarball installs and `import { validate } from \"memdoc\"` work
     const npm = (...args) => execFileSync("npm", args, { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
     const tarball = execFileSync("npm", ["pack", pkgDir, "--pack-destination", dir, "--silent"], { encoding: "utf8" }).trim().split("\n").at(-1);
     const files = execFileSync("tar", ["-tzf", join(dir, tarball)], { encoding: "utf8" }).split("\n").filter(Boolean).sort();
-    for (const f of ["node.js", "web.js", "deno.js", "workerd.js", "core.js", "panic.js", "memdoc.js", "memdoc_bg.wasm", "index.d.ts", "memdoc.d.ts", "README.md", "LICENSE", "package.json", ...["memory", "local-storage", "workers-kv", "durable-object", "deno-kv"].flatMap((a) => [`adapters/${a}.js`, `adapters/${a}.d.ts`])]) {
+    for (const f of ["node.js", "web.js", "deno.js", "workerd.js", "core.js", "panic.js", "memdoc.js", "memdoc_bg.wasm", "index.d.ts", "memdoc.d.ts", "README.md", "LICENSE", "package.json", ...["memory", "local-storage", "workers-kv", "durable-object", "deno-kv", "indexeddb"].flatMap((a) => [`adapters/${a}.js`, `adapters/${a}.d.ts`])]) {
       assert.ok(files.includes(`package/${f}`), `tarball should contain ${f}: ${files}`);
     }
     writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));

@@ -66,6 +66,7 @@ import { localStorageHost, type LocalStorageHostOptions } from "memdoc/adapters/
 import { workersKvHost, type KvNamespaceLike } from "memdoc/adapters/workers-kv";
 import { durableObjectHost, type DurableObjectStorageLike } from "memdoc/adapters/durable-object";
 import { denoKvHost, type DenoKvHostOptions } from "memdoc/adapters/deno-kv";
+import { indexedDbHost, type IndexedDbHost, type IndexedDbHostOptions } from "memdoc/adapters/indexeddb";
 
 const ready: Promise<void> = init();
 const again: Promise<void> = namedInit();
@@ -180,8 +181,12 @@ const hosts: KvHost[] = [
   workersKvHost({} as KvNamespaceLike),
   durableObjectHost({} as DurableObjectStorageLike),
   denoKvHost({}, { prefix: ["app"] } satisfies DenoKvHostOptions),
+  indexedDbHost({ name: "app", store: "kv" } satisfies IndexedDbHostOptions),
 ];
-void [keys, hosts];
+const idb: IndexedDbHost = indexedDbHost();
+const deletes: Promise<void>[] = [memory.delete("k"), idb.delete("k"), localStorageHost().delete("k"), idb.close()];
+const withDelete: KvHost = { ...custom, delete: async (_key: string) => {} };
+void [keys, hosts, deletes, withDelete];
 
 const storeOptions: StoreOptions = {
   limits: { hard: 30000 },

@@ -7,4 +7,4 @@ export interface DenoKvHostOptions {
  * A host over Deno KV with exact compare-and-swap (`atomic().check()`); values
  * over 60,000 bytes are split into chunks written in the same atomic commit.
  */
-export function denoKvHost(kv: unknown, options?: DenoKvHostOptions): KvHost;
+export function denoKvHost(kv: unknown, options?: DenoKvHostOptions): KvHost & { delete(key: string): Promise<void> };

@@ -9,10 +9,13 @@
 // under `[...prefix, key, "chunk", i]`, written in the same atomic commit as
 // the main entry `[...prefix, key]`, which holds the chunk count and a write
 // id that every chunk repeats. A read that sees chunks of another write (a
-// writer committed between its reads) reads again.
+// writer committed between its reads) reads again. `delete` removes the main
+// entry and all its chunks in one atomic commit, checked against the main
+// entry's versionstamp so that no chunk of a concurrent write is left behind.
 
 const CHUNK_BYTES = 60_000;
 const MAX_READ_ATTEMPTS = 5;
+const MAX_DELETE_ATTEMPTS = 5;
 
 function mainKey(prefix, key) {
   return [...prefix, key];
@@ -93,6 +96,20 @@ export function denoKvHost(kv, options = {}) {
       for (let i = chunks.length; i < oldChunks; i += 1) op.delete(chunkKey(prefix, key, i));
       const result = await op.commit();
       return result.ok ? { ok: true, version: result.versionstamp } : { ok: false };
+    },
+    async delete(key) {
+      for (let attempt = 0; attempt < MAX_DELETE_ATTEMPTS; attempt += 1) {
+        const head = await kv.get(mainKey(prefix, key));
+        if (head.versionstamp === null) return;
+        if (!isHead(head.value)) {
+          throw new Error(`Deno KV key ${JSON.stringify(key)} is not a memdoc record`);
+        }
+        const op = kv.atomic().check({ key: mainKey(prefix, key), versionstamp: head.versionstamp });
+        op.delete(mainKey(prefix, key));
+        for (let i = 0; i < head.value.chunks; i += 1) op.delete(chunkKey(prefix, key, i));
+        if ((await op.commit()).ok) return;
+      }
+      throw new Error(`Deno KV key ${JSON.stringify(key)} kept changing while it was deleted`);
     },
   };
 }

@@ -20,7 +20,7 @@ function record(key, stored) {
 
 /** @param {DurableObjectStorage} storage */
 export function durableObjectHost(storage) {
-  if (!storage || typeof storage.get !== "function" || typeof storage.put !== "function") {
+  if (!storage || typeof storage.get !== "function" || typeof storage.put !== "function" || typeof storage.delete !== "function") {
     throw new TypeError("durableObjectHost needs a Durable Object storage (state.storage)");
   }
   return {
@@ -38,6 +38,9 @@ export function durableObjectHost(storage) {
         return { ok: true, version };
       };
       return typeof storage.transaction === "function" ? storage.transaction(write) : write(storage);
+    },
+    async delete(key) {
+      await storage.delete(key);
     },
   };
 }

@@ -11,8 +11,10 @@
 // tabs of one profile): racing 2 × 25 saves through MemoryStore lost 2
 // acknowledged saves, and 2 × 500 counter increments under one Web Lock ended
 // at 810. A memory that several tabs write at once can lose a write (last
-// write wins); keep one writer per origin, or a host with real
-// compare-and-swap, where that matters.
+// write wins); keep one writer per origin, or use indexeddb.js (real
+// compare-and-swap across tabs), where that matters.
+//
+// `delete` removes an item under the same lock as `put`.
 //
 // An item that is not a record of this adapter is reported as an error, never
 // read as empty. Over quota, the browser's QuotaExceededError rejects `put`.
@@ -45,7 +47,12 @@ function nextVersion(previous) {
  * @param {{ lockPrefix?: string, locks?: LockManager | null }} [options]
  */
 export function localStorageHost(storage = globalThis.localStorage, options = {}) {
-  if (!storage || typeof storage.getItem !== "function" || typeof storage.setItem !== "function") {
+  if (
+    !storage ||
+    typeof storage.getItem !== "function" ||
+    typeof storage.setItem !== "function" ||
+    typeof storage.removeItem !== "function"
+  ) {
     throw new TypeError("localStorageHost needs a Storage object (window.localStorage)");
   }
   const locks = options.locks !== undefined ? options.locks : globalThis.navigator?.locks ?? null;
@@ -59,6 +66,15 @@ export function localStorageHost(storage = globalThis.localStorage, options = {}
     return { ok: true, version };
   }
 
+  // Serialise a write to `key` with the other writes of every tab, where
+  // the Web Locks API exists.
+  function locked(key, write) {
+    if (locks && typeof locks.request === "function") {
+      return locks.request(lockPrefix + key, { mode: "exclusive" }, write);
+    }
+    return write();
+  }
+
   return {
     async get(key) {
       const item = read(storage, key);
@@ -66,10 +82,10 @@ export function localStorageHost(storage = globalThis.localStorage, options = {}
     },
     async put(key, value, condition) {
       const expected = condition ? condition.expectedVersion : null;
-      if (locks && typeof locks.request === "function") {
-        return locks.request(lockPrefix + key, { mode: "exclusive" }, () => putNow(key, value, expected));
-      }
-      return putNow(key, value, expected);
+      return locked(key, () => putNow(key, value, expected));
+    },
+    async delete(key) {
+      await locked(key, () => storage.removeItem(key));
     },
   };
 }

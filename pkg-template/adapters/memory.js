@@ -4,6 +4,7 @@
 /** @returns {import("./memory.js").MemoryHost} */
 export function memoryHost() {
   const entries = new Map();
+  // Versions count up and never repeat, also after a delete.
   let counter = 0;
   return {
     async get(key) {
@@ -18,6 +19,9 @@ export function memoryHost() {
       const version = String(counter);
       entries.set(key, { value, version });
       return { ok: true, version };
+    },
+    async delete(key) {
+      entries.delete(key);
     },
     /** Every key held, for inspection in tests. */
     keys() {

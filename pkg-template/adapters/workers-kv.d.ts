@@ -3,6 +3,7 @@ import type { KvHost } from "../index.d.ts";
 export interface KvNamespaceLike {
   getWithMetadata(key: string, options: { type: "text" }): Promise<{ value: string | null; metadata: unknown }>;
   put(key: string, value: string, options: { metadata: unknown }): Promise<void>;
+  delete(key: string): Promise<void>;
 }
 /**
  * A best-effort host over Workers KV: versions live in key metadata and are
@@ -10,4 +11,4 @@ export interface KvNamespaceLike {
  * consistent, so two writers in the same moment can both win. Use a Durable
  * Object for memories with concurrent writers.
  */
-export function workersKvHost(namespace: KvNamespaceLike): KvHost;
+export function workersKvHost(namespace: KvNamespaceLike): KvHost & { delete(key: string): Promise<void> };

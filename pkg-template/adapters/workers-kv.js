@@ -16,7 +16,7 @@ function nextVersion(previous) {
 
 /** @param {KVNamespace} namespace */
 export function workersKvHost(namespace) {
-  if (!namespace || typeof namespace.getWithMetadata !== "function" || typeof namespace.put !== "function") {
+  if (!namespace || typeof namespace.getWithMetadata !== "function" || typeof namespace.put !== "function" || typeof namespace.delete !== "function") {
     throw new TypeError("workersKvHost needs a Workers KV namespace binding");
   }
   async function current(key) {
@@ -37,6 +37,9 @@ export function workersKvHost(namespace) {
       const version = nextVersion(now?.version);
       await namespace.put(key, value, { metadata: { memdocVersion: version } });
       return { ok: true, version };
+    },
+    async delete(key) {
+      await namespace.delete(key);
     },
   };
 }

@@ -1,8 +1,10 @@
 // memdoc in real Chromium (Debian's /usr/bin/chromium through
 // playwright-core): a page served from 127.0.0.1 loads the package without a
 // bundler, through an import map to its files, awaits init(), checks the
-// engine, and runs the KvHost contract against localStorage with real Web
-// Locks. The browser is closed whatever happens.
+// engine, runs the KvHost contract against localStorage (with real Web
+// Locks) and IndexedDB, races writers within a page (localStorage) and across
+// pages (IndexedDB), and saves a large memory many times to check that old
+// snapshots are pruned. The browser is closed whatever happens.
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
@@ -171,4 +173,76 @@ test("MemoryStore over localStorage: 8 concurrent writers in one page lose nothi
   assert.ok(conflicts > 0, "the writers should have raced");
   assert.deepEqual(pageErrors, []);
   await page.close();
+});
+
+// Before pruning, a 20,709-character memory filled localStorage after 239
+// saves (every later save failed with QuotaExceededError): the snapshots of
+// revisions that had left the history were never removed.
+test("400 saves of a 20,000-character memory through localStorage stay within the quota", { timeout: 300_000 }, async () => {
+  const page = await openPage();
+  const saves = 400;
+  const got = await page.evaluate(([n]) => window.memdocTest.manyLargeSaves("large", 20_000, n), [saves]);
+  console.log(
+    `chromium localStorage: ${saves} saves of ${got.chars} characters in ${got.ms} ms; ` +
+      `${got.keys} keys, ${got.storedChars} characters stored at the end`,
+  );
+  assert.equal(got.failedAt, null, `save ${got.failedAt} failed: ${JSON.stringify(got)}`);
+  assert.ok(got.chars >= 19_900 && got.chars <= 20_100, `the memory is about 20,000 characters (${got.chars})`);
+  assert.equal(got.revision, saves);
+  assert.equal(got.keys, 1 + 20, "the head and historyDepth (20) snapshots");
+  assert.ok(got.kept?.includes(`save number ${saves - 19}`), "the oldest kept revision reads back");
+  assert.equal(got.pruned, null, "a pruned revision is older than the kept history");
+  assert.deepEqual(pageErrors, []);
+  await page.close();
+});
+
+test("indexedDbHost meets the KvHost contract; foreign values are errors", { timeout: 60_000 }, async () => {
+  const page = await openPage();
+  const got = await page.evaluate(() => window.memdocTest.idbContract());
+  assert.deepEqual(got.failures, []);
+  for (const [call, message] of Object.entries(got.errors)) {
+    assert.match(message, /is not a memdoc record/, `${call} should reject, not read as absent`);
+  }
+  assert.equal(Object.keys(got.errors).length, 4);
+  assert.equal(got.storeError, "store/corrupt-record", "a bad head through the adapter is corrupt, never empty");
+  assert.equal(got.shared, true, "an existing database without the store gets it added");
+  assert.deepEqual(pageErrors, []);
+  await page.close();
+});
+
+// IndexedDB serialises readwrite transactions across every connection of the
+// origin, so compare-and-swap holds across pages, where localStorage's does
+// not (see above).
+test("MemoryStore over IndexedDB: writers in two pages lose nothing", { timeout: 300_000 }, async () => {
+  const pages = [await openPage(), await openPage()];
+  const name = `race-${Date.now()}`;
+  const ref = { scope: "team", id: "two-page-race" };
+  const perPage = 4;
+  const saves = 25;
+  const started = Date.now();
+  const runs = await Promise.all(
+    pages.map((page, p) =>
+      page.evaluate(
+        ([db, r, ids, n]) => window.memdocTest.idbWriters(db, r, ids, 0, n),
+        [name, ref, Array.from({ length: perPage }, (_, w) => p * perPage + w), saves],
+      ),
+    ),
+  );
+  const results = runs.flatMap((r) => r.results);
+  const acknowledged = results.flatMap((r) => r.acknowledged);
+  const conflicts = results.reduce((n, r) => n + r.conflicts, 0);
+  const verdict = await pages[0].evaluate(([db, r, ack]) => window.memdocTest.idbVerdict(db, r, ack), [name, ref, acknowledged]);
+  console.log(
+    `chromium IndexedDB, two pages: ${pages.length} × ${perPage} writers × ${saves} saves: ${acknowledged.length} acknowledged, ` +
+      `${conflicts} conflicts retried, final revision ${verdict.revision}, ${Date.now() - started} ms ` +
+      `(pages: ${runs.map((r) => `${r.ms} ms`).join(", ")})`,
+  );
+  assert.deepEqual(verdict.failures, []);
+  assert.equal(acknowledged.length, pages.length * perPage * saves);
+  assert.equal(verdict.revision, acknowledged.length, "final revision equals acknowledged saves");
+  assert.ok(conflicts > 0, "the writers should have raced");
+  const perPageConflicts = runs.map((r) => r.results.reduce((n, x) => n + x.conflicts, 0));
+  assert.ok(perPageConflicts.every((c) => c > 0), `both pages should have met conflicts (${perPageConflicts})`);
+  assert.deepEqual(pageErrors, []);
+  for (const page of pages) await page.close();
 });
