@@ -1,5 +1,6 @@
-// The package README's ```js snippets run against the built package, and
-// every `console.log(...); // output` line prints exactly its comment.
+// The ```js snippets of the package README and of the project README run
+// against the built package, and every `console.log(...); // output` line
+// prints exactly its comment.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -8,10 +9,16 @@ import { test } from "node:test";
 
 import { pkgDir, root } from "./helpers.mjs";
 
-const readme = readFileSync(join(pkgDir, "README.md"), "utf8");
-const snippets = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
+const jsBlocks = (file) =>
+  [...readFileSync(file, "utf8").matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
+const packageSnippets = jsBlocks(join(pkgDir, "README.md"));
+const projectSnippets = jsBlocks(join(root, "README.md"));
+const snippets = [...packageSnippets, ...projectSnippets];
 
-test("the README has runnable snippets", () => assert.ok(snippets.length >= 3));
+test("the READMEs have runnable snippets", () => {
+  assert.ok(packageSnippets.length >= 3, "the package README");
+  assert.ok(projectSnippets.length >= 1, "the project README");
+});
 
 snippets.forEach((code, i) => {
   test(`README snippet ${i + 1} runs and prints what it says`, () => {
