@@ -226,28 +226,15 @@ impl Host for MemoryHost {
         value: &str,
         expected_version: Option<&str>,
     ) -> Result<PutOutcome, HostFailure<MemoryHostError>> {
-        let (call, fault, yields) = self.begin();
-        self.lock().puts += 1;
-        YieldTimes(yields).await;
-        let error = || {
-            HostFailure::Error(MemoryHostError {
-                call,
-                key: key.to_owned(),
-            })
-        };
-        match fault {
-            Some(Fault::Fail) => return Err(error()),
-            Some(Fault::Malformed) => {
-                return Err(HostFailure::Malformed(format!(
-                    "injected: call {call} answered {{ ok: \"yes\" }}"
-                )))
-            }
-            Some(Fault::FailAfterWrite) | None => {}
-        }
-        let outcome = {
-            let mut s = self.lock();
-            let current = s.entries.get(key).map(|(_, v)| v.to_string());
-            if current.as_deref() == expected_version {
+        self.write_call(
+            key,
+            |s| s.puts += 1,
+            "{ ok: \"yes\" }",
+            |s| {
+                let current = s.entries.get(key).map(|(_, v)| v.to_string());
+                if current.as_deref() != expected_version {
+                    return PutOutcome::VersionMismatch;
+                }
                 s.next_version += 1;
                 let version = s.next_version;
                 s.entries
@@ -255,19 +242,41 @@ impl Host for MemoryHost {
                 PutOutcome::Written {
                     version: version.to_string(),
                 }
-            } else {
-                PutOutcome::VersionMismatch
-            }
-        };
-        if fault == Some(Fault::FailAfterWrite) {
-            return Err(error());
-        }
-        Ok(outcome)
+            },
+        )
+        .await
     }
 
     async fn delete(&self, key: &str) -> Result<DeleteOutcome, HostFailure<MemoryHostError>> {
+        self.write_call(
+            key,
+            |s| s.deletes += 1,
+            "something other than undefined",
+            |s| {
+                if s.no_delete {
+                    DeleteOutcome::Unsupported
+                } else {
+                    s.entries.remove(key);
+                    DeleteOutcome::Deleted
+                }
+            },
+        )
+        .await
+    }
+}
+
+impl MemoryHost {
+    /// A call that writes: count it, yield, answer an injected fault instead
+    /// of acting (or, for `FailAfterWrite`, after acting), else act.
+    async fn write_call<T>(
+        &self,
+        key: &str,
+        count: impl FnOnce(&mut State),
+        malformed_answer: &str,
+        act: impl FnOnce(&mut State) -> T,
+    ) -> Result<T, HostFailure<MemoryHostError>> {
         let (call, fault, yields) = self.begin();
-        self.lock().deletes += 1;
+        count(&mut self.lock());
         YieldTimes(yields).await;
         let error = || {
             HostFailure::Error(MemoryHostError {
@@ -279,20 +288,12 @@ impl Host for MemoryHost {
             Some(Fault::Fail) => return Err(error()),
             Some(Fault::Malformed) => {
                 return Err(HostFailure::Malformed(format!(
-                    "injected: call {call} answered something other than undefined"
+                    "injected: call {call} answered {malformed_answer}"
                 )))
             }
             Some(Fault::FailAfterWrite) | None => {}
         }
-        let outcome = {
-            let mut s = self.lock();
-            if s.no_delete {
-                DeleteOutcome::Unsupported
-            } else {
-                s.entries.remove(key);
-                DeleteOutcome::Deleted
-            }
-        };
+        let outcome = act(&mut self.lock());
         if fault == Some(Fault::FailAfterWrite) {
             return Err(error());
         }
