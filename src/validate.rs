@@ -1,4 +1,4 @@
-//! Validation (FORMAT.md §9): one small function per rule, each returning its
+//! Validation (docs/FORMAT.md §9): one small function per rule, each returning its
 //! diagnostics. [`validate`] parses once, renders once, runs every rule and
 //! sorts the findings. Ranges point into the text that was passed in; size is
 //! measured on the canonical form, because that is what gets stored.
@@ -25,7 +25,7 @@ pub struct Report {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Validate `text` against the rules of FORMAT.md §9.
+/// Validate `text` against the rules of docs/FORMAT.md §9.
 ///
 /// ```
 /// use memdoc::{validate, Scope, ValidateOptions};

@@ -1,4 +1,4 @@
-//! Save plans (FORMAT.md §10): sentinels, fenced replies, preamble, erase
+//! Save plans (docs/FORMAT.md §10): sentinels, fenced replies, preamble, erase
 //! protection, statuses and `changed`.
 
 use memdoc::{
