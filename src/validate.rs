@@ -60,9 +60,9 @@ pub(crate) fn validate_parsed(
             &options.forbidden_team_headings,
         ));
     }
-    if let Some(previous) = &previous {
+    if let (Some(previous), Some(stored)) = (&previous, options.previous.as_deref()) {
         diagnostics.extend(removed_sections(doc, previous));
-        diagnostics.extend(shrink(usage.chars, &previous.render()));
+        diagnostics.extend(shrink(usage.chars, stored));
     }
     diagnostics.extend(nonstandard_entries(doc));
     diagnostics.extend(duplicate_headings(doc));
@@ -209,9 +209,13 @@ fn removed_sections(doc: &Document, previous: &Document) -> Vec<Diagnostic> {
         .collect()
 }
 
-/// Below 40% of the previous size (exactly 40% is fine).
-fn shrink(chars: usize, previous_canonical: &str) -> Option<Diagnostic> {
-    let before = previous_canonical.chars().count();
+/// Below 40% of the previous size (exactly 40% is fine). The previous size
+/// is that of the document as stored, code points as given, not of its
+/// canonical form: a legacy memory of prose without headings renders to
+/// almost nothing, yet replacing it with a tiny document is the very loss
+/// this rule is there to catch.
+fn shrink(chars: usize, previous_stored: &str) -> Option<Diagnostic> {
+    let before = previous_stored.chars().count();
     (chars * 5 < before * 2).then(|| {
         Diagnostic::new(
             Code::Shrink,
