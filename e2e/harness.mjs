@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
-import { serveStatic } from "../scripts/serve.mjs";
+import { serveEditor } from "../scripts/serve.mjs";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 export const DIST = join(repo, "www", "dist");
@@ -50,7 +50,7 @@ async function assertBuilt() {
  */
 export async function startBrowser() {
   await assertBuilt();
-  const site = await serveStatic(DIST, { port: 0 });
+  const site = await serveEditor({ port: 0 });
   const profile = await mkdtemp(join(tmpdir(), "memdoc-e2e-"));
   let context;
   try {

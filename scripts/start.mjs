@@ -1,10 +1,12 @@
 // `npm start`: set up the tools, build the package and the editor, and serve
 // the editor on 127.0.0.1 (port 5173, or $PORT; a free port if that one is
 // taken). Everything is served from this machine: the page works offline.
+//
+// This file imports nothing but Node's own modules: on a fresh clone the npm
+// packages (Vite among them) exist only once scripts/setup has run, so the
+// part that needs them is imported after it.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { buildWww } from "./build-www.mjs";
-import { serveStatic } from "./serve.mjs";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 
@@ -23,8 +25,10 @@ async function main() {
   }
   run("bash", ["scripts/setup"]);
   run("npm", ["run", "build"]);
+  const { buildWww } = await import("./build-www.mjs");
+  const { serveEditor } = await import("./serve.mjs");
   await buildWww();
-  const served = await serveStatic(`${repo}www/dist`, { host: "127.0.0.1", port: wanted, fallback: true });
+  const served = await serveEditor({ port: wanted });
   if (wanted !== 0 && served.port !== wanted) {
     console.log(`start: port ${wanted} is taken; using ${served.port} instead`);
   }

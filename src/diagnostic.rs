@@ -29,7 +29,7 @@ impl Severity {
 
 macro_rules! codes {
     ($($(#[$doc:meta])* $variant:ident = $str:literal, $sev:ident;)*) => {
-        /// The stable identifier of a finding (FORMAT.md §9).
+        /// The stable identifier of a finding (docs/FORMAT.md §9).
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         #[non_exhaustive]
         pub enum Code {
@@ -37,7 +37,7 @@ macro_rules! codes {
         }
 
         impl Code {
-            /// Every code, in the order of FORMAT.md §9.
+            /// Every code, in the order of docs/FORMAT.md §9.
             pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
 
             /// The stable string, e.g. `"scope/personal-heading"`.

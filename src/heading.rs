@@ -1,4 +1,4 @@
-//! Heading normalization (FORMAT.md §7): the one key used whenever two
+//! Heading normalization (docs/FORMAT.md §7): the one key used whenever two
 //! headings are compared (scope rules, diffs, duplicates, merges).
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -1,4 +1,4 @@
-//! The prompt block (FORMAT.md §11): what the agent sees of a memory. Content
+//! The prompt block (docs/FORMAT.md §11): what the agent sees of a memory. Content
 //! is escaped so that it can never open or close one of the reserved tags;
 //! SurfSense injected it verbatim, so a stored `</team_memory>` ended the
 //! block early.

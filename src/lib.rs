@@ -6,7 +6,7 @@
 //! canonical form, measures it in code points, validates it against size,
 //! scope and diff rules, plans a save that can never silently erase a memory,
 //! and builds the block an agent sees in its prompt. The behaviour is
-//! specified in FORMAT.md; the same API ships to JavaScript as the npm
+//! specified in docs/FORMAT.md; the same API ships to JavaScript as the npm
 //! package `memdoc`.
 //!
 //! ```

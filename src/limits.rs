@@ -1,4 +1,4 @@
-//! Size limits and [`Usage`] (FORMAT.md §8). Size is counted in code points of
+//! Size limits and [`Usage`] (docs/FORMAT.md §8). Size is counted in code points of
 //! the canonical form, never in UTF-16 units or bytes; the UTF-8 byte size is
 //! reported beside it because key-value stores limit bytes.
 

@@ -121,7 +121,7 @@ pub struct MergeResult {
     pub clean: bool,
     /// Every conflict, in the order of the merged sections.
     pub conflicts: Vec<Conflict>,
-    /// Preamble lines of the inputs, which are not kept (FORMAT.md §5).
+    /// Preamble lines of the inputs, which are not kept (docs/FORMAT.md §5).
     pub dropped: Vec<DroppedLine>,
 }
 

@@ -2,7 +2,7 @@
 //! and nothing here can panic (all slicing is at ASCII boundaries that were
 //! just checked).
 //!
-//! The grammar (FORMAT.md §2–5): lines break at LF, CRLF and a lone CR;
+//! The grammar (docs/FORMAT.md §2–5): lines break at LF, CRLF and a lone CR;
 //! trailing white space is not part of a line; a heading is `## ` plus
 //! non-blank text at column 0; code fences hide headings and entries; an entry
 //! is a trimmed `- YYYY-MM-DD: text` (or the legacy `- (YYYY-MM-DD) [marker]

@@ -1,4 +1,4 @@
-//! [`Document`] -> canonical text (FORMAT.md §6). The canonical form is what
+//! [`Document`] -> canonical text (docs/FORMAT.md §6). The canonical form is what
 //! gets stored and measured; rendering it again gives the same string.
 
 use crate::document::{Document, Line, Section};

@@ -1,4 +1,4 @@
-//! The save plan (FORMAT.md §10): what a store should hold after an agent or
+//! The save plan (docs/FORMAT.md §10): what a store should hold after an agent or
 //! a person hands in an updated document. No-op sentinels keep the memory;
 //! a reply wrapped in one code fence is unwrapped; the canonical form is
 //! validated against the previous document; an error, or an erase that was

@@ -1,4 +1,4 @@
-//! Validation (FORMAT.md §9): one small function per rule, each returning its
+//! Validation (docs/FORMAT.md §9): one small function per rule, each returning its
 //! diagnostics. [`validate`] parses once, renders once, runs every rule and
 //! sorts the findings. Ranges point into the text that was passed in; size is
 //! measured on the canonical form, because that is what gets stored.
@@ -25,7 +25,7 @@ pub struct Report {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Validate `text` against the rules of FORMAT.md §9.
+/// Validate `text` against the rules of docs/FORMAT.md §9.
 ///
 /// ```
 /// use memdoc::{validate, Scope, ValidateOptions};
@@ -60,9 +60,9 @@ pub(crate) fn validate_parsed(
             &options.forbidden_team_headings,
         ));
     }
-    if let Some(previous) = &previous {
+    if let (Some(previous), Some(stored)) = (&previous, options.previous.as_deref()) {
         diagnostics.extend(removed_sections(doc, previous));
-        diagnostics.extend(shrink(usage.chars, &previous.render()));
+        diagnostics.extend(shrink(usage.chars, stored));
     }
     diagnostics.extend(nonstandard_entries(doc));
     diagnostics.extend(duplicate_headings(doc));
@@ -209,9 +209,13 @@ fn removed_sections(doc: &Document, previous: &Document) -> Vec<Diagnostic> {
         .collect()
 }
 
-/// Below 40% of the previous size (exactly 40% is fine).
-fn shrink(chars: usize, previous_canonical: &str) -> Option<Diagnostic> {
-    let before = previous_canonical.chars().count();
+/// Below 40% of the previous size (exactly 40% is fine). The previous size
+/// is that of the document as stored, code points as given, not of its
+/// canonical form: a legacy memory of prose without headings renders to
+/// almost nothing, yet replacing it with a tiny document is the very loss
+/// this rule is there to catch.
+fn shrink(chars: usize, previous_stored: &str) -> Option<Diagnostic> {
+    let before = previous_stored.chars().count();
     (chars * 5 < before * 2).then(|| {
         Diagnostic::new(
             Code::Shrink,

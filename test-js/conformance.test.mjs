@@ -1,4 +1,4 @@
-// Every case of ../shared/conformance/cases.json, through the built package.
+// Every case of tests/conformance/cases.json, through the built package.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";

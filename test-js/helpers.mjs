@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const pkgDir = join(root, "pkg");
-export const casesPath = join(root, "..", "shared", "conformance", "cases.json");
+export const casesPath = join(root, "tests", "conformance", "cases.json");
 
 /** Assert that `range` is a well-formed UTF-16 range of `text` and return the text it covers. */
 export function covered(text, range) {

@@ -1,4 +1,5 @@
-//! Every case of `../shared/conformance/cases.json`, through the Rust API.
+//! Every case of `tests/conformance/cases.json` (the spec of record, see
+//! tests/conformance/README.md), through the Rust API.
 
 use std::path::PathBuf;
 
@@ -8,7 +9,7 @@ use memdoc::{
 use serde_json::Value;
 
 fn cases() -> Vec<Value> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/cases.json");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/conformance/cases.json");
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("should read {}: {e}", path.display()));
     let json: Value = serde_json::from_str(&text).expect("cases.json should be JSON");

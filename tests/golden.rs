@@ -10,24 +10,12 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
 
 use memdoc::view::DocumentView;
 use memdoc::{
     injection_block, parse, plan_save, validate, Diagnostic, InjectOptions, LineIndex, SaveOptions,
     Scope, ValidateOptions,
 };
-
-fn fixtures() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("should read tests/fixtures")
-        .map(|e| e.expect("should list a fixture").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "md"))
-        .collect();
-    paths.sort();
-    paths
-}
 
 /// The document view as JSON, each range written compactly as
 /// `line:column-line:column @offset..offset` (UTF-16, end exclusive).
@@ -165,25 +153,24 @@ fn report(name: &str, text: &str, previous: Option<&str>) -> String {
     out
 }
 
+/// Every fixture is checked even when an earlier one fails (`insta::glob!`
+/// collects the failures and reports them together at the end).
 #[test]
 fn fixtures_match_their_snapshots() {
-    let paths = fixtures();
-    assert!(
-        paths.len() >= 25,
-        "should have at least 25 fixtures, found {}",
-        paths.len()
-    );
-    for path in paths {
+    let mut count = 0;
+    insta::glob!("fixtures/*.md", |path| {
+        count += 1;
         let name = path
             .file_stem()
             .and_then(|s| s.to_str())
             .expect("should have a UTF-8 name")
             .to_owned();
-        let text = std::fs::read_to_string(&path).expect("should read the fixture");
+        let text = std::fs::read_to_string(path).expect("should read the fixture");
         let previous_path = path.with_file_name("previous").join(format!("{name}.md"));
         let previous = std::fs::read_to_string(&previous_path).ok();
         let mut settings = insta::Settings::clone_current();
-        settings.set_input_file(&path);
+        // The snapshots are named for their fixture already.
+        settings.remove_snapshot_suffix();
         settings.set_prepend_module_to_snapshot(false);
         settings.bind(|| {
             insta::assert_json_snapshot!(format!("{name}.document"), document_json(&text));
@@ -192,5 +179,9 @@ fn fixtures_match_their_snapshots() {
                 report(&name, &text, previous.as_deref())
             );
         });
-    }
+    });
+    assert!(
+        count >= 25,
+        "should have at least 25 fixtures, found {count}"
+    );
 }

@@ -1,4 +1,4 @@
-//! The prompt block (FORMAT.md §11).
+//! The prompt block (docs/FORMAT.md §11).
 
 mod common;
 

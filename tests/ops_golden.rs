@@ -6,21 +6,42 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use memdoc::{compact, merge, CompactOptionsInput, CompactionView, MergeResultView};
 
-fn scenarios(kind: &str) -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(kind);
-    let mut dirs: Vec<PathBuf> = fs::read_dir(&root)
-        .expect("fixture directory")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.is_dir())
-        .collect();
-    dirs.sort();
-    dirs
+/// Run `check` on every scenario directory of `tests/fixtures/{kind}/` (the
+/// ones holding `marker`), each even when an earlier one failed: insta's
+/// `glob!` collects snapshot failures, and `check` returns the other
+/// mismatches, which are printed at once and asserted at the end. Returns
+/// how many scenarios ran.
+fn each_scenario(kind: &str, marker: &str, mut check: impl FnMut(&Path) -> Vec<String>) -> usize {
+    let mut count = 0;
+    let mut failures = Vec::new();
+    insta::glob!("fixtures", &format!("{kind}/*/{marker}"), |path| {
+        count += 1;
+        let dir = path.parent().expect("a scenario file is in its directory");
+        let mut settings = insta::Settings::clone_current();
+        // The snapshots are named for their scenario already.
+        settings.remove_snapshot_suffix();
+        settings.bind(|| {
+            for failure in check(dir) {
+                eprintln!("{kind} {}: {failure}", name(dir));
+                failures.push(format!("{}: {failure}", name(dir)));
+            }
+        });
+    });
+    assert!(
+        failures.is_empty(),
+        "{kind} scenarios failed:\n{}",
+        failures.join("\n")
+    );
+    count
+}
+
+/// `Some(mismatch)` when `got` is not `want`.
+fn differs<T: PartialEq + std::fmt::Debug>(what: &str, got: T, want: T) -> Option<String> {
+    (got != want).then(|| format!("{what}: got {got:?}, want {want:?}"))
 }
 
 fn read(dir: &Path, file: &str) -> String {
@@ -36,58 +57,42 @@ fn name(dir: &Path) -> String {
 
 #[test]
 fn merge_scenarios() {
-    let dirs = scenarios("merge");
-    assert!(dirs.len() >= 6, "at least six merge scenarios");
-    for dir in dirs {
+    let count = each_scenario("merge", "base.md", |dir| {
         let (base, ours, theirs) = (
-            read(&dir, "base.md"),
-            read(&dir, "ours.md"),
-            read(&dir, "theirs.md"),
+            read(dir, "base.md"),
+            read(dir, "ours.md"),
+            read(dir, "theirs.md"),
         );
         let result = merge(&base, &ours, &theirs);
         let expected: serde_json::Value =
-            serde_json::from_str(&read(&dir, "expected.json")).expect("json");
-        assert_eq!(
-            result.content,
-            read(&dir, "expected.md"),
-            "{}: content",
-            name(&dir)
-        );
-        assert_eq!(
-            serde_json::Value::Bool(result.clean),
-            expected["clean"],
-            "{}: clean",
-            name(&dir)
-        );
+            serde_json::from_str(&read(dir, "expected.json")).expect("json");
         let view = MergeResultView::new(&result, &base, &ours, &theirs);
-        insta::assert_json_snapshot!(format!("merge-{}", name(&dir)), view);
-    }
+        insta::assert_json_snapshot!(format!("merge-{}", name(dir)), view);
+        [
+            differs("content", result.content, read(dir, "expected.md")),
+            differs(
+                "clean",
+                serde_json::Value::Bool(result.clean),
+                expected["clean"].clone(),
+            ),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    });
+    assert!(count >= 6, "at least six merge scenarios, found {count}");
 }
 
 #[test]
 fn compact_scenarios() {
-    let dirs = scenarios("compact");
-    assert!(dirs.len() >= 4, "at least four compaction scenarios");
-    for dir in dirs {
-        let input = read(&dir, "input.md");
+    let count = each_scenario("compact", "input.md", |dir| {
+        let input = read(dir, "input.md");
         let options: CompactOptionsInput =
-            serde_json::from_str(&read(&dir, "options.json")).expect("options");
+            serde_json::from_str(&read(dir, "options.json")).expect("options");
         let options = options.resolve().expect("valid options");
         let result = compact(&input, &options);
         let expected: serde_json::Value =
-            serde_json::from_str(&read(&dir, "expected.json")).expect("json");
-        assert_eq!(
-            result.content,
-            read(&dir, "expected.md"),
-            "{}: content",
-            name(&dir)
-        );
-        assert_eq!(
-            serde_json::Value::Bool(result.fits),
-            expected["fits"],
-            "{}: fits",
-            name(&dir)
-        );
+            serde_json::from_str(&read(dir, "expected.json")).expect("json");
         let removed: Vec<String> = result
             .removed
             .iter()
@@ -98,19 +103,32 @@ fn compact_scenarios() {
             .iter()
             .map(|m| format!("{} -> {}", m.from, m.into))
             .collect();
-        assert_eq!(
-            serde_json::json!(removed),
-            expected["removed"],
-            "{}: removed",
-            name(&dir)
-        );
-        assert_eq!(
-            serde_json::json!(merged),
-            expected["merged"],
-            "{}: merged",
-            name(&dir)
-        );
         let view = CompactionView::new(&result, &input);
-        insta::assert_json_snapshot!(format!("compact-{}", name(&dir)), view);
-    }
+        insta::assert_json_snapshot!(format!("compact-{}", name(dir)), view);
+        [
+            differs("content", result.content, read(dir, "expected.md")),
+            differs(
+                "fits",
+                serde_json::Value::Bool(result.fits),
+                expected["fits"].clone(),
+            ),
+            differs(
+                "removed",
+                serde_json::json!(removed),
+                expected["removed"].clone(),
+            ),
+            differs(
+                "merged",
+                serde_json::json!(merged),
+                expected["merged"].clone(),
+            ),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    });
+    assert!(
+        count >= 4,
+        "at least four compaction scenarios, found {count}"
+    );
 }

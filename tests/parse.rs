@@ -1,4 +1,4 @@
-//! Parsing (FORMAT.md §2–5): lines, headings, fences, entries, the implicit
+//! Parsing (docs/FORMAT.md §2–5): lines, headings, fences, entries, the implicit
 //! section and the preamble.
 
 use memdoc::{heading_title, is_valid_date, parse, parse_entry, LegacyMarker, Line, Span};

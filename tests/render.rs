@@ -1,4 +1,4 @@
-//! Canonical rendering (FORMAT.md §6).
+//! Canonical rendering (docs/FORMAT.md §6).
 
 use memdoc::{parse, render};
 

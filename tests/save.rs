@@ -1,4 +1,4 @@
-//! Save plans (FORMAT.md §10): sentinels, fenced replies, preamble, erase
+//! Save plans (docs/FORMAT.md §10): sentinels, fenced replies, preamble, erase
 //! protection, statuses and `changed`.
 
 use memdoc::{
@@ -322,10 +322,12 @@ fn heading_less_previous_memory_is_not_erased_silently() {
         SaveStatus::Rejected,
         "should refuse to erase a heading-less stored memory"
     );
+    // The shrink is measured against the memory as stored (docs/FORMAT.md
+    // §9), so it is reported here as for any memory with headings.
     assert_eq!(
         codes(&plan),
-        ["save/would-erase"],
-        "should say it would erase"
+        ["diff/shrink", "save/would-erase"],
+        "should say it would erase, and that the memory shrinks"
     );
     assert_eq!(plan.content, previous, "should keep it");
     let plan = plan_save("", &opts(Some(previous), Scope::User, true));

@@ -1168,7 +1168,12 @@ fn store_error_codes_are_stable() {
         ]
     );
     for e in &errors {
-        assert!(!e.to_string().is_empty());
+        assert_eq!(
+            e.to_string(),
+            e.message(),
+            "{}: without a host error, Display should be the message alone",
+            e.code()
+        );
     }
     let host_error: Err = StoreError::HostFailed {
         key: "k".into(),

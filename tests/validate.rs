@@ -1,4 +1,4 @@
-//! Validation (FORMAT.md §9): every rule, its code, severity and range, and
+//! Validation (docs/FORMAT.md §9): every rule, its code, severity and range, and
 //! the order of the findings.
 
 use memdoc::{

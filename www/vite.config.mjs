@@ -23,4 +23,6 @@ export default defineConfig({
   // Pre-bundling would move the package's glue away from its .wasm file.
   optimizeDeps: { exclude: ["memdoc"] },
   server: { host: "127.0.0.1", port: 5173, strictPort: false },
+  // `npm start` and the browser tests serve the build with `preview()` (scripts/serve.mjs).
+  preview: { host: "127.0.0.1", port: 5173, strictPort: false },
 });

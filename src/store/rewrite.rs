@@ -1,4 +1,4 @@
-//! The rewrite step for a document over the hard limit (FORMAT.md §10): the
+//! The rewrite step for a document over the hard limit (docs/FORMAT.md §10): the
 //! prompt the callback receives, the size it is asked to reach, and the
 //! guard that decides whether its reply may be stored. The reply is planned
 //! like any other save; it is accepted only if that plan is `saved`, the

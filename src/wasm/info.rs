@@ -14,7 +14,7 @@ pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_owned()
 }
 
-/// Every diagnostic code, in the order of FORMAT.md §9.
+/// Every diagnostic code, in the order of docs/FORMAT.md §9.
 ///
 /// # Errors
 /// Only if the list cannot be converted (a bug).

@@ -14,7 +14,7 @@ export interface ValidateOptions {
   /** The stored document, for the scope and diff rules. */
   previous?: string | null;
   limits?: Partial<Limits> | null;
-  /** Default: the four personal headings of FORMAT.md §9. */
+  /** Default: the four personal headings of docs/FORMAT.md §9. */
   forbiddenTeamHeadings?: string[] | null;
 }
 
@@ -90,7 +90,7 @@ export interface Usage {
   level: Level;
 }
 
-/** Every stable diagnostic code (FORMAT.md §9); `diagnosticCodes()` lists them at run time. */
+/** Every stable diagnostic code (docs/FORMAT.md §9); `diagnosticCodes()` lists them at run time. */
 export type DiagnosticCode =
   | "size/hard-limit"
   | "size/soft-limit"
