@@ -46,7 +46,12 @@ pub struct SavePlan {
     pub content: String,
     /// Whether `content` differs from the previous document.
     pub changed: bool,
-    /// The size of the proposed canonical form (of `content` for a no-op).
+    /// The proposed canonical form: what `updated` (the inside of its code
+    /// fence, when it is one fenced block) renders to, whatever the status;
+    /// `content` for a no-op. A caller that wants to retry a rejected save
+    /// (shorter, or rewritten) starts from it instead of parsing again.
+    pub proposed: String,
+    /// The size of [`SavePlan::proposed`].
     pub usage: Usage,
     /// Every finding, errors and warnings; ranges are in `updated`.
     pub diagnostics: Vec<Diagnostic>,
@@ -80,6 +85,7 @@ pub fn plan_save(updated: &str, options: &SaveOptions) -> SavePlan {
         return SavePlan {
             status: SaveStatus::NoOp,
             usage: Usage::of_canonical(&previous, options.validate.limits),
+            proposed: previous.clone(),
             content: previous,
             changed: false,
             diagnostics: Vec::new(),
@@ -112,15 +118,20 @@ pub fn plan_save(updated: &str, options: &SaveOptions) -> SavePlan {
         .iter()
         .any(|d| d.severity == Severity::Error);
     let dropped = doc.preamble.iter().map(|raw| raw.text.clone()).collect();
-    let (status, content) = if rejected {
-        (SaveStatus::Rejected, previous.clone())
+    let content = if rejected {
+        previous.clone()
     } else {
-        (SaveStatus::Saved, report.canonical)
+        report.canonical.clone()
     };
     SavePlan {
-        status,
+        status: if rejected {
+            SaveStatus::Rejected
+        } else {
+            SaveStatus::Saved
+        },
         changed: content != previous,
         content,
+        proposed: report.canonical,
         usage: report.usage,
         diagnostics: report.diagnostics,
         dropped,
