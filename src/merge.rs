@@ -17,7 +17,7 @@ mod view;
 use std::collections::{HashMap, HashSet};
 
 use crate::document::{Document, Line, Section};
-use crate::heading::normalize_heading;
+use crate::heading::section_key;
 use crate::parse::parse;
 use crate::render::render;
 use crate::span::Span;
@@ -191,17 +191,6 @@ impl<'a> Keyed<'a> {
     }
 }
 
-fn section_key(title: &str) -> String {
-    let key = normalize_heading(title);
-    // Titles made only of symbols normalize to nothing; they are then told
-    // apart by their exact text, as the duplicate-heading rule does.
-    if key.is_empty() {
-        title.to_owned()
-    } else {
-        key
-    }
-}
-
 fn keyed_sections(doc: &Document) -> Keyed<'_> {
     let mut seen: HashMap<String, usize> = HashMap::new();
     let mut keyed = Keyed {
@@ -313,13 +302,13 @@ fn removed_by_one(
 }
 
 fn same_section(a: &Section, b: &Section) -> bool {
-    a.title == b.title && keys(content_lines(a)) == keys(content_lines(b))
+    a.title == b.title && keys(a.content_lines()) == keys(b.content_lines())
 }
 
 fn whole_section(section: &Section) -> ConflictSide {
-    let lines = content_lines(section);
+    let lines = section.content_lines();
     let mut rendered = vec![format!("## {}", section.title)];
-    rendered.extend(lines.iter().map(line_text));
+    rendered.extend(lines.iter().map(|l| l.render().into_owned()));
     let end = lines.last().map_or(section.span.end, |l| l.span().end);
     ConflictSide {
         lines: rendered,
@@ -337,9 +326,9 @@ fn merge_both_kept(
     let title = merge_title(b, o, t, conflicts);
     let lines = merge_lines(
         [b, Some(o), Some(t)],
-        b.map_or(&[][..], content_lines),
-        content_lines(o),
-        content_lines(t),
+        b.map_or(&[][..], Section::content_lines),
+        o.content_lines(),
+        t.content_lines(),
         conflicts,
     );
     Section {
@@ -377,17 +366,6 @@ fn merge_title(
     o.title.clone()
 }
 
-/// A section's lines without its trailing blank lines, which are not content
-/// (rendering drops them).
-fn content_lines(section: &Section) -> &[Line] {
-    let kept = section
-        .lines
-        .iter()
-        .rposition(|line| !line.is_blank())
-        .map_or(0, |last| last + 1);
-    &section.lines[..kept]
-}
-
 /// What a line is compared by: an entry by date and text (a legacy marker
 /// renders away, so it does not count), a raw line by its text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -405,13 +383,6 @@ fn key(line: &Line) -> LineKey<'_> {
 
 fn keys(lines: &[Line]) -> Vec<LineKey<'_>> {
     lines.iter().map(key).collect()
-}
-
-fn line_text(line: &Line) -> String {
-    match line {
-        Line::Entry(e) => format!("- {}: {}", e.date, e.text),
-        Line::Raw(r) => r.text.clone(),
-    }
 }
 
 /// Merge the lines of a section held by both sides: diff3 for placement and
@@ -469,7 +440,7 @@ fn chunk_side(section: &Section, lines: &[Line], range: &std::ops::Range<usize>)
         Span::new(at, at)
     };
     ConflictSide {
-        lines: part.iter().map(line_text).collect(),
+        lines: part.iter().map(|l| l.render().into_owned()).collect(),
         span,
     }
 }

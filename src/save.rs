@@ -7,7 +7,7 @@
 use crate::diagnostic::{sort, Code, Diagnostic, Severity};
 use crate::limits::Usage;
 use crate::options::SaveOptions;
-use crate::parse::{lines, parse};
+use crate::parse::{lines, parse, Fence};
 use crate::validate::validate_parsed;
 
 /// The replies that mean "nothing to change" (compared trimmed, upper-cased).
@@ -147,17 +147,8 @@ pub(crate) fn unwrap_fenced_reply(reply: &str) -> Option<(usize, &str)> {
     let all: Vec<(usize, &str)> = lines(trimmed).collect();
     let (&(_, first), rest) = all.split_first()?;
     let (&(last_start, last), inner) = rest.split_last()?;
-    let first = first.trim_end();
-    let ch = *first.as_bytes().first()?;
-    if ch != b'`' && ch != b'~' {
-        return None;
-    }
-    let len = first.bytes().take_while(|&b| b == ch).count();
-    let closes = |line: &str| {
-        let t = line.trim();
-        t.len() >= len && t.bytes().all(|b| b == ch)
-    };
-    if len < 3 || !closes(last) || inner.iter().any(|&(_, l)| closes(l)) {
+    let fence = Fence::open(first)?;
+    if !fence.is_closed_by(last) || inner.iter().any(|&(_, l)| fence.is_closed_by(l)) {
         return None;
     }
     let Some(&(start, _)) = inner.first() else {
