@@ -115,6 +115,11 @@ impl Fence {
         (len >= 3).then_some(Self { ch, len })
     }
 
+    /// The shortest line that closes this fence.
+    pub(crate) fn closing_line(self) -> String {
+        char::from(self.ch).to_string().repeat(self.len)
+    }
+
     /// Whether `line` closes this fence.
     pub(crate) fn is_closed_by(self, line: &str) -> bool {
         let t = line.trim();
