@@ -20,7 +20,7 @@ mod view;
 use std::collections::{HashMap, HashSet};
 
 use crate::document::{Document, Entry, Line, RawLine, Section};
-use crate::heading::normalize_heading;
+use crate::heading::{normalize_heading, section_key};
 use crate::options::Scope;
 use crate::parse::parse;
 use crate::span::Span;
@@ -253,10 +253,7 @@ struct Measure {
 
 impl Measure {
     fn new(doc: &Document) -> Self {
-        let line = |l: &Line| match l {
-            Line::Entry(e) => (e.date.chars().count() + e.text.chars().count() + 4, false),
-            Line::Raw(r) => (r.text.chars().count(), r.text.is_empty()),
-        };
+        let line = |l: &Line| (l.render().chars().count(), l.is_blank());
         Self {
             sections: doc
                 .sections
@@ -292,15 +289,6 @@ impl Measure {
             }
         }
         total
-    }
-}
-
-fn section_key(title: &str) -> String {
-    let key = normalize_heading(title);
-    if key.is_empty() {
-        title.to_owned()
-    } else {
-        key
     }
 }
 
@@ -344,9 +332,10 @@ fn merge_sections(doc: &Document, ops: &[(usize, usize)]) -> Document {
     let mut sections: Vec<Section> = doc.sections.clone();
     for (i, section) in doc.sections.iter().enumerate() {
         if let Some(&target) = into.get(&i) {
-            let lines = &mut sections[target].lines;
-            trim_trailing_blanks(lines);
-            lines.extend(section.lines.iter().cloned());
+            let first = &mut sections[target];
+            let kept = first.content_lines().len();
+            first.lines.truncate(kept);
+            first.lines.extend(section.lines.iter().cloned());
         }
     }
     Document {
@@ -358,12 +347,6 @@ fn merge_sections(doc: &Document, ops: &[(usize, usize)]) -> Document {
             .collect(),
         preamble: Vec::new(),
         unclosed_fence: None,
-    }
-}
-
-fn trim_trailing_blanks(lines: &mut Vec<Line>) {
-    while lines.last().is_some_and(Line::is_blank) {
-        lines.pop();
     }
 }
 

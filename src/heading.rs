@@ -43,6 +43,19 @@ pub fn normalize_heading(title: &str) -> String {
     out
 }
 
+/// The key two section titles are told apart by (duplicate headings, the
+/// sections a merge pairs up, the sections compaction joins): the
+/// normalized title, or, for a title made only of symbols (which normalizes
+/// to nothing), its exact text.
+pub(crate) fn section_key(title: &str) -> String {
+    let key = normalize_heading(title);
+    if key.is_empty() {
+        title.to_owned()
+    } else {
+        key
+    }
+}
+
 /// NFKC. Native builds carry the Unicode tables (the `unicode-normalization`
 /// crate).
 #[cfg(not(target_arch = "wasm32"))]

@@ -3,8 +3,8 @@
 //! SurfSense injected it verbatim, so a stored `</team_memory>` ended the
 //! block early.
 
+use crate::limits::{thousands, usage_fraction};
 use crate::options::{InjectOptions, Scope};
-use crate::validate::usage_fraction;
 
 /// The tags the block is made of; content may not open or close any of them.
 pub const RESERVED_TAGS: [&str; 4] = ["team_memory", "user_memory", "user_name", "memory_warning"];
@@ -51,7 +51,7 @@ pub fn injection_block(content: &str, options: &InjectOptions) -> String {
                  Before adding anything, consolidate it: merge duplicates, drop outdated \
                  entries and shorten long ones.</memory_warning>",
                 usage_fraction(chars, options.limits.hard),
-                options.limits.soft
+                thousands(options.limits.soft)
             ));
         }
     }

@@ -119,3 +119,21 @@ impl Usage {
 pub fn usage(text: &str, limits: Limits) -> Usage {
     Usage::of_canonical(&render(text), limits)
 }
+
+/// `18000` as `18,000`: how every message shows a size or a limit.
+pub(crate) fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `18,001/25,000`, as the prompt block and the messages show usage.
+pub(crate) fn usage_fraction(chars: usize, limit: usize) -> String {
+    format!("{}/{}", thousands(chars), thousands(limit))
+}

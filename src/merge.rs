@@ -18,7 +18,7 @@ mod view;
 use std::collections::{HashMap, HashSet};
 
 use crate::document::{Document, Line, Section};
-use crate::heading::normalize_heading;
+use crate::heading::section_key;
 use crate::parse::parse;
 use crate::render::render;
 use crate::span::Span;
@@ -195,17 +195,6 @@ impl<'a> Keyed<'a> {
     }
 }
 
-fn section_key(title: &str) -> String {
-    let key = normalize_heading(title);
-    // Titles made only of symbols normalize to nothing; they are then told
-    // apart by their exact text, as the duplicate-heading rule does.
-    if key.is_empty() {
-        title.to_owned()
-    } else {
-        key
-    }
-}
-
 fn keyed_sections(doc: &Document) -> Keyed<'_> {
     let mut seen: HashMap<String, usize> = HashMap::new();
     let mut keyed = Keyed {
@@ -317,13 +306,13 @@ fn removed_by_one(
 }
 
 fn same_section(a: &Section, b: &Section) -> bool {
-    a.title == b.title && keys(content_lines(a)) == keys(content_lines(b))
+    a.title == b.title && keys(a.content_lines()) == keys(b.content_lines())
 }
 
 fn whole_section(section: &Section) -> ConflictSide {
-    let lines = content_lines(section);
+    let lines = section.content_lines();
     let mut rendered = vec![format!("## {}", section.title)];
-    rendered.extend(lines.iter().map(line_text));
+    rendered.extend(lines.iter().map(|l| l.render().into_owned()));
     let end = lines.last().map_or(section.span.end, |l| l.span().end);
     ConflictSide {
         lines: rendered,
@@ -342,9 +331,9 @@ fn merge_both_kept(
     let mut own = Vec::new();
     let lines = merge_lines(
         [b, Some(o), Some(t)],
-        b.map_or(&[][..], content_lines),
-        content_lines(o),
-        content_lines(t),
+        b.map_or(&[][..], Section::content_lines),
+        o.content_lines(),
+        t.content_lines(),
         &mut own,
     );
     let merged = Section {
@@ -361,7 +350,7 @@ fn merge_both_kept(
     // the other's lines, or one side's code outside its fence): the whole
     // section conflicts and the content keeps ours' lines.
     let whole = |s: &Section| {
-        let lines = content_lines(s);
+        let lines = s.content_lines();
         chunk_side(s, lines, &(0..lines.len()))
     };
     conflicts.push(Conflict {
@@ -372,7 +361,7 @@ fn merge_both_kept(
         theirs: Some(whole(t)),
     });
     Section {
-        lines: content_lines(o).to_vec(),
+        lines: o.content_lines().to_vec(),
         ..merged
     }
 }
@@ -404,17 +393,6 @@ fn merge_title(
     o.title.clone()
 }
 
-/// A section's lines without its trailing blank lines, which are not content
-/// (rendering drops them).
-fn content_lines(section: &Section) -> &[Line] {
-    let kept = section
-        .lines
-        .iter()
-        .rposition(|line| !line.is_blank())
-        .map_or(0, |last| last + 1);
-    &section.lines[..kept]
-}
-
 /// What a line is compared by: an entry by date and text (a legacy marker
 /// renders away, so it does not count), a raw line by its text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -432,13 +410,6 @@ fn key(line: &Line) -> LineKey<'_> {
 
 fn keys(lines: &[Line]) -> Vec<LineKey<'_>> {
     lines.iter().map(key).collect()
-}
-
-fn line_text(line: &Line) -> String {
-    match line {
-        Line::Entry(e) => format!("- {}: {}", e.date, e.text),
-        Line::Raw(r) => r.text.clone(),
-    }
 }
 
 /// Merge the lines of a section held by both sides: diff3 for placement and
@@ -496,7 +467,7 @@ fn chunk_side(section: &Section, lines: &[Line], range: &std::ops::Range<usize>)
         Span::new(at, at)
     };
     ConflictSide {
-        lines: part.iter().map(line_text).collect(),
+        lines: part.iter().map(|l| l.render().into_owned()).collect(),
         span,
     }
 }

@@ -22,19 +22,20 @@ use crate::span::Span;
 #[must_use]
 pub fn parse(text: &str) -> Document {
     let mut doc = Document::default();
-    let mut fence: Option<Fence> = None;
+    // The open fence and its opening line.
+    let mut fence: Option<(Fence, Span)> = None;
     for (start, line) in lines(text) {
         let content = line.trim_end();
         let span = Span::new(start, start + content.len());
-        if let Some(open) = fence {
+        if let Some((open, _)) = fence {
             if open.is_closed_by(content) {
                 fence = None;
             }
             push_raw(&mut doc, content, span, true);
             continue;
         }
-        if let Some(open) = Fence::open(content, span) {
-            fence = Some(open);
+        if let Some(open) = Fence::open(content) {
+            fence = Some((open, span));
             push_raw(&mut doc, content, span, true);
             continue;
         }
@@ -65,7 +66,7 @@ pub fn parse(text: &str) -> Document {
         }
         push_raw(&mut doc, content, span, false);
     }
-    doc.unclosed_fence = fence.map(|f| f.span);
+    doc.unclosed_fence = fence.map(|(_, span)| span);
     doc
 }
 
@@ -92,26 +93,35 @@ fn push_raw(doc: &mut Document, content: &str, span: Span, fenced: bool) {
     }
 }
 
-/// An open code fence: its character, its length and its opening line.
+/// A code fence (FORMAT.md §3): a line that starts, after indentation, with
+/// three or more backticks or tildes opens one; a line of only the same
+/// character, at least as many, closes it. The one definition of a fence,
+/// for the parser and for unwrapping a fenced reply.
 #[derive(Debug, Clone, Copy)]
-struct Fence {
+pub(crate) struct Fence {
     ch: u8,
     len: usize,
-    span: Span,
 }
 
 impl Fence {
-    fn open(line: &str, span: Span) -> Option<Self> {
+    /// The fence `line` opens, if it opens one.
+    pub(crate) fn open(line: &str) -> Option<Self> {
         let t = line.trim_start();
         let ch = *t.as_bytes().first()?;
         if ch != b'`' && ch != b'~' {
             return None;
         }
         let len = t.bytes().take_while(|&b| b == ch).count();
-        (len >= 3).then_some(Self { ch, len, span })
+        (len >= 3).then_some(Self { ch, len })
     }
 
-    fn is_closed_by(self, line: &str) -> bool {
+    /// The shortest line that closes this fence.
+    pub(crate) fn closing_line(self) -> String {
+        char::from(self.ch).to_string().repeat(self.len)
+    }
+
+    /// Whether `line` closes this fence.
+    pub(crate) fn is_closed_by(self, line: &str) -> bool {
         let t = line.trim();
         t.len() >= self.len && t.bytes().all(|b| b == self.ch)
     }

@@ -1,6 +1,8 @@
 //! [`Document`] -> canonical text (docs/FORMAT.md §6). The canonical form is what
 //! gets stored and measured; rendering it again gives the same string.
 
+use std::borrow::Cow;
+
 use crate::document::{Document, Line, Section};
 use crate::parse::parse;
 
@@ -37,21 +39,34 @@ impl Document {
 fn render_section(section: &Section, out: &mut String) {
     out.push_str("## ");
     out.push_str(&section.title);
-    let kept = section
-        .lines
-        .iter()
-        .rposition(|line| !line.is_blank())
-        .map_or(0, |last| last + 1);
-    for line in &section.lines[..kept] {
+    for line in section.content_lines() {
         out.push('\n');
-        match line {
-            Line::Entry(entry) => {
-                out.push_str("- ");
-                out.push_str(&entry.date);
-                out.push_str(": ");
-                out.push_str(&entry.text);
-            }
-            Line::Raw(raw) => out.push_str(&raw.text),
+        out.push_str(&line.render());
+    }
+}
+
+impl Section {
+    /// The section's lines without its trailing blank lines, which are not
+    /// content: the canonical form drops them, so every comparison and every
+    /// join of sections leaves them out too.
+    pub(crate) fn content_lines(&self) -> &[Line] {
+        let kept = self
+            .lines
+            .iter()
+            .rposition(|line| !line.is_blank())
+            .map_or(0, |last| last + 1);
+        &self.lines[..kept]
+    }
+}
+
+impl Line {
+    /// The line as the canonical form writes it: an entry as
+    /// `- {date}: {text}` (a legacy marker renders away), a raw line
+    /// verbatim.
+    pub(crate) fn render(&self) -> Cow<'_, str> {
+        match self {
+            Line::Entry(entry) => Cow::Owned(format!("- {}: {}", entry.date, entry.text)),
+            Line::Raw(raw) => Cow::Borrowed(&raw.text),
         }
     }
 }

@@ -7,7 +7,7 @@
 use crate::diagnostic::{sort, Code, Diagnostic, Severity};
 use crate::limits::Usage;
 use crate::options::SaveOptions;
-use crate::parse::{lines, parse};
+use crate::parse::{lines, parse, Fence};
 use crate::validate::validate_parsed;
 
 /// The replies that mean "nothing to change" (compared trimmed, upper-cased).
@@ -46,7 +46,12 @@ pub struct SavePlan {
     pub content: String,
     /// Whether `content` differs from the previous document.
     pub changed: bool,
-    /// The size of the proposed canonical form (of `content` for a no-op).
+    /// The proposed canonical form: what `updated` (the inside of its code
+    /// fence, when it is one fenced block) renders to, whatever the status;
+    /// `content` for a no-op. A caller that wants to retry a rejected save
+    /// (shorter, or rewritten) starts from it instead of parsing again.
+    pub proposed: String,
+    /// The size of [`SavePlan::proposed`].
     pub usage: Usage,
     /// Every finding, errors and warnings; ranges are in `updated`.
     pub diagnostics: Vec<Diagnostic>,
@@ -80,6 +85,7 @@ pub fn plan_save(updated: &str, options: &SaveOptions) -> SavePlan {
         return SavePlan {
             status: SaveStatus::NoOp,
             usage: Usage::of_canonical(&previous, options.validate.limits),
+            proposed: previous.clone(),
             content: previous,
             changed: false,
             diagnostics: Vec::new(),
@@ -112,15 +118,20 @@ pub fn plan_save(updated: &str, options: &SaveOptions) -> SavePlan {
         .iter()
         .any(|d| d.severity == Severity::Error);
     let dropped = doc.preamble.iter().map(|raw| raw.text.clone()).collect();
-    let (status, content) = if rejected {
-        (SaveStatus::Rejected, previous.clone())
+    let content = if rejected {
+        previous.clone()
     } else {
-        (SaveStatus::Saved, report.canonical)
+        report.canonical.clone()
     };
     SavePlan {
-        status,
+        status: if rejected {
+            SaveStatus::Rejected
+        } else {
+            SaveStatus::Saved
+        },
         changed: content != previous,
         content,
+        proposed: report.canonical,
         usage: report.usage,
         diagnostics: report.diagnostics,
         dropped,
@@ -136,17 +147,8 @@ pub(crate) fn unwrap_fenced_reply(reply: &str) -> Option<(usize, &str)> {
     let all: Vec<(usize, &str)> = lines(trimmed).collect();
     let (&(_, first), rest) = all.split_first()?;
     let (&(last_start, last), inner) = rest.split_last()?;
-    let first = first.trim_end();
-    let ch = *first.as_bytes().first()?;
-    if ch != b'`' && ch != b'~' {
-        return None;
-    }
-    let len = first.bytes().take_while(|&b| b == ch).count();
-    let closes = |line: &str| {
-        let t = line.trim();
-        t.len() >= len && t.bytes().all(|b| b == ch)
-    };
-    if len < 3 || !closes(last) || inner.iter().any(|&(_, l)| closes(l)) {
+    let fence = Fence::open(first)?;
+    if !fence.is_closed_by(last) || inner.iter().any(|&(_, l)| fence.is_closed_by(l)) {
         return None;
     }
     let Some(&(start, _)) = inner.first() else {

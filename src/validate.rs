@@ -7,8 +7,8 @@ use std::collections::HashSet;
 
 use crate::diagnostic::{sort, Code, Diagnostic};
 use crate::document::{Document, Line};
-use crate::heading::normalize_heading;
-use crate::limits::{Level, Usage};
+use crate::heading::{normalize_heading, section_key};
+use crate::limits::{thousands, Level, Usage};
 use crate::options::{Scope, ValidateOptions};
 use crate::parse::parse;
 
@@ -75,23 +75,6 @@ pub(crate) fn validate_parsed(
         usage,
         diagnostics,
     }
-}
-
-fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// `18,001/25,000`, as the prompt block and the messages show usage.
-pub(crate) fn usage_fraction(chars: usize, limit: usize) -> String {
-    format!("{}/{}", thousands(chars), thousands(limit))
 }
 
 fn size(usage: &Usage) -> Option<Diagnostic> {
@@ -275,11 +258,7 @@ fn duplicate_headings(doc: &Document) -> Vec<Diagnostic> {
     let mut seen = HashSet::new();
     doc.sections
         .iter()
-        .filter(|s| {
-            let key = normalize_heading(&s.title);
-            let key = if key.is_empty() { s.title.clone() } else { key };
-            !seen.insert(key)
-        })
+        .filter(|s| !seen.insert(section_key(&s.title)))
         .map(|s| {
             Diagnostic::new(
                 Code::DuplicateHeading,

@@ -178,15 +178,25 @@ fn cpu_now() -> Option<u64> {
     stat.split_whitespace().next()?.parse().ok()
 }
 
-/// Best of `n` runs, to resist noise from other processes.
+/// Best of `n` measurements of one call of `f`, to resist noise from other
+/// processes. Each measurement repeats `f` until 20 ms have passed: the CPU
+/// counter only moves when the scheduler updates it, so a single short call
+/// can read as 0 ns.
 fn best_of(n: usize, f: impl Fn()) -> Duration {
     (0..n)
         .map(|_| {
             let (wall, cpu) = (Instant::now(), cpu_now());
-            f();
-            match (cpu, cpu_now()) {
-                (Some(a), Some(b)) => Duration::from_nanos(b.saturating_sub(a)),
-                _ => wall.elapsed(),
+            let mut runs = 0;
+            loop {
+                f();
+                runs += 1;
+                let spent = match (cpu, cpu_now()) {
+                    (Some(a), Some(b)) => Duration::from_nanos(b.saturating_sub(a)),
+                    _ => wall.elapsed(),
+                };
+                if spent >= Duration::from_millis(20) || wall.elapsed() >= Duration::from_secs(2) {
+                    break spent / runs;
+                }
             }
         })
         .min()

@@ -404,6 +404,43 @@ fn hard_limit_rejects_warnings_do_not() {
 }
 
 #[test]
+fn the_plan_carries_the_proposed_canonical_form_whatever_the_status() {
+    let fenced = "```markdown\n## Facts   \n- (2025-01-02) [fact] x\n```";
+    let plan = save(fenced, Some(PREVIOUS));
+    assert_eq!(
+        (plan.status, plan.proposed.as_str()),
+        (SaveStatus::Saved, "## Facts\n- 2025-01-02: x"),
+        "should propose the canonical form of the fence's inside"
+    );
+    assert_eq!(plan.proposed, plan.content, "should store what it proposes");
+
+    let big = format!("```\n## Facts\n- 2025-01-01: {}\n```", "x".repeat(25_001));
+    let plan = save(&big, Some(PREVIOUS));
+    assert_eq!(
+        plan.status,
+        SaveStatus::Rejected,
+        "should reject above hard"
+    );
+    assert_eq!(plan.content, PREVIOUS, "should keep the previous document");
+    assert_eq!(
+        plan.proposed,
+        render(&big[4..big.len() - 4]),
+        "should still carry what was proposed"
+    );
+    assert_eq!(
+        plan.usage.chars,
+        plan.proposed.chars().count(),
+        "should measure the proposal"
+    );
+
+    let plan = save("NO_UPDATE", Some(PREVIOUS));
+    assert_eq!(
+        plan.proposed, PREVIOUS,
+        "should propose the kept document for a no-op"
+    );
+}
+
+#[test]
 fn status_strings() {
     assert_eq!(
         [

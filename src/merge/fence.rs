@@ -7,10 +7,10 @@
 //! checks every section it combines from both sides by parsing it again.
 
 use crate::document::{Document, Line, RawLine, Section};
-use crate::parse::parse;
+use crate::parse::{parse, Fence};
 use crate::span::Span;
 
-use super::{content_lines, keys};
+use super::keys;
 
 /// The section rendered on its own, as the merged document renders it.
 fn alone(section: &Section) -> String {
@@ -27,7 +27,7 @@ fn alone(section: &Section) -> String {
 pub(super) fn keeps_its_meaning(section: &Section) -> bool {
     let doc = parse(&alone(section));
     match doc.sections.as_slice() {
-        [again] => keys(content_lines(again)) == keys(content_lines(section)),
+        [again] => keys(again.content_lines()) == keys(section.content_lines()),
         _ => false,
     }
 }
@@ -40,15 +40,13 @@ pub(super) fn close_open_fence(section: &mut Section) {
     let Some(open) = parse(&text).unclosed_fence else {
         return;
     };
-    let opener = text.get(open.start..open.end).unwrap_or("").trim_start();
-    let Some(ch) = opener.chars().next() else {
+    let Some(fence) = text.get(open.start..open.end).and_then(Fence::open) else {
         return;
     };
-    let closer: String = opener.chars().take_while(|&c| c == ch).collect();
-    let kept = content_lines(section).len();
+    let kept = section.content_lines().len();
     section.lines.truncate(kept);
     section.lines.push(Line::Raw(RawLine {
-        text: closer,
+        text: fence.closing_line(),
         span: Span::default(),
         fenced: true,
     }));

@@ -10,7 +10,7 @@ use super::options::StoreOptions;
 #[allow(clippy::unnecessary_wraps)] // fallible only on wasm32
 pub(crate) fn check<E>(options: &StoreOptions) -> Result<(), StoreError<E>> {
     if cfg!(target_arch = "wasm32") && options.now.is_none() {
-        return Err(StoreError::Options(crate::error::Error::InvalidOptions(
+        return Err(StoreError::Options(crate::Error::InvalidOptions(
             "a clock (`now`) is required on wasm32".to_owned(),
         )));
     }

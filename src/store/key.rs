@@ -5,7 +5,7 @@
 //! (`{prefix}/{scope}/{id}`) is never a prefix-sibling of another id's keys,
 //! and snapshot keys live under the head key plus `/rev/`.
 
-use crate::options::Scope;
+use crate::Scope;
 
 use super::error::StoreError;
 

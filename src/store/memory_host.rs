@@ -1,11 +1,12 @@
 //! [`MemoryHost`]: a [`Host`] kept in memory, with compare-and-swap by
 //! version. It is a real host for tests, examples and single-process
-//! programs, and it can be told to misbehave: fail or answer malformed data
-//! on the Nth call, run a hook before a call (to change a key between a
-//! store's read and its write), and yield to other tasks a pseudo-random
-//! number of times per call, so that a cooperative scheduler can interleave
-//! several writers deterministically. It deletes (and counts deletes) unless
-//! told to behave like a host without `delete`.
+//! programs. With the `test-util` feature it can be told to misbehave: fail
+//! or answer malformed data on the Nth call, run a hook before a call (to
+//! change a key between a store's read and its write), yield to other tasks
+//! a pseudo-random number of times per call, so that a cooperative
+//! scheduler can interleave several writers deterministically, and behave
+//! like a host without `delete`. Without the feature none of that can be
+//! asked for, and every call simply does what it says.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -17,7 +18,9 @@ use std::task::{Context, Poll};
 use super::error::HostFailure;
 use super::host::{DeleteOutcome, Host, PutOutcome, Versioned};
 
-/// A misbehaviour [`MemoryHost`] can be told to show on one call.
+/// A misbehaviour [`MemoryHost`] can be told to show on one call (feature
+/// `test-util`).
+#[cfg_attr(not(feature = "test-util"), allow(dead_code))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Fault {
     /// The call fails before doing anything (a rejected promise).
@@ -29,7 +32,8 @@ pub enum Fault {
     Malformed,
 }
 
-/// The error of a call that [`MemoryHost`] was told to fail.
+/// The error of a call that [`MemoryHost`] was told to fail (only with the
+/// `test-util` feature; without it, calls do not fail).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MemoryHostError {
     /// The 1-based number of the call.
@@ -89,19 +93,6 @@ impl MemoryHost {
         Self::default()
     }
 
-    /// An empty host whose every call first yields to other tasks between
-    /// 0 and `max_yields` times, chosen by a generator seeded with `seed`.
-    #[must_use]
-    pub fn with_delays(seed: u64, max_yields: u32) -> Self {
-        let host = Self::new();
-        {
-            let mut s = host.lock();
-            s.max_yields = max_yields;
-            s.seed = seed | 1;
-        }
-        host
-    }
-
     fn lock(&self) -> MutexGuard<'_, State> {
         // A panic while holding the lock leaves plain data behind; keep going.
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
@@ -121,29 +112,6 @@ impl MemoryHost {
     /// deletes are unsupported).
     pub fn deletes(&self) -> u64 {
         self.lock().deletes
-    }
-
-    /// Behave like a host without `delete` (`supported = false`): deletes
-    /// answer [`DeleteOutcome::Unsupported`] and remove nothing.
-    pub fn set_delete_supported(&self, supported: bool) {
-        self.lock().no_delete = !supported;
-    }
-
-    /// Make call number `call` (1-based, counting every `get`, `put` and
-    /// `delete`
-    /// since the host was made) misbehave.
-    pub fn inject(&self, call: u64, fault: Fault) {
-        self.lock().faults.insert(call, fault);
-    }
-
-    /// Forget every fault that has not happened yet.
-    pub fn clear_faults(&self) {
-        self.lock().faults.clear();
-    }
-
-    /// Run `hook` just before call number `call` is carried out.
-    pub fn before_call(&self, call: u64, hook: impl FnOnce(&MemoryHost) + Send + 'static) {
-        self.lock().hooks.insert(call, Box::new(hook));
     }
 
     /// The value and version at `key`, without counting as a call.
@@ -199,6 +167,46 @@ impl MemoryHost {
             u32::try_from(x % (u64::from(s.max_yields) + 1)).unwrap_or(0)
         };
         (call, fault, yields)
+    }
+}
+
+/// Misbehaviour on demand, for tests of code that uses a host.
+#[cfg(feature = "test-util")]
+impl MemoryHost {
+    /// An empty host whose every call first yields to other tasks between
+    /// 0 and `max_yields` times, chosen by a generator seeded with `seed`.
+    #[must_use]
+    pub fn with_delays(seed: u64, max_yields: u32) -> Self {
+        let host = Self::new();
+        {
+            let mut s = host.lock();
+            s.max_yields = max_yields;
+            s.seed = seed | 1;
+        }
+        host
+    }
+
+    /// Behave like a host without `delete` (`supported = false`): deletes
+    /// answer [`DeleteOutcome::Unsupported`] and remove nothing.
+    pub fn set_delete_supported(&self, supported: bool) {
+        self.lock().no_delete = !supported;
+    }
+
+    /// Make call number `call` (1-based, counting every `get`, `put` and
+    /// `delete`
+    /// since the host was made) misbehave.
+    pub fn inject(&self, call: u64, fault: Fault) {
+        self.lock().faults.insert(call, fault);
+    }
+
+    /// Forget every fault that has not happened yet.
+    pub fn clear_faults(&self) {
+        self.lock().faults.clear();
+    }
+
+    /// Run `hook` just before call number `call` is carried out.
+    pub fn before_call(&self, call: u64, hook: impl FnOnce(&MemoryHost) + Send + 'static) {
+        self.lock().hooks.insert(call, Box::new(hook));
     }
 }
 

@@ -4,9 +4,7 @@
 //! like any other save; it is accepted only if that plan is `saved`, the
 //! result is non-empty, not a sentinel, and smaller than what was sent.
 
-use crate::limits::Limits;
-use crate::options::Scope;
-use crate::save::{is_sentinel, SavePlan, SaveStatus};
+use crate::{is_sentinel, Limits, SavePlan, SaveStatus, Scope};
 
 /// The size the rewrite is asked to reach: the soft limit, and never more
 /// than 90% of the hard limit, so a reply that overshoots its target a
