@@ -17,6 +17,7 @@ const MEMORY_ID = /^[A-Za-z0-9][A-Za-z0-9._@:-]{0,127}$/;
 const ROLES = ["reader", "writer", "admin"];
 const ETAG = /^"(0|[1-9][0-9]{0,14})"$/;
 const LAST_USED_EVERY_MS = 60_000;
+const MERGE_RETRIES = 5;
 
 export const CORS_HEADERS = {
   "access-control-allow-origin": "*",
@@ -284,7 +285,15 @@ export function createHub(config, runtime) {
       }
       const allowErase = flag(c, "allowErase");
       const content = await readDocument(c.req.raw, config);
-      return await saved(c, who, ref, store, content, await store.save(ref, content, { baseRevision: base, actor: who.member, allowErase, onConflict: merging ? "merge" : "reject" }), base, merging);
+      const options = { baseRevision: base, actor: who.member, allowErase, onConflict: merging ? "merge" : "reject" };
+      let outcome = await store.save(ref, content, options);
+      // A clean merge that lost the race to another save is merged again.
+      for (let retry = 0; merging && outcome.status === "conflict" && retry < MERGE_RETRIES; retry += 1) {
+        const baseText = base === 0 ? "" : await store.revision(ref, base);
+        if (baseText === null || !merge(baseText, content, (await store.load(ref)).content).clean) break;
+        outcome = await store.save(ref, content, options);
+      }
+      return await saved(c, who, ref, store, content, outcome, base, merging);
     } catch (error) {
       if (error instanceof HubProblem && error.status !== 429) await who.audit({ status: error.status });
       throw error;
