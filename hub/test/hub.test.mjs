@@ -99,6 +99,9 @@ for (const [target, start] of Object.entries(targets)) {
       const unknown = await call("GET", "/v2/nothing", { documented: false });
       assert.equal(unknown.status, 404);
       assert.equal(unknown.json.code, "http/not-found");
+      assert.equal(unknown.headers.get("access-control-allow-origin"), "*", "problems carry CORS headers too");
+      const refused = await call("GET", m(a.name, "team", "x"), { key: "mdk.nope" });
+      assert.equal(refused.headers.get("access-control-allow-origin"), "*");
       const wrong = await call("PATCH", m(a.name, "team", "x"), { key: a.writer, documented: false });
       assert.equal(wrong.status, 405);
       assert.equal(wrong.json.code, "http/method-not-allowed");
