@@ -268,6 +268,9 @@ for (const [target, start] of Object.entries(targets)) {
       await call("PUT", alice, { key: a.writer, body: "## Facts\n- 2025-01-01: alice only", headers: { "if-match": '"0"' } });
 
       const nothing = await call("GET", m(a.name, "team", "never-saved-0"), { key: b.reader });
+      // What a memory that cannot exist answers, to compare the refusals with.
+      const baseline = await call("GET", m(a.name, "team", "-no"), { key: a.writer });
+      assert.equal(baseline.status, 404);
       for (const [key, method, path, opts] of [
         [b.admin, "GET", team, {}],
         [b.writer, "PUT", team, { body: "## X\nhijack", headers: { "if-match": '"1"' } }],
@@ -283,7 +286,9 @@ for (const [target, start] of Object.entries(targets)) {
       ]) {
         const r = await call(method, path, { key, ...opts });
         assert.equal(r.status, 404, `${method} ${path}: ${r.text}`);
-        assert.match(r.json.code, /not-found$/);
+        if (path.includes("/memories/")) assert.equal(r.text, baseline.text, `${method} ${path} answers like a memory that cannot exist`);
+        else assert.equal(r.json.code, "team/not-found");
+        assert.equal(r.headers.get("etag"), null);
       }
       assert.equal(nothing.status, 404);
       const readerWrites = await call("PUT", team, { key: a.reader, body: "## X\nreader", headers: { "if-match": '"1"' } });
