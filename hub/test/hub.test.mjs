@@ -304,7 +304,8 @@ for (const [target, start] of Object.entries(targets)) {
       assert.ok(audit.json.entries.some((e) => e.member === "bob" && e.status === 404 && e.target === "user/alice"));
       assert.ok(audit.json.entries.some((e) => e.member === "rita" && e.status === 403 && e.action === "save"));
       const bAudit = await call("GET", `/v1/teams/${b.name}/audit?limit=50`, { key: b.admin });
-      assert.ok(bAudit.json.entries.some((e) => e.status === 404 && e.target === "team/secret"), "refusals are audited in the key's team");
+      assert.ok(bAudit.json.entries.some((e) => e.status === 404 && e.target === `teams/${a.name}/team/secret`), "refusals are audited in the key's team");
+      assert.ok(bAudit.json.entries.some((e) => e.status === 404 && e.target === `teams/${a.name}`), "with the other team's name");
       assert.equal((await call("GET", `/v1/teams/${a.name}/audit?limit=2`, { key: a.admin })).json.entries.length, 2);
       assert.equal((await call("GET", `/v1/teams/${a.name}/audit?limit=0`, { key: a.admin })).status, 400);
       assert.equal((await call("GET", `/v1/teams/${a.name}/audit?limit=201`, { key: a.admin })).status, 400, "at most MEMDOC_HUB_AUDIT_MAX");
