@@ -107,6 +107,11 @@ for (const [target, start] of Object.entries(targets)) {
       assert.equal(wrong.json.code, "http/method-not-allowed");
       assert.match(wrong.headers.get("allow"), /PUT/);
       assert.equal((await call("DELETE", "/healthz", { documented: false })).status, 405);
+      assert.equal((await call("PROPFIND", m(a.name, "team", "x"), { key: a.writer, documented: false })).status, 405);
+      // A method the HTTP layer does not know: workerd itself answers 501
+      // (text/plain, before the Worker runs); Deno hands it to the hub.
+      const odd = await fetch(hub.url + m(a.name, "team", "x"), { method: "FOO", headers: { authorization: `Bearer ${a.writer}` } });
+      assert.equal(odd.status, target === "workerd" ? 501 : 405, await odd.text());
       const pre = await fetch(hub.url + m(a.name, "team", "x"), {
         method: "OPTIONS",
         headers: { origin: "http://127.0.0.1:5173", "access-control-request-method": "PUT", "access-control-request-headers": "authorization, if-match, content-type" },
