@@ -136,8 +136,8 @@ pub struct Loaded {
     pub usage: Usage,
 }
 
-/// The result of [`MemoryStore::save`]: the [`SavePlan`] fields, plus the
-/// revision now stored and a notice.
+/// The result of [`MemoryStore::save`]: the [`SavePlan`](crate::SavePlan)
+/// fields, plus the revision now stored and a notice.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SaveOutcome {
     /// What the save did.
