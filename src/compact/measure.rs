@@ -43,7 +43,7 @@ impl Measure {
                 .iter()
                 .map(|s| {
                     (
-                        s.title.chars().count() + 3,
+                        s.heading().chars().count(),
                         s.lines.iter().map(line).collect(),
                     )
                 })

@@ -56,6 +56,16 @@ pub(super) fn without(doc: &Document, removed: &[EntryIndex]) -> Document {
     }
 }
 
+/// `doc` without the shortest prefix of `positions` that brings it to
+/// `target` (all of them when none does), and the length of that prefix.
+fn remove_fitting(doc: &Document, positions: &[EntryIndex], target: usize) -> (Document, usize) {
+    let measure = Measure::new(doc);
+    let k = first_fitting(positions.len(), target, |k| {
+        measure.size_without(&positions[..k])
+    });
+    (without(doc, &positions[..k]), k)
+}
+
 /// Step 2: within each section, every entry with the same [`dedupe_key`] as
 /// a newer one (or as an earlier one of the same date) is removed, in
 /// document order.
@@ -87,11 +97,7 @@ pub(super) fn dedupe_step(
         }
     }
     let positions: Vec<EntryIndex> = ops.iter().map(|&(p, _)| p).collect();
-    let measure = Measure::new(doc);
-    let k = first_fitting(ops.len(), options.target, |k| {
-        measure.size_without(&positions[..k])
-    });
-    let out = without(doc, &positions[..k]);
+    let (out, k) = remove_fitting(doc, &positions, options.target);
     for &(at, keeper) in &ops[..k] {
         if let Some(entry) = report(doc, at, options.scope, titles, RemovalReason::Duplicate) {
             removed.push(RemovedEntry {
@@ -122,11 +128,7 @@ pub(super) fn oldest_step(
     }
     order.sort_unstable();
     let positions: Vec<EntryIndex> = order.iter().map(|&(_, _, p)| p).collect();
-    let measure = Measure::new(doc);
-    let k = first_fitting(positions.len(), options.target, |k| {
-        measure.size_without(&positions[..k])
-    });
-    let out = without(doc, &positions[..k]);
+    let (out, k) = remove_fitting(doc, &positions, options.target);
     removed.extend(
         positions[..k]
             .iter()

@@ -62,7 +62,7 @@ fn same_section(a: &Section, b: &Section) -> bool {
 
 fn whole_section(section: &Section) -> ConflictSide {
     let lines = section.content_lines();
-    let mut rendered = vec![format!("## {}", section.title)];
+    let mut rendered = vec![section.heading()];
     rendered.extend(lines.iter().map(|l| l.render().into_owned()));
     let end = lines.last().map_or(section.span.end, |l| l.span().end);
     ConflictSide {
@@ -131,7 +131,7 @@ fn merge_title(
         return o.title.clone();
     }
     let heading = |s: &Section| ConflictSide {
-        lines: vec![format!("## {}", s.title)],
+        lines: vec![s.heading()],
         span: s.span,
     };
     conflicts.push(Conflict {
