@@ -93,7 +93,7 @@ fn push_raw(doc: &mut Document, content: &str, span: Span, fenced: bool) {
     }
 }
 
-/// A code fence (FORMAT.md §3): a line that starts, after indentation, with
+/// A code fence (docs/FORMAT.md §3): a line that starts, after indentation, with
 /// three or more backticks or tildes opens one; a line of only the same
 /// character, at least as many, closes it. The one definition of a fence,
 /// for the parser and for unwrapping a fenced reply.

@@ -37,15 +37,26 @@ impl Document {
 }
 
 fn render_section(section: &Section, out: &mut String) {
-    out.push_str("## ");
-    out.push_str(&section.title);
+    section.write_heading(out);
     for line in section.content_lines() {
         out.push('\n');
-        out.push_str(&line.render());
+        line.write(out);
     }
 }
 
 impl Section {
+    /// The heading line as the canonical form writes it: `## {title}`.
+    pub(crate) fn heading(&self) -> String {
+        let mut out = String::new();
+        self.write_heading(&mut out);
+        out
+    }
+
+    fn write_heading(&self, out: &mut String) {
+        out.push_str("## ");
+        out.push_str(&self.title);
+    }
+
     /// The section's lines without its trailing blank lines, which are not
     /// content: the canonical form drops them, so every comparison and every
     /// join of sections leaves them out too.
@@ -65,8 +76,24 @@ impl Line {
     /// verbatim.
     pub(crate) fn render(&self) -> Cow<'_, str> {
         match self {
-            Line::Entry(entry) => Cow::Owned(format!("- {}: {}", entry.date, entry.text)),
+            Line::Entry(_) => {
+                let mut out = String::new();
+                self.write(&mut out);
+                Cow::Owned(out)
+            }
             Line::Raw(raw) => Cow::Borrowed(&raw.text),
+        }
+    }
+
+    fn write(&self, out: &mut String) {
+        match self {
+            Line::Entry(entry) => {
+                out.push_str("- ");
+                out.push_str(&entry.date);
+                out.push_str(": ");
+                out.push_str(&entry.text);
+            }
+            Line::Raw(raw) => out.push_str(&raw.text),
         }
     }
 }

@@ -10,7 +10,7 @@ use crate::document::{Document, Line, RawLine, Section};
 use crate::parse::{parse, Fence};
 use crate::span::Span;
 
-use super::keys;
+use super::lines::keys;
 
 /// The section rendered on its own, as the merged document renders it.
 fn alone(section: &Section) -> String {

@@ -18,8 +18,8 @@
 //! revisions), `write` (save, revert, snapshots, pruning), `rebase` (a save
 //! whose base revision is stale: merge or conflict), `over_limit` (rewrite
 //! and compaction of a document over the hard limit). The store is a client
-//! of the crate's public API; only `input` (the JavaScript-shaped options)
-//! shares the crate's check of JavaScript numbers.
+//! of the crate's public API, apart from the JavaScript-shaped `*Input`
+//! options, which belong to the boundary.
 //!
 //! The example uses `block_on`, which comes with the `test-util` feature
 //! (as does [`MemoryHost`]'s fault injection); real hosts run under their
@@ -44,7 +44,6 @@
 mod clock;
 mod error;
 mod host;
-mod input;
 mod key;
 mod memory_host;
 mod options;
@@ -60,7 +59,6 @@ use crate::{Diagnostic, SaveStatus, Usage};
 
 pub use error::{HostFailure, StoreError, STORE_ERROR_CODES};
 pub use host::{DeleteOutcome, Host, NoRewrite, PutOutcome, Rewrite, RewriteRequest, Versioned};
-pub use input::{revision_number, StoreOptionsInput, StoreSaveOptionsInput};
 pub use key::{
     is_valid_id, is_valid_key_prefix, MemoryRef, DEFAULT_KEY_PREFIX, MAX_ID_LEN, MAX_KEY_PREFIX_LEN,
 };
@@ -68,8 +66,8 @@ pub use key::{
 pub use memory_host::Fault;
 pub use memory_host::{MemoryHost, MemoryHostError};
 pub use options::{
-    Clock, OnConflict, StoreOptions, StoreSaveOptions, DEFAULT_HISTORY_DEPTH, MAX_ACTOR_CHARS,
-    MAX_HISTORY_DEPTH,
+    revision_number, Clock, OnConflict, StoreOptions, StoreOptionsInput, StoreSaveOptions,
+    StoreSaveOptionsInput, DEFAULT_HISTORY_DEPTH, MAX_ACTOR_CHARS, MAX_HISTORY_DEPTH,
 };
 /// Run a future to completion on this thread (feature `test-util`):
 /// enough for hosts that complete on their own, like [`MemoryHost`]; real
@@ -136,8 +134,8 @@ pub struct Loaded {
     pub usage: Usage,
 }
 
-/// The result of [`MemoryStore::save`]: the [`SavePlan`] fields, plus the
-/// revision now stored and a notice.
+/// The result of [`MemoryStore::save`]: the [`SavePlan`](crate::SavePlan)
+/// fields, plus the revision now stored and a notice.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SaveOutcome {
     /// What the save did.

@@ -22,7 +22,7 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
     ///
     /// The save is planned against the current content. When
     /// `options.base_revision` is not the current revision the outcome is
-    /// `conflict` and nothing is written (with [`OnConflict::Merge`], a clean
+    /// `conflict` and nothing is written (with [`OnConflict::Merge`](super::OnConflict::Merge), a clean
     /// three-way merge is saved instead, once the merge is available). A
     /// document over the hard limit goes to the rewrite callback, when there
     /// is one. If another writer replaced the head between this save's read

@@ -1,0 +1,213 @@
+//! The lines of a section held by both sides: entries keyed by date and
+//! text, raw lines placed by diff3, and the entry counts of the whole section
+//! enforced so that an entry moved on one side is neither lost nor doubled.
+
+use std::collections::HashMap;
+
+use crate::document::{Line, Section};
+use crate::span::Span;
+
+use super::diff3::{diff3, Chunk};
+use super::{Conflict, ConflictKind, ConflictSide};
+
+/// What a line is compared by: an entry by date and text (a legacy marker
+/// renders away, so it does not count), a raw line by its text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) enum LineKey<'a> {
+    Entry(&'a str, &'a str),
+    Raw(&'a str),
+}
+
+fn key(line: &Line) -> LineKey<'_> {
+    match line {
+        Line::Entry(e) => LineKey::Entry(&e.date, &e.text),
+        Line::Raw(r) => LineKey::Raw(&r.text),
+    }
+}
+
+pub(super) fn keys(lines: &[Line]) -> Vec<LineKey<'_>> {
+    lines.iter().map(key).collect()
+}
+
+/// Merge the lines of a section held by both sides: diff3 for placement and
+/// raw lines, then the entry counts of the whole section enforced, so that an
+/// entry moved on one side is neither lost nor doubled.
+pub(super) fn merge_lines(
+    sections: [Option<&Section>; 3],
+    b: &[Line],
+    o: &[Line],
+    t: &[Line],
+    conflicts: &mut Vec<Conflict>,
+) -> Vec<Line> {
+    let (kb, ko, kt) = (keys(b), keys(o), keys(t));
+    let mut out = Vec::new();
+    for chunk in diff3(&kb, &ko, &kt) {
+        match chunk {
+            Chunk::Stable { ours } => out.push(o[ours].clone()),
+            Chunk::Changed { base, ours, theirs } => {
+                let (cb, co, ct) = (&b[base.clone()], &o[ours.clone()], &t[theirs.clone()]);
+                let resolved = resolve_chunk(cb, co, ct);
+                if resolved.conflict {
+                    let title = sections[1].map_or_else(String::new, |s| s.title.clone());
+                    conflicts.push(Conflict {
+                        kind: ConflictKind::Lines,
+                        section: title,
+                        base: sections[0].map(|s| chunk_side(s, b, &base)),
+                        ours: sections[1].map(|s| chunk_side(s, o, &ours)),
+                        theirs: sections[2].map(|s| chunk_side(s, t, &theirs)),
+                    });
+                }
+                out.extend(resolved.lines);
+            }
+        }
+    }
+    enforce_entry_counts(out, b, o, t)
+}
+
+/// The lines `range` of a section's `lines`, with their span; an empty range
+/// is located where its lines were (just after the line before it).
+pub(super) fn chunk_side(
+    section: &Section,
+    lines: &[Line],
+    range: &std::ops::Range<usize>,
+) -> ConflictSide {
+    let part = &lines[range.clone()];
+    let span = if let (Some(first), Some(last)) = (part.first(), part.last()) {
+        Span::new(first.span().start, last.span().end)
+    } else {
+        let heading_end = if section.explicit {
+            section.span.end
+        } else {
+            section.span.start
+        };
+        let at = range
+            .start
+            .checked_sub(1)
+            .and_then(|i| lines.get(i))
+            .map_or(heading_end, |l| l.span().end);
+        Span::new(at, at)
+    };
+    ConflictSide {
+        lines: part.iter().map(|l| l.render().into_owned()).collect(),
+        span,
+    }
+}
+
+struct Resolved {
+    lines: Vec<Line>,
+    conflict: bool,
+}
+
+/// A changed chunk: the side that changed wins; identical changes are taken
+/// once; changes on both sides keep both sides' entries and take the raw
+/// lines of the one side that changed them, or report a conflict (and keep
+/// ours') when both did.
+fn resolve_chunk(b: &[Line], o: &[Line], t: &[Line]) -> Resolved {
+    let (kb, ko, kt) = (keys(b), keys(o), keys(t));
+    let whole = |lines: &[Line]| Resolved {
+        lines: lines.to_vec(),
+        conflict: false,
+    };
+    if ko == kb {
+        return whole(t);
+    }
+    if kt == kb || ko == kt {
+        return whole(o);
+    }
+    let (rb, ro, rt) = (raw(b), raw(o), raw(t));
+    let (skeleton, conflict) = if rt == rb || ro == rt {
+        (o, false)
+    } else if ro == rb {
+        (t, false)
+    } else {
+        (o, true)
+    };
+    let mut remaining = merged_counts(b, o, t);
+    let mut lines = Vec::new();
+    for line in skeleton {
+        if take(&mut remaining, line) {
+            lines.push(line.clone());
+        }
+    }
+    for line in b.iter().chain(o).chain(t) {
+        if matches!(line, Line::Entry(_)) && take(&mut remaining, line) {
+            lines.push(line.clone());
+        }
+    }
+    Resolved { lines, conflict }
+}
+
+fn raw(lines: &[Line]) -> Vec<&str> {
+    lines
+        .iter()
+        .filter_map(|l| match l {
+            Line::Raw(r) => Some(r.text.as_str()),
+            Line::Entry(_) => None,
+        })
+        .collect()
+}
+
+/// Whether `line` is kept: raw lines always, entries while their merged
+/// count lasts.
+fn take(remaining: &mut HashMap<(String, String), usize>, line: &Line) -> bool {
+    let Line::Entry(entry) = line else {
+        return true;
+    };
+    match remaining.get_mut(&(entry.date.clone(), entry.text.clone())) {
+        Some(n) if *n > 0 => {
+            *n -= 1;
+            true
+        }
+        _ => false,
+    }
+}
+
+/// How many copies of each entry the merge keeps: the side that changed the
+/// count wins; when both did in the same direction the larger change is
+/// taken once (an entry added on both sides appears once); when they
+/// disagree both changes apply.
+fn merged_count(b: usize, o: usize, t: usize) -> usize {
+    if o == b {
+        t
+    } else if t == b {
+        o
+    } else if o > b && t > b {
+        o.max(t)
+    } else if o < b && t < b {
+        o.min(t)
+    } else {
+        (o + t).saturating_sub(b)
+    }
+}
+
+fn merged_counts(b: &[Line], o: &[Line], t: &[Line]) -> HashMap<(String, String), usize> {
+    let mut counts: HashMap<(String, String), [usize; 3]> = HashMap::new();
+    for (side, lines) in [b, o, t].into_iter().enumerate() {
+        for entry in lines.iter().filter_map(Line::as_entry) {
+            counts
+                .entry((entry.date.clone(), entry.text.clone()))
+                .or_default()[side] += 1;
+        }
+    }
+    counts
+        .into_iter()
+        .map(|(k, [b, o, t])| (k, merged_count(b, o, t)))
+        .collect()
+}
+
+/// Keep exactly the merged count of every entry of the section: extra copies
+/// (an entry moved on both sides to different places) go, missing ones are
+/// appended in base, ours, theirs order.
+fn enforce_entry_counts(lines: Vec<Line>, b: &[Line], o: &[Line], t: &[Line]) -> Vec<Line> {
+    let mut remaining = merged_counts(b, o, t);
+    let mut out: Vec<Line> = lines
+        .into_iter()
+        .filter(|line| take(&mut remaining, line))
+        .collect();
+    for line in b.iter().chain(o).chain(t) {
+        if matches!(line, Line::Entry(_)) && take(&mut remaining, line) {
+            out.push(line.clone());
+        }
+    }
+    out
+}

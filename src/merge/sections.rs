@@ -1,0 +1,145 @@
+//! One section across the three inputs: kept, removed, or merged line by
+//! line, with its title; a removal that meets a change, or titles changed
+//! differently, are conflicts.
+
+use crate::document::Section;
+use crate::span::Span;
+
+use super::fence;
+use super::lines::{chunk_side, keys, merge_lines};
+use super::{Conflict, ConflictKind, ConflictSide, Side};
+
+/// The merged section, or `None` when it is removed (or removed by ours in
+/// a conflict, which is then recorded).
+pub(super) fn merge_section(
+    [b, o, t]: [Option<&Section>; 3],
+    conflicts: &mut Vec<Conflict>,
+) -> Option<Section> {
+    match (b, o, t) {
+        (Some(b), Some(o), Some(t)) => Some(merge_both_kept(Some(b), o, t, conflicts)),
+        (None, Some(o), Some(t)) => Some(merge_both_kept(None, o, t, conflicts)),
+        (Some(b), Some(o), None) => {
+            removed_by_one(b, o, Side::Theirs, conflicts).then(|| o.clone())
+        }
+        (Some(b), None, Some(t)) => {
+            removed_by_one(b, t, Side::Ours, conflicts);
+            None
+        }
+        (None, Some(only), None) | (None, None, Some(only)) => Some(only.clone()),
+        (Some(_) | None, None, None) => None,
+    }
+}
+
+/// One side removed the section `b`, the other holds `kept`. Returns whether
+/// the other side changed it, in which case a conflict is recorded.
+fn removed_by_one(
+    b: &Section,
+    kept: &Section,
+    remover: Side,
+    conflicts: &mut Vec<Conflict>,
+) -> bool {
+    if same_section(b, kept) {
+        return false;
+    }
+    let kept_side = Some(whole_section(kept));
+    let (ours, theirs) = match remover {
+        Side::Theirs => (kept_side, None),
+        Side::Base | Side::Ours => (None, kept_side),
+    };
+    conflicts.push(Conflict {
+        kind: ConflictKind::SectionRemoved,
+        section: kept.title.clone(),
+        base: Some(whole_section(b)),
+        ours,
+        theirs,
+    });
+    true
+}
+
+fn same_section(a: &Section, b: &Section) -> bool {
+    a.title == b.title && keys(a.content_lines()) == keys(b.content_lines())
+}
+
+fn whole_section(section: &Section) -> ConflictSide {
+    let lines = section.content_lines();
+    let mut rendered = vec![section.heading()];
+    rendered.extend(lines.iter().map(|l| l.render().into_owned()));
+    let end = lines.last().map_or(section.span.end, |l| l.span().end);
+    ConflictSide {
+        lines: rendered,
+        span: Span::new(section.span.start.min(end), end.max(section.span.start)),
+    }
+}
+
+/// Both sides hold the section; the base may not.
+fn merge_both_kept(
+    b: Option<&Section>,
+    o: &Section,
+    t: &Section,
+    conflicts: &mut Vec<Conflict>,
+) -> Section {
+    let title = merge_title(b, o, t, conflicts);
+    let mut own = Vec::new();
+    let lines = merge_lines(
+        [b, Some(o), Some(t)],
+        b.map_or(&[][..], Section::content_lines),
+        o.content_lines(),
+        t.content_lines(),
+        &mut own,
+    );
+    let merged = Section {
+        title,
+        explicit: o.explicit || t.explicit,
+        span: Span::default(),
+        lines,
+    };
+    if fence::keeps_its_meaning(&merged) {
+        conflicts.extend(own);
+        return merged;
+    }
+    // The combined lines would read differently (a fence of one side around
+    // the other's lines, or one side's code outside its fence): the whole
+    // section conflicts and the content keeps ours' lines.
+    let whole = |s: &Section| {
+        let lines = s.content_lines();
+        chunk_side(s, lines, &(0..lines.len()))
+    };
+    conflicts.push(Conflict {
+        kind: ConflictKind::Lines,
+        section: o.title.clone(),
+        base: b.map(whole),
+        ours: Some(whole(o)),
+        theirs: Some(whole(t)),
+    });
+    Section {
+        lines: o.content_lines().to_vec(),
+        ..merged
+    }
+}
+
+fn merge_title(
+    b: Option<&Section>,
+    o: &Section,
+    t: &Section,
+    conflicts: &mut Vec<Conflict>,
+) -> String {
+    let base = b.map(|s| s.title.as_str());
+    if Some(o.title.as_str()) == base || o.title == t.title {
+        return t.title.clone();
+    }
+    if Some(t.title.as_str()) == base {
+        return o.title.clone();
+    }
+    let heading = |s: &Section| ConflictSide {
+        lines: vec![s.heading()],
+        span: s.span,
+    };
+    conflicts.push(Conflict {
+        kind: ConflictKind::Title,
+        section: o.title.clone(),
+        base: b.map(heading),
+        ours: Some(heading(o)),
+        theirs: Some(heading(t)),
+    });
+    o.title.clone()
+}
