@@ -15,7 +15,6 @@
 //! search: the work stays near-linear even on very large documents.
 
 mod options;
-mod view;
 
 use std::collections::{HashMap, HashSet};
 
@@ -25,8 +24,7 @@ use crate::options::Scope;
 use crate::parse::parse;
 use crate::span::Span;
 
-pub use options::{CompactOptions, CompactOptionsInput};
-pub use view::{CompactionView, MergedSectionView, RemovedEntryView};
+pub use options::CompactOptions;
 
 /// How long a section's entries are kept when compaction has to remove some.
 /// Lower classes lose their entries first.

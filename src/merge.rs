@@ -9,10 +9,9 @@
 //! their locations, never resolved by guessing: the result is then not clean
 //! and its content holds ours' version of every conflicting part, so that the
 //! caller can show it, never save it silently. This module does no I/O and
-//! knows nothing of JavaScript; the view types at its foot are plain data.
+//! knows nothing of JavaScript.
 
 mod diff3;
-mod view;
 
 use std::collections::{HashMap, HashSet};
 
@@ -23,7 +22,6 @@ use crate::render::render;
 use crate::span::Span;
 
 use diff3::{diff3, Chunk};
-pub use view::{ConflictSideView, ConflictView, DroppedLineView, MergeResultView};
 
 /// Which input of a merge something comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

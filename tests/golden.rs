@@ -12,7 +12,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use memdoc::view::DocumentView;
+use memdoc::js::view::DocumentView;
 use memdoc::{
     injection_block, parse, plan_save, validate, Diagnostic, InjectOptions, LineIndex, SaveOptions,
     Scope, ValidateOptions,

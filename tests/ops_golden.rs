@@ -8,7 +8,10 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use memdoc::{compact, merge, CompactOptionsInput, CompactionView, MergeResultView};
+use memdoc::js::compact::CompactionView;
+use memdoc::js::input::CompactOptionsInput;
+use memdoc::js::merge::MergeResultView;
+use memdoc::{compact, merge};
 
 fn scenarios(kind: &str) -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))

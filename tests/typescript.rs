@@ -1,8 +1,9 @@
 //! The hand-written TypeScript contract (`src/wasm/types.d.ts`) names exactly
 //! the codes the engine produces: the `DiagnosticCode` union is `Code::ALL`
-//! and the `ErrorCode` union is `Error::CODES` then `STORE_ERROR_CODES`, in
-//! order.
+//! and the `ErrorCode` union is `Error::CODES`, `BOUNDARY_ERROR_CODES` then
+//! `STORE_ERROR_CODES`, in order.
 
+use memdoc::js::error::BOUNDARY_ERROR_CODES;
 use memdoc::store::STORE_ERROR_CODES;
 use memdoc::{Code, Error};
 
@@ -34,7 +35,7 @@ fn diagnostic_code_union_is_code_all() {
 fn error_code_union_is_error_codes_then_store_error_codes() {
     assert_eq!(
         union("ErrorCode"),
-        [Error::CODES, STORE_ERROR_CODES].concat(),
-        "should list Error::CODES then STORE_ERROR_CODES, in order"
+        [Error::CODES, BOUNDARY_ERROR_CODES, STORE_ERROR_CODES].concat(),
+        "should list Error::CODES, BOUNDARY_ERROR_CODES then STORE_ERROR_CODES, in order"
     );
 }

@@ -40,7 +40,6 @@ mod merge_hook;
 mod options;
 mod record;
 mod rewrite;
-mod view;
 
 use crate::compact::{compact, CompactOptions};
 use crate::diagnostic::{Code, Diagnostic, Severity};
@@ -58,12 +57,11 @@ pub use key::{
 };
 pub use memory_host::{Fault, MemoryHost, MemoryHostError};
 pub use options::{
-    revision_number, Clock, OnConflict, StoreOptions, StoreOptionsInput, StoreSaveOptions,
-    StoreSaveOptionsInput, DEFAULT_HISTORY_DEPTH, MAX_ACTOR_CHARS, MAX_HISTORY_DEPTH,
+    Clock, OnConflict, StoreOptions, StoreSaveOptions, DEFAULT_HISTORY_DEPTH, MAX_ACTOR_CHARS,
+    MAX_HISTORY_DEPTH,
 };
 pub use record::{ArchivedEntry, AuditEntry, MAX_REVISION, RECORD_FORMAT};
 pub use rewrite::{rewrite_prompt, rewrite_target};
-pub use view::{ArchivedEntryView, AuditEntryView, LoadedView, MemoryRefInput, SaveOutcomeView};
 
 use key::{content_tag, head_key, snapshot_key};
 use merge_hook::MergeResult;
@@ -111,7 +109,8 @@ impl From<SaveStatus> for StoreStatus {
 }
 
 /// A memory as it is stored now.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Loaded {
     /// The canonical content (`""` when nothing is stored yet).
     pub content: String,
@@ -187,18 +186,6 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
         MemoryStore {
             host: self.host,
             rewrite: Some(rewrite),
-            options: self.options,
-        }
-    }
-
-    /// The same store with a rewrite callback when `rewrite` is `Some`, and
-    /// without one otherwise; for bindings whose callback is optional at run
-    /// time but whose store type is fixed.
-    #[must_use]
-    pub fn with_optional_rewrite<R2: Rewrite>(self, rewrite: Option<R2>) -> MemoryStore<H, R2> {
-        MemoryStore {
-            host: self.host,
-            rewrite,
             options: self.options,
         }
     }

@@ -10,7 +10,9 @@ use std::cell::RefCell;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
-use super::errors::to_js;
+use crate::js::error::BoundaryError;
+
+use super::errors::boundary_to_js;
 
 thread_local! {
     static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
@@ -37,7 +39,7 @@ pub fn take_panic() -> JsValue {
     let message = LAST_PANIC
         .with(|last| last.try_borrow_mut().ok().and_then(|mut slot| slot.take()))
         .unwrap_or_else(|| "the WebAssembly module trapped without a panic message".to_owned());
-    to_js(&crate::Error::Panic(message))
+    boundary_to_js(&BoundaryError::Panic(message))
 }
 
 /// With the `test-panic` feature (test builds only), a text equal to this
