@@ -11,4 +11,5 @@ pub mod error;
 pub mod input;
 pub mod merge;
 pub mod store;
+pub mod typescript;
 pub mod view;

@@ -1,8 +1,7 @@
 //! What the package is: its version and the stable codes it can produce.
 
-use crate::js::error::BOUNDARY_ERROR_CODES;
-use crate::store::STORE_ERROR_CODES;
-use crate::{Code, Error};
+use crate::js::typescript::ERROR_CODES;
+use crate::Code;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
@@ -31,5 +30,5 @@ pub fn diagnostic_codes() -> Result<DiagnosticCodeList, JsValue> {
 /// Only if the list cannot be converted (a bug).
 #[wasm_bindgen(js_name = errorCodes)]
 pub fn error_codes() -> Result<ErrorCodeList, JsValue> {
-    view(&[Error::CODES, BOUNDARY_ERROR_CODES, STORE_ERROR_CODES].concat())
+    view(&ERROR_CODES)
 }
