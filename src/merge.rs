@@ -12,6 +12,7 @@
 //! knows nothing of JavaScript.
 
 mod diff3;
+mod fence;
 
 use std::collections::{HashMap, HashSet};
 
@@ -164,6 +165,9 @@ pub fn merge(base: &str, ours: &str, theirs: &str) -> MergeResult {
         if let Some(section) = merge_section(found, &mut conflicts) {
             merged.sections.push(section);
         }
+    }
+    if let Some((_, before_last)) = merged.sections.split_last_mut() {
+        before_last.iter_mut().for_each(fence::close_open_fence);
     }
     MergeResult {
         content: render(&merged.render()),
@@ -333,18 +337,41 @@ fn merge_both_kept(
     conflicts: &mut Vec<Conflict>,
 ) -> Section {
     let title = merge_title(b, o, t, conflicts);
+    let mut own = Vec::new();
     let lines = merge_lines(
         [b, Some(o), Some(t)],
         b.map_or(&[][..], content_lines),
         content_lines(o),
         content_lines(t),
-        conflicts,
+        &mut own,
     );
-    Section {
+    let merged = Section {
         title,
         explicit: o.explicit || t.explicit,
         span: Span::default(),
         lines,
+    };
+    if fence::keeps_its_meaning(&merged) {
+        conflicts.extend(own);
+        return merged;
+    }
+    // The combined lines would read differently (a fence of one side around
+    // the other's lines, or one side's code outside its fence): the whole
+    // section conflicts and the content keeps ours' lines.
+    let whole = |s: &Section| {
+        let lines = content_lines(s);
+        chunk_side(s, lines, &(0..lines.len()))
+    };
+    conflicts.push(Conflict {
+        kind: ConflictKind::Lines,
+        section: o.title.clone(),
+        base: b.map(whole),
+        ours: Some(whole(o)),
+        theirs: Some(whole(t)),
+    });
+    Section {
+        lines: content_lines(o).to_vec(),
+        ..merged
     }
 }
 

@@ -9,6 +9,9 @@ use std::collections::HashMap;
 use memdoc::{compact, merge, parse, render, CompactOptions, Line, Scope};
 use proptest::prelude::*;
 
+#[path = "common/merge_laws.rs"]
+mod merge_laws;
+
 fn line() -> impl Strategy<Value = String> {
     line_from(vec!["", "note", "  indented", "- not an entry", "```"])
 }
@@ -34,6 +37,25 @@ fn doc_without_fences() -> impl Strategy<Value = String> {
         0..24,
     )
     .prop_map(|lines| lines.join("\n"))
+}
+
+fn fenced_line() -> impl Strategy<Value = String> {
+    line_from(vec![
+        "",
+        "note",
+        "```",
+        "~~~",
+        "```sh",
+        "````",
+        "  ```",
+        "- 2025-01-09: fenced?",
+        "## fenced?",
+    ])
+}
+
+/// Many fence delimiters, and entries and headings that a fence may hide.
+fn fenced_doc() -> impl Strategy<Value = String> {
+    prop::collection::vec(fenced_line(), 0..24).prop_map(|lines| lines.join("\n"))
 }
 
 fn entries(text: &str) -> HashMap<(String, String), usize> {
@@ -85,14 +107,52 @@ proptest! {
     #[test]
     fn merge_is_canonical_and_never_panics(b in doc(), x in doc(), y in doc()) {
         let m = merge(&b, &x, &y);
-        prop_assert_eq!(render(&m.content), m.content.clone());
-        prop_assert_eq!(m.clean, m.conflicts.is_empty());
-        for c in &m.conflicts {
-            for (side, text) in [(&c.base, &b), (&c.ours, &x), (&c.theirs, &y)] {
-                if let Some(s) = side {
-                    prop_assert!(text.get(s.span.start..s.span.end).is_some(), "span in bounds and on char boundaries");
-                }
+        if let Err(broken) = merge_laws::check_merge(&b, &x, &y, &m) {
+            prop_assert!(false, "{}\n{}", broken, m.content);
+        }
+    }
+
+    /// Fences of every kind around and between both sides' edits: a clean
+    /// result, parsed again, holds every section and entry of both sides
+    /// (that the other did not remove), or the merge is not clean.
+    #[test]
+    fn a_clean_merge_keeps_both_sides_structure_across_fences(
+        b in fenced_doc(), x in fenced_doc(), y in fenced_doc(),
+    ) {
+        let m = merge(&b, &x, &y);
+        if let Err(broken) = merge_laws::check_merge(&b, &x, &y, &m) {
+            prop_assert!(false, "{}\n{}", broken, m.content);
+        }
+    }
+
+    #[test]
+    fn the_identities_hold_across_fences(b in fenced_doc(), x in fenced_doc()) {
+        if let Err(broken) = merge_laws::check_identities(&b, &x) {
+            prop_assert!(false, "{}", broken);
+        }
+    }
+
+    #[test]
+    fn edits_of_one_fenced_base_keep_both_sides_structure(
+        b in fenced_doc(),
+        edits in prop::collection::vec((any::<bool>(), 0usize..40, fenced_line(), any::<bool>()), 1..6),
+    ) {
+        // Related inputs: both sides are small edits of the same base.
+        let lines: Vec<String> = b.split('\n').map(str::to_owned).collect();
+        let mut sides = [lines.clone(), lines];
+        for (which, at, line, delete) in edits {
+            let side = &mut sides[usize::from(which)];
+            let at = at % (side.len() + 1);
+            if delete && at < side.len() {
+                side.remove(at);
+            } else {
+                side.insert(at, line);
             }
+        }
+        let [x, y] = sides.map(|l| l.join("\n"));
+        let m = merge(&b, &x, &y);
+        if let Err(broken) = merge_laws::check_merge(&b, &x, &y, &m) {
+            prop_assert!(false, "{}\n{}", broken, m.content);
         }
     }
 

@@ -1,0 +1,55 @@
+//! Code fences across a merge. A fence hides headings and entries, so lines
+//! that meant one thing on their side can mean another once merged: a fence
+//! left open at the end of a section swallows every section after it, and a
+//! fence delimiter taken from one side can turn the other side's entry or
+//! heading into code (or code into an entry or a heading). The merge closes a
+//! fence left open at the end of a section that another section follows, and
+//! checks every section it combines from both sides by parsing it again.
+
+use crate::document::{Document, Line, RawLine, Section};
+use crate::parse::parse;
+use crate::span::Span;
+
+use super::{content_lines, keys};
+
+/// The section rendered on its own, as the merged document renders it.
+fn alone(section: &Section) -> String {
+    Document {
+        sections: vec![section.clone()],
+        ..Document::default()
+    }
+    .render()
+}
+
+/// Whether the section, parsed again, is one section with the same entries
+/// and raw lines in the same order: no line became a heading, no entry became
+/// code and no code became an entry.
+pub(super) fn keeps_its_meaning(section: &Section) -> bool {
+    let doc = parse(&alone(section));
+    match doc.sections.as_slice() {
+        [again] => keys(content_lines(again)) == keys(content_lines(section)),
+        _ => false,
+    }
+}
+
+/// When the section ends inside a code fence, drop its trailing blank lines
+/// and close the fence with a line of the opening fence's character and
+/// length, so that the sections after it stay sections.
+pub(super) fn close_open_fence(section: &mut Section) {
+    let text = alone(section);
+    let Some(open) = parse(&text).unclosed_fence else {
+        return;
+    };
+    let opener = text.get(open.start..open.end).unwrap_or("").trim_start();
+    let Some(ch) = opener.chars().next() else {
+        return;
+    };
+    let closer: String = opener.chars().take_while(|&c| c == ch).collect();
+    let kept = content_lines(section).len();
+    section.lines.truncate(kept);
+    section.lines.push(Line::Raw(RawLine {
+        text: closer,
+        span: Span::default(),
+        fenced: true,
+    }));
+}

@@ -1,0 +1,52 @@
+// What the page says about itself outside the editor: busy, the revision
+// label, the unsaved marker, the engine banner, and the notices that sit
+// over the editor (the conflict panel, the other-tab banner, the kept text).
+
+import { state } from "./session.js";
+import { byTestId, formatTime } from "./dom.js";
+
+export function showEngineError(message) {
+  const banner = byTestId("engine-error");
+  banner.textContent = message;
+  banner.hidden = false;
+}
+
+export function setBusy(on) {
+  state.busy = on;
+  for (const id of ["save", "conflict-merge", "conflict-overwrite", "conflict-reload", "open"]) {
+    byTestId(id).disabled = on;
+  }
+  document.body.setAttribute("aria-busy", on ? "true" : "false");
+}
+
+export function renderRevision() {
+  const label = byTestId("revision");
+  label.dataset.revision = String(state.baseRevision);
+  if (state.baseRevision === 0) {
+    label.textContent = `${state.ref.scope} · ${state.ref.id} · new memory (no revision yet)`;
+  } else {
+    const who = state.updatedBy ? ` by ${state.updatedBy}` : "";
+    const when = state.updatedAt ? `, ${formatTime(state.updatedAt)}` : "";
+    label.textContent = `${state.ref.scope} · ${state.ref.id} · revision ${state.baseRevision}${who}${when}`;
+  }
+}
+
+export function renderDirty() {
+  byTestId("dirty").hidden = !state.dirty;
+  document.title = `${state.dirty ? "• " : ""}memdoc — ${state.ref ? state.ref.id : "memory editor"}`;
+}
+
+export function closeConflict() {
+  state.conflict = null;
+  byTestId("conflict").hidden = true;
+}
+
+export function hideRemoteChange() {
+  byTestId("remote-change").hidden = true;
+}
+
+/** Keep `text` on the page (below the editor) before something replaces it. */
+export function keepText(text) {
+  byTestId("kept-text").textContent = text;
+  byTestId("kept").hidden = false;
+}

@@ -1,0 +1,54 @@
+// Everything that follows one validation report: the meter, the problem
+// list, the preview, the unsaved marker and the draft, the compact button.
+
+import { state } from "./session.js";
+import { byTestId } from "./dom.js";
+import { writeDraft, clearDraft } from "./drafts.js";
+import { renderUsage, renderProblems, renderPreview } from "./views.js";
+import { renderDirty } from "./status.js";
+
+function previewOpen() {
+  return byTestId("preview-panel").open;
+}
+
+export function refreshPreview() {
+  if (!state.report || !previewOpen()) return;
+  const scope = state.ref?.scope ?? "user";
+  const block = state.engine.injectionBlock(state.report.canonical, {
+    scope,
+    ...(state.limits ? { limits: state.limits } : {}),
+    userName: scope === "user" ? state.actor || null : null,
+  });
+  renderPreview({
+    canonical: state.report.canonical,
+    block,
+    text: state.reportText,
+    diagnostics: state.report.diagnostics,
+  });
+}
+
+/** Called by the lint source with the one Report of this run. */
+export function onReport(report, text, ms) {
+  const { editor } = state;
+  state.report = report;
+  state.reportText = text;
+  state.validations += 1;
+  renderUsage(report.usage);
+  renderProblems(report.diagnostics, (d) => {
+    if (d.range) editor.select(d.range.start.offset, d.range.end.offset);
+    else editor.select(0, 0);
+  });
+  refreshPreview();
+  if (state.conflict) byTestId("conflict-ours").textContent = text;
+  state.dirty = state.ref !== null && text !== state.base;
+  renderDirty();
+  if (state.ref) {
+    if (state.dirty) writeDraft(state.ref, text, state.baseRevision);
+    else clearDraft(state.ref);
+  }
+  byTestId("compact").hidden = report.usage.level === "ok" || typeof state.engine.compact !== "function";
+  const stats = byTestId("validate-stats");
+  stats.dataset.count = String(state.validations);
+  stats.dataset.lastMs = ms.toFixed(2);
+  stats.textContent = `checked in ${ms < 1 ? "<1" : Math.round(ms)} ms`;
+}
