@@ -63,23 +63,26 @@ function replacedAfterPanic() {
  * A call of a replaced instance may still await its host; once that answer
  * comes, it must go nowhere: the old instance's callbacks would throw, an
  * unhandled rejection. Everything else is `object`'s own (getters run on it,
- * methods are called on it).
+ * its methods are called with the `this` they would have had).
  */
 export function forInstance(object, born, names) {
   if (object === null || typeof object !== "object") return object;
   const never = new Promise(() => {});
   const live = (settled) => (replaced === born ? settled() : never);
-  return new Proxy(object, {
+  const proxy = new Proxy(object, {
     get(target, key) {
       const value = Reflect.get(target, key, target);
       if (!names.includes(key) || typeof value !== "function") return value;
-      return (...args) =>
-        Promise.resolve(Reflect.apply(value, target, args)).then(
+      return function (...args) {
+        const self = this === proxy ? target : this;
+        return Promise.resolve(Reflect.apply(value, self, args)).then(
           (answer) => live(() => answer),
           (error) => live(() => Promise.reject(error)),
         );
+      };
     },
   });
+  return proxy;
 }
 
 /**
