@@ -2,7 +2,7 @@
 // each export guarded so a Rust panic throws an `internal/panic` Error, and an
 // idempotent async `init`. Entries differ only in how they load the bytes.
 import initGlue, * as glue from "./memdoc.js";
-import { guard, settle } from "./panic.js";
+import { forInstance, generation, guard, settle } from "./panic.js";
 
 export * from "./memdoc.js";
 
@@ -22,38 +22,67 @@ export const version = guard(glue.version);
 /**
  * The store of API.md. Each method returns a promise that settles with the
  * result, or rejects with a coded Error (`internal/panic` if Rust panicked,
- * synchronously or while the call was in progress).
+ * synchronously or while the call was in progress). After a panic the next
+ * call runs on a fresh WebAssembly instance, with a new Rust store over the
+ * same host and options: what the host acknowledged is read from it again.
  */
 export class MemoryStore {
   #raw;
+  #born;
+  #host;
+  #options;
 
   constructor(host, options) {
-    this.#raw = guard(() => new glue.MemoryStore(host, options))();
+    this.#host = host;
+    this.#options = options;
+    this.#raw = this.#make();
+  }
+
+  /** A Rust store over the host, in the instance that runs now. */
+  #make() {
+    const born = generation();
+    const raw = guard(
+      () =>
+        new glue.MemoryStore(forInstance(this.#host, born, ["get", "put", "delete"]), forInstance(this.#options, born, ["rewrite"])),
+    )();
+    this.#born = born;
+    return raw;
+  }
+
+  /** The Rust store, made again if a panic replaced the instance it lived in. */
+  #store() {
+    if (this.#born !== generation()) {
+      // Stale: detached, never freed (its address means nothing in the new instance).
+      this.#raw.__destroy_into_raw();
+      this.#raw = this.#make();
+    }
+    return this.#raw;
   }
 
   load(ref) {
-    return settle(() => this.#raw.load(ref));
+    return settle(() => this.#store().load(ref));
   }
 
   save(ref, updated, options) {
-    return settle(() => this.#raw.save(ref, updated, options));
+    return settle(() => this.#store().save(ref, updated, options));
   }
 
   history(ref) {
-    return settle(() => this.#raw.history(ref));
+    return settle(() => this.#store().history(ref));
   }
 
   revision(ref, revision) {
-    return settle(() => this.#raw.revision(ref, revision));
+    return settle(() => this.#store().revision(ref, revision));
   }
 
   revert(ref, revision, options) {
-    return settle(() => this.#raw.revert(ref, revision, options));
+    return settle(() => this.#store().revert(ref, revision, options));
   }
 
   /** Release the WebAssembly memory now instead of at garbage collection. */
   free() {
-    this.#raw.free();
+    if (this.#born === generation()) this.#raw.free();
+    else this.#raw.__destroy_into_raw();
   }
 }
 

@@ -23,7 +23,6 @@ mod options;
 mod priority;
 mod removal;
 mod result;
-mod view;
 
 use crate::document::Document;
 use crate::parse::parse;
@@ -31,10 +30,9 @@ use crate::parse::parse;
 use join::merge_step;
 use removal::{dedupe_step, oldest_step, origin_titles};
 
-pub use options::{CompactOptions, CompactOptionsInput};
+pub use options::CompactOptions;
 pub use priority::{section_priority, Priority};
 pub use result::{Compaction, MergedSection, RemovalReason, RemovedEntry};
-pub use view::{CompactionView, MergedSectionView, RemovedEntryView};
 
 /// Compact `text` to at most `options.target` code points of canonical form.
 ///

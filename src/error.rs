@@ -1,7 +1,36 @@
-//! The crate's one error type: bad options and ids, and failures of a store's
-//! host. Findings about a document are never errors; they are diagnostics.
+//! The crate's one error type: bad options, with a stable code each. Findings
+//! about a document are never errors; they are diagnostics. Also the
+//! [`error_codes!`] table that gives this type, the store's error and the
+//! boundary's their codes, each written once.
 
 use std::fmt;
+
+/// The codes of an error enum, written once: `code()` (each variant's stable
+/// string) and the list of every code in the table's order. A variant that
+/// passes another error's code on is named after `=>` with the expression
+/// that gives it.
+macro_rules! error_codes {
+    (
+        $ty:ident $(<$g:ident>)?, $(#[$list_doc:meta])* $vis:vis const $list:ident;
+        $($variant:ident = $code:literal,)*
+        $(=> $pass:ident($inner:ident) => $via:expr;)?
+    ) => {
+        $(#[$list_doc])*
+        $vis const $list: &[&str] = &[$($code,)*];
+
+        impl$(<$g>)? $ty$(<$g>)? {
+            /// The stable code of this error, e.g. `options/invalid-scope`.
+            #[must_use]
+            pub const fn code(&self) -> &'static str {
+                match self {
+                    $(Self::$variant { .. } => $code,)*
+                    $(Self::$pass($inner) => $via,)?
+                }
+            }
+        }
+    };
+}
+pub(crate) use error_codes;
 
 /// What went wrong, with a stable [`Error::code`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -11,48 +40,28 @@ pub enum Error {
     InvalidScope(String),
     /// Limits that are zero or have `soft > hard`.
     InvalidLimits(String),
-    /// Options of the wrong shape (a field of the wrong type).
+    /// Options of the wrong shape (a field of the wrong type or value).
     InvalidOptions(String),
-    /// Text where a string was required was something else.
-    NotAString(String),
     /// A compaction target that is not a positive whole number.
     InvalidTarget(String),
     /// A date option that is not a real `YYYY-MM-DD` calendar date.
     InvalidDate(String),
-    /// A bug in memdoc: the engine panicked. The message is the panic's.
-    Panic(String),
-    /// A bug in memdoc: a result could not be converted for the caller.
-    Internal(String),
+}
+
+error_codes! {
+    Error,
+    /// Every code [`Error::code`] can return, for callers that match on them.
+    const ERROR_CODES;
+    InvalidScope = "options/invalid-scope",
+    InvalidLimits = "options/invalid-limits",
+    InvalidOptions = "options/invalid",
+    InvalidTarget = "options/invalid-target",
+    InvalidDate = "options/invalid-date",
 }
 
 impl Error {
-    /// The stable code of this error, e.g. `options/invalid-scope`.
-    #[must_use]
-    pub const fn code(&self) -> &'static str {
-        match self {
-            Self::InvalidScope(_) => "options/invalid-scope",
-            Self::InvalidLimits(_) => "options/invalid-limits",
-            Self::InvalidOptions(_) => "options/invalid",
-            Self::NotAString(_) => "input/not-a-string",
-            Self::InvalidTarget(_) => "options/invalid-target",
-            Self::InvalidDate(_) => "options/invalid-date",
-            Self::Panic(_) => "internal/panic",
-            Self::Internal(_) => "internal/error",
-        }
-    }
-
-    /// Every code [`Error::code`] can return, for callers that match on them
-    /// (the TypeScript `ErrorCode` union is checked against this list).
-    pub const CODES: &'static [&'static str] = &[
-        "options/invalid-scope",
-        "options/invalid-limits",
-        "options/invalid",
-        "input/not-a-string",
-        "options/invalid-target",
-        "options/invalid-date",
-        "internal/panic",
-        "internal/error",
-    ];
+    /// Every code [`Error::code`] can return, for callers that match on them.
+    pub const CODES: &'static [&'static str] = ERROR_CODES;
 }
 
 impl fmt::Display for Error {
@@ -63,13 +72,10 @@ impl fmt::Display for Error {
             }
             Self::InvalidLimits(why) => write!(f, "invalid limits: {why}"),
             Self::InvalidOptions(why) => write!(f, "invalid options: {why}"),
-            Self::NotAString(what) => write!(f, "{what} must be a string"),
             Self::InvalidTarget(why) => write!(f, "invalid target: {why}"),
             Self::InvalidDate(d) => {
                 write!(f, "invalid date {d:?}: expected a real YYYY-MM-DD date")
             }
-            Self::Panic(why) => write!(f, "memdoc panicked (this is a bug): {why}"),
-            Self::Internal(why) => write!(f, "internal error (this is a bug): {why}"),
         }
     }
 }
@@ -86,18 +92,14 @@ mod tests {
             Error::InvalidScope("x".into()),
             Error::InvalidLimits("x".into()),
             Error::InvalidOptions("x".into()),
-            Error::NotAString("text".into()),
             Error::InvalidTarget("x".into()),
             Error::InvalidDate("x".into()),
-            Error::Panic("x".into()),
-            Error::Internal("x".into()),
         ];
         let codes: Vec<&str> = all.iter().map(Error::code).collect();
         assert_eq!(codes, Error::CODES, "should list every code once, in order");
         assert_eq!(
-            Error::NotAString("text".into()).to_string(),
-            "text must be a string"
+            Error::InvalidLimits("soft > hard".into()).to_string(),
+            "invalid limits: soft > hard"
         );
-        assert!(Error::Panic("boom".into()).to_string().contains("boom"));
     }
 }

@@ -49,7 +49,12 @@ mod save;
 mod span;
 pub mod store;
 mod validate;
-pub mod view;
+
+// The JavaScript shape of the API (options in, views out), for the wasm
+// boundary. Public only so that the tests can check it natively; not part of
+// the Rust API (no `*View` or `*Input` type is), and not covered by semver.
+#[doc(hidden)]
+pub mod js;
 
 // Public only so that tests/wasm.rs can call the exports from Rust; Rust
 // callers use the functions above, JavaScript callers the npm package.
@@ -58,8 +63,8 @@ pub mod view;
 pub mod wasm;
 
 pub use compact::{
-    compact, section_priority, CompactOptions, CompactOptionsInput, Compaction, CompactionView,
-    MergedSection, MergedSectionView, Priority, RemovalReason, RemovedEntry, RemovedEntryView,
+    compact, section_priority, CompactOptions, Compaction, MergedSection, Priority, RemovalReason,
+    RemovedEntry,
 };
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use document::{Document, Entry, LegacyMarker, Line, RawLine, Section, IMPLICIT_TITLE};
@@ -67,13 +72,9 @@ pub use error::Error;
 pub use heading::normalize_heading;
 pub use inject::{escape_reserved, injection_block, RESERVED_TAGS};
 pub use limits::{usage, Level, Limits, Usage, DEFAULT_HARD_LIMIT, DEFAULT_SOFT_LIMIT};
-pub use merge::{
-    merge, Conflict, ConflictKind, ConflictSide, ConflictSideView, ConflictView, DroppedLine,
-    DroppedLineView, MergeResult, MergeResultView, Side,
-};
+pub use merge::{merge, Conflict, ConflictKind, ConflictSide, DroppedLine, MergeResult, Side};
 pub use options::{
-    InjectOptions, LimitsInput, OptionsInput, SaveOptions, Scope, ValidateOptions,
-    DEFAULT_FORBIDDEN_TEAM_HEADINGS,
+    InjectOptions, SaveOptions, Scope, ValidateOptions, DEFAULT_FORBIDDEN_TEAM_HEADINGS,
 };
 pub use parse::{heading_title, is_valid_date, parse, parse_entry};
 pub use render::render;

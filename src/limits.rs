@@ -2,6 +2,8 @@
 //! the canonical form, never in UTF-16 units or bytes; the UTF-8 byte size is
 //! reported beside it because key-value stores limit bytes.
 
+use serde::Serialize;
+
 use crate::error::Error;
 use crate::render::render;
 
@@ -55,8 +57,10 @@ impl Limits {
     }
 }
 
-/// Where a size stands against the limits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+/// Where a size stands against the limits. Serializes as
+/// [`Level::as_str`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Level {
     /// At or under the soft limit.
     Ok,
@@ -78,8 +82,10 @@ impl Level {
     }
 }
 
-/// The size of a canonical text against the limits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The size of a canonical text against the limits. Serializes with
+/// camelCase field names (`utf8Bytes`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Usage {
     /// Code points.
     pub chars: usize,

@@ -20,7 +20,6 @@ mod lines;
 mod order;
 mod result;
 mod sections;
-mod view;
 
 use crate::document::Document;
 use crate::parse::parse;
@@ -30,7 +29,6 @@ use order::{keyed_sections, section_order};
 use sections::merge_section;
 
 pub use result::{Conflict, ConflictKind, ConflictSide, DroppedLine, MergeResult, Side};
-pub use view::{ConflictSideView, ConflictView, DroppedLineView, MergeResultView};
 
 /// Merge two edits of the same memory document.
 ///

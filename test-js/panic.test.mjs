@@ -1,5 +1,9 @@
-// A Rust panic surfaces as a thrown Error with code internal/panic and the
-// panic's message. Runs against the `test-panic` build (scripts/test.mjs
+// What the package promises after a Rust panic: the call throws (or rejects
+// with) an Error with code internal/panic and the panic's message; the
+// poisoned WebAssembly instance is never called again (the next call runs on
+// a fresh one); a MemoryStore keeps working over its host with everything
+// the host acknowledged; a call in progress on the replaced instance rejects
+// instead of hanging. Runs against the `test-panic` build (scripts/test.mjs
 // makes it in target/pkg-test-panic), the only build with a way to panic.
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
@@ -9,72 +13,144 @@ import { pathToFileURL } from "node:url";
 
 import { root, thrown } from "./helpers.mjs";
 
-const entry = join(root, "target", "pkg-test-panic", "node.js");
-const trigger = "\u0000memdoc:test-panic";
+const pkg = join(root, "target", "pkg-test-panic");
+const panicText = "\u0000memdoc:test-panic";
+const trapText = "\u0000memdoc:test-trap";
+const at = "2025-01-01T00:00:00.000Z";
+
+async function load() {
+  assert.ok(existsSync(join(pkg, "node.js")), `${pkg} is missing: run node scripts/build.mjs --test-panic --out target/pkg-test-panic`);
+  const memdoc = await import(pathToFileURL(join(pkg, "node.js")));
+  // The wasm-bindgen glue itself, whose objects know their instance.
+  const glue = await import(pathToFileURL(join(pkg, "memdoc.js")));
+  const { memoryHost } = await import(pathToFileURL(join(pkg, "adapters", "memory.js")));
+  return { memdoc, glue, memoryHost };
+}
+
+/** Run `fn` with console.error silenced (console_error_panic_hook logs each panic). */
+async function quietly(fn) {
+  const error = console.error;
+  console.error = () => {};
+  try {
+    return await fn();
+  } finally {
+    console.error = error;
+  }
+}
+
+/** A glue-level store made now: it belongs to the instance that runs now. */
+const rawStore = (glue, memoryHost) => new glue.MemoryStore(memoryHost());
+
+/** Assert that `raw` belongs to an instance that has been replaced. */
+function assertStale(raw, what) {
+  const error = thrown(() => raw.load({ scope: "user", id: "x" }));
+  assert.match(error.message, /stale object from previous Wasm instance/, `${what}: ${error.message}`);
+}
 
 test("the release package has no way to panic on purpose", async () => {
   const { parse } = await import("memdoc");
-  assert.deepEqual(parse(trigger).sections, [], "the trigger should be plain text in a release build");
+  assert.deepEqual(parse(panicText).sections, [], "the trigger should be plain text in a release build");
+  assert.deepEqual(parse(trapText).sections, [], "the trigger should be plain text in a release build");
 });
 
-test("a panic throws Error{code: internal/panic} with the message, and the module keeps working", async () => {
-  assert.ok(existsSync(entry), `${entry} is missing: run node scripts/build.mjs --test-panic --out target/pkg-test-panic`);
-  const memdoc = await import(pathToFileURL(entry));
-  const quiet = console.error;
-  console.error = () => {}; // console_error_panic_hook also logs the panic
-  let error;
-  try {
-    error = thrown(() => memdoc.parse(trigger));
-  } finally {
-    console.error = quiet;
-  }
+test("a panic throws internal/panic with its message, and the next call runs on a fresh instance", async () => {
+  const { memdoc, glue, memoryHost } = await load();
+  const before = rawStore(glue, memoryHost);
+  const error = await quietly(() => thrown(() => memdoc.parse(panicText)));
   assert.ok(error instanceof Error, `should be an Error, got ${error}`);
   assert.ok(!(error instanceof WebAssembly.RuntimeError), "the bare trap should not leak");
   assert.equal(error.code, "internal/panic");
   assert.match(error.message, /test panic requested through the boundary/);
   assert.match(error.message, /src\/wasm\/panic\.rs/, "should say where it panicked");
-  assert.ok(error.cause instanceof WebAssembly.RuntimeError, "the trap should be the cause");
-  assert.equal(memdoc.render("##  A "), "## A", "later calls should still work");
+  assert.equal(memdoc.render("##  A "), "## A", "the next call should work");
+  assertStale(before, "an object of the instance that panicked");
   assert.equal(memdoc.parse("## B").sections[0].title, "B");
 });
 
-test("a panic inside an async store call rejects its promise with internal/panic, and later calls work", async () => {
-  const memdoc = await import(pathToFileURL(entry));
-  const { memoryHost } = await import(pathToFileURL(join(root, "target", "pkg-test-panic", "adapters", "memory.js")));
+test("a trap without a panic is internal/panic too, with the trap as cause, and recovers the same way", async () => {
+  const { memdoc, glue, memoryHost } = await load();
+  const before = rawStore(glue, memoryHost);
+  const error = await quietly(() => thrown(() => memdoc.parse(trapText)));
+  assert.equal(error.code, "internal/panic");
+  assert.match(error.message, /trapped: unreachable/);
+  assert.ok(error.cause instanceof WebAssembly.RuntimeError, "the trap should be the cause");
+  assert.equal(memdoc.render("##  A "), "## A", "the next call should work");
+  assertStale(before, "an object of the instance that trapped");
+});
+
+test("after a panic inside an async store call, the same store still has every acknowledged save", async () => {
+  const { memdoc, memoryHost } = await load();
+  const kv = memoryHost();
   // The host's answer reaches the boundary after an await, in a later poll:
   // the panic happens while the call is in progress, not when it starts.
-  let gets = 0;
   const host = {
-    get: async () => {
-      gets += 1;
+    get: async (key) => {
       await new Promise((resolve) => setTimeout(resolve, 1));
-      return { value: trigger, version: "1" };
+      return key.includes("boom") ? { value: panicText, version: "1" } : kv.get(key);
     },
-    put: async () => ({ ok: false }),
+    put: (...args) => kv.put(...args),
   };
-  const store = new memdoc.MemoryStore(host, { now: () => "2025-01-01T00:00:00.000Z" });
-  const quiet = console.error;
-  console.error = () => {};
-  let error;
-  try {
-    const pending = store.load({ scope: "user", id: "alice" });
-    assert.ok(pending instanceof Promise);
-    error = await pending.then(
+  const store = new memdoc.MemoryStore(host, { now: () => at });
+  const alice = { scope: "user", id: "alice" };
+  const first = "## A\n- 2025-01-01: x";
+  assert.equal((await store.save(alice, first, { baseRevision: 0 })).revision, 1);
+
+  const error = await quietly(() =>
+    store.load({ scope: "user", id: "boom" }).then(
       () => assert.fail("should reject"),
       (e) => e,
-    );
-  } finally {
-    console.error = quiet;
-  }
-  assert.equal(gets, 1, "the host should have been called");
+    ),
+  );
   assert.ok(error instanceof Error && !(error instanceof WebAssembly.RuntimeError), `got ${error}`);
   assert.equal(error.code, "internal/panic");
   assert.match(error.message, /test panic requested through the boundary/);
-  assert.ok(error.cause instanceof WebAssembly.RuntimeError, "the trap should be the cause");
 
-  const fresh = new memdoc.MemoryStore(memoryHost(), { now: () => "2025-01-01T00:00:00.000Z" });
-  const saved = await fresh.save({ scope: "user", id: "bob" }, "## A\n- 2025-01-01: x", { baseRevision: 0 });
-  assert.equal(saved.revision, 1, "the module should keep working");
-  assert.equal((await fresh.load({ scope: "user", id: "bob" })).content, "## A\n- 2025-01-01: x");
-  assert.equal(memdoc.render("##  A "), "## A");
+  const loaded = await store.load(alice);
+  assert.deepEqual([loaded.content, loaded.revision], [first, 1], "the acknowledged save should be read again");
+  const second = `${first}\n- 2025-01-02: y`;
+  const saved = await store.save(alice, second, { baseRevision: 1 });
+  assert.deepEqual([saved.status, saved.revision], ["saved", 2], "the store should keep saving");
+  assert.deepEqual(
+    (await store.history(alice)).map((h) => h.revision),
+    [2, 1],
+  );
+  assert.equal(await store.revision(alice, 1), first);
+  store.free();
+});
+
+test("a call in progress when another call panics rejects with internal/panic instead of hanging", async () => {
+  const { memdoc, memoryHost } = await load();
+  const kv = memoryHost();
+  const bob = { scope: "user", id: "bob" };
+  const plain = new memdoc.MemoryStore(kv, { now: () => at });
+  const content = "## B\n- 2025-01-01: kept";
+  await plain.save(bob, content, { baseRevision: 0 });
+
+  let open;
+  const gate = new Promise((resolve) => {
+    open = resolve;
+  });
+  const slow = new memdoc.MemoryStore(
+    {
+      get: async (key) => {
+        await gate;
+        return kv.get(key);
+      },
+      put: (...args) => kv.put(...args),
+    },
+    { now: () => at },
+  );
+  const pending = slow.load(bob);
+  await new Promise((resolve) => setTimeout(resolve, 1));
+  const panic = await quietly(() => thrown(() => memdoc.parse(panicText)));
+  assert.equal(panic.code, "internal/panic");
+  const abandoned = await pending.then(
+    () => assert.fail("should reject"),
+    (e) => e,
+  );
+  assert.equal(abandoned.code, "internal/panic");
+  assert.match(abandoned.message, /replaced the WebAssembly instance during this call/);
+  open();
+  assert.equal((await slow.load(bob)).content, content, "the store should work on the new instance");
+  assert.equal((await plain.load(bob)).revision, 1);
 });

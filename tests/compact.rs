@@ -1,9 +1,8 @@
 //! One test per compaction step and rule (docs/ops.md), and the options.
 
-use memdoc::{
-    compact, render, section_priority, CompactOptions, CompactOptionsInput, CompactionView,
-    Priority, RemovalReason, Scope,
-};
+use memdoc::js::compact::CompactionView;
+use memdoc::js::input::CompactOptionsInput;
+use memdoc::{compact, render, section_priority, CompactOptions, Priority, RemovalReason, Scope};
 
 fn team(target: usize) -> CompactOptions {
     CompactOptions {

@@ -3,9 +3,8 @@
 
 use std::path::PathBuf;
 
-use memdoc::{
-    injection_block, normalize_heading, parse, plan_save, render, validate, OptionsInput,
-};
+use memdoc::js::input::OptionsInput;
+use memdoc::{injection_block, normalize_heading, parse, plan_save, render, validate};
 use serde_json::Value;
 
 fn cases() -> Vec<Value> {

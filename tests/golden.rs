@@ -11,7 +11,7 @@
 
 use std::fmt::Write as _;
 
-use memdoc::view::DocumentView;
+use memdoc::js::view::DocumentView;
 use memdoc::{
     injection_block, parse, plan_save, validate, Diagnostic, InjectOptions, LineIndex, SaveOptions,
     Scope, ValidateOptions,

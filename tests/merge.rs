@@ -1,6 +1,7 @@
 //! One test per merge rule and conflict kind (docs/ops.md).
 
-use memdoc::{merge, render, ConflictKind, MergeResultView, Side};
+use memdoc::js::merge::MergeResultView;
+use memdoc::{merge, render, ConflictKind, Side};
 
 const BASE: &str = "## Decisions\n- 2025-03-01: Use Postgres\n- 2025-03-02: Deploy on Tuesdays\n\n## Facts\n- 2025-03-03: Office is in Oslo";
 

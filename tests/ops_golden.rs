@@ -8,7 +8,10 @@
 use std::fs;
 use std::path::Path;
 
-use memdoc::{compact, merge, CompactOptionsInput, CompactionView, MergeResultView};
+use memdoc::js::compact::CompactionView;
+use memdoc::js::input::CompactOptionsInput;
+use memdoc::js::merge::MergeResultView;
+use memdoc::{compact, merge};
 
 /// Run `check` on every scenario directory of `tests/fixtures/{kind}/` (the
 /// ones holding `marker`), each even when an earlier one failed: insta's

@@ -1,8 +1,9 @@
 //! [`OptionsInput`]: loosely typed options -> checked options or a coded error.
 
+use memdoc::js::error::BoundaryError;
+use memdoc::js::input::{CompactOptionsInput, LimitsInput, OptionsInput};
 use memdoc::{
-    Error, Limits, LimitsInput, OptionsInput, Scope, DEFAULT_FORBIDDEN_TEAM_HEADINGS,
-    DEFAULT_HARD_LIMIT, DEFAULT_SOFT_LIMIT,
+    Error, Limits, Scope, DEFAULT_FORBIDDEN_TEAM_HEADINGS, DEFAULT_HARD_LIMIT, DEFAULT_SOFT_LIMIT,
 };
 
 fn input(json: &str) -> OptionsInput {
@@ -219,10 +220,24 @@ fn error_codes_are_stable() {
             "options/invalid-limits",
         ),
         (Error::InvalidOptions(String::new()), "options/invalid"),
-        (Error::NotAString(String::new()), "input/not-a-string"),
     ];
     for (error, code) in all {
         assert_eq!(error.code(), code, "should keep the code of {error:?}");
         assert!(!error.to_string().is_empty(), "should describe {error:?}");
     }
+    let not_a_string = BoundaryError::NotAString(String::new());
+    assert_eq!(not_a_string.code(), "input/not-a-string");
+}
+
+#[test]
+fn a_fractional_compaction_target_is_invalid_target() {
+    let input = CompactOptionsInput {
+        target: Some(0.5),
+        ..CompactOptionsInput::default()
+    };
+    assert_eq!(
+        input.resolve().map_err(|e| e.code()),
+        Err("options/invalid-target"),
+        "should reject a target that is not whole"
+    );
 }

@@ -8,10 +8,11 @@ use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
+use memdoc::js::input::{MemoryRefInput, StoreOptionsInput, StoreSaveOptionsInput};
+use memdoc::js::store::SaveOutcomeView;
 use memdoc::store::{
-    block_on, Fault, HostFailure, MemoryHost, MemoryHostError, MemoryRef, MemoryRefInput,
-    MemoryStore, OnConflict, RewriteRequest, SaveOutcomeView, StoreError, StoreOptions,
-    StoreOptionsInput, StoreSaveOptions, StoreSaveOptionsInput, StoreStatus,
+    block_on, Fault, HostFailure, MemoryHost, MemoryHostError, MemoryRef, MemoryStore, OnConflict,
+    RewriteRequest, StoreError, StoreOptions, StoreSaveOptions, StoreStatus,
 };
 use memdoc::{Limits, Scope};
 use serde_json::json;
@@ -929,8 +930,6 @@ fn store_options_are_validated_with_codes() {
     }
 }
 
-type RewriteFn = fn(RewriteRequest) -> std::future::Ready<Result<String, ()>>;
-
 fn small_limits() -> StoreOptions {
     StoreOptions {
         limits: Limits { soft: 60, hard: 80 },
@@ -1041,12 +1040,9 @@ fn a_rewrite_that_fails_or_does_not_qualify_is_refused() {
         );
         assert_eq!(host.puts(), 0, "{name}: should write nothing");
     }
-    // A rewrite chosen at run time, absent: rejected without a notice.
+    // No rewrite: rejected without a notice.
     let host = MemoryHost::new();
-    let none: Option<RewriteFn> = None;
-    let s = MemoryStore::new(&host, small_limits())
-        .unwrap()
-        .with_optional_rewrite(none);
+    let s = MemoryStore::new(&host, small_limits()).unwrap();
     let out = block_on(s.save(&alice(), &too_long(), &base(0))).unwrap();
     assert_eq!((out.status, out.notice), (StoreStatus::Rejected, None));
     // A rewrite is not called for other errors.
@@ -1082,15 +1078,12 @@ fn views_use_camel_case_and_utf16_ranges() {
         json!(6),
         "should count the emoji as two UTF-16 units"
     );
-    let loaded = serde_json::to_value(memdoc::store::LoadedView::from(
-        &block_on(s.load(&alice())).unwrap(),
-    ))
-    .unwrap();
+    let loaded = serde_json::to_value(block_on(s.load(&alice())).unwrap()).unwrap();
     assert_eq!(loaded["updatedBy"], "agent");
     assert_eq!(loaded["revision"], 1);
     assert!(loaded.get("updated_at").is_none());
     let entries = block_on(s.history(&alice())).unwrap();
-    let audit = serde_json::to_value(memdoc::store::AuditEntryView::from(&entries[0])).unwrap();
+    let audit = serde_json::to_value(memdoc::js::store::AuditEntryView::from(&entries[0])).unwrap();
     assert_eq!(
         audit,
         json!({"revision": 1, "at": "2025-06-01T00:00:00.000Z", "actor": "agent", "chars": 24, "delta": 24, "codes": ["structure/preamble-dropped"], "archived": []})
@@ -1279,7 +1272,7 @@ fn compaction_fallback_saves_a_fitting_document_and_archives_what_it_removed() {
         archived.iter().all(|a| a.section == "Current Priorities"),
         "priorities go first: {archived:?}"
     );
-    let view = serde_json::to_value(memdoc::store::AuditEntryView::from(&history[0])).unwrap();
+    let view = serde_json::to_value(memdoc::js::store::AuditEntryView::from(&history[0])).unwrap();
     assert_eq!(
         view["archived"][0],
         json!({"section": archived[0].section, "date": archived[0].date, "text": archived[0].text}),

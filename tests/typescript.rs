@@ -1,21 +1,24 @@
-//! The hand-written TypeScript contract (`src/wasm/types.d.ts`) names exactly
-//! the codes the engine produces: the `DiagnosticCode` union is `Code::ALL`
-//! and the `ErrorCode` union is `Error::CODES` then `STORE_ERROR_CODES`, in
-//! order.
+//! The TypeScript contract's code unions are generated from the code lists
+//! (`memdoc::js::typescript`): `DiagnosticCode` is `Code::ALL` and
+//! `ErrorCode` is `Error::CODES`, `BOUNDARY_ERROR_CODES` then
+//! `STORE_ERROR_CODES`, in order; the hand-written `src/wasm/types.d.ts`
+//! does not list them a second time.
 
+use memdoc::js::error::BOUNDARY_ERROR_CODES;
+use memdoc::js::typescript::{DIAGNOSTIC_CODE_UNION, ERROR_CODE_UNION};
 use memdoc::store::STORE_ERROR_CODES;
 use memdoc::{Code, Error};
 
 const TYPES: &str = include_str!("../src/wasm/types.d.ts");
 
-/// The string literals of `export type <name> = "a" | "b" ...;`.
-fn union(name: &str) -> Vec<&'static str> {
+/// The string literals of `export type <name> = "a" | "b" ...;` in `text`.
+fn union<'a>(text: &'a str, name: &str) -> Vec<&'a str> {
     let head = format!("export type {name} =");
-    let start = TYPES
+    let start = text
         .find(&head)
-        .unwrap_or_else(|| panic!("types.d.ts should declare {name}"))
+        .unwrap_or_else(|| panic!("should declare {name}"))
         + head.len();
-    let body = &TYPES[start..];
+    let body = &text[start..];
     let body = &body[..body.find(';').expect("the union should end with ;")];
     body.split('"').skip(1).step_by(2).collect()
 }
@@ -24,17 +27,31 @@ fn union(name: &str) -> Vec<&'static str> {
 fn diagnostic_code_union_is_code_all() {
     let all: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
     assert_eq!(
-        union("DiagnosticCode"),
+        union(DIAGNOSTIC_CODE_UNION, "DiagnosticCode"),
         all,
         "should list Code::ALL in order"
+    );
+    assert!(
+        DIAGNOSTIC_CODE_UNION.starts_with("/** "),
+        "should keep its doc comment"
     );
 }
 
 #[test]
-fn error_code_union_is_error_codes_then_store_error_codes() {
+fn error_code_union_is_every_error_code() {
     assert_eq!(
-        union("ErrorCode"),
-        [Error::CODES, STORE_ERROR_CODES].concat(),
-        "should list Error::CODES then STORE_ERROR_CODES, in order"
+        union(ERROR_CODE_UNION, "ErrorCode"),
+        [Error::CODES, BOUNDARY_ERROR_CODES, STORE_ERROR_CODES].concat(),
+        "should list Error::CODES, BOUNDARY_ERROR_CODES then STORE_ERROR_CODES, in order"
     );
+}
+
+#[test]
+fn the_hand_written_types_do_not_repeat_the_unions() {
+    for name in ["DiagnosticCode", "ErrorCode"] {
+        assert!(
+            !TYPES.contains(&format!("export type {name} =")),
+            "types.d.ts should use the generated {name}, not declare it"
+        );
+    }
 }

@@ -5,10 +5,14 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Reflect, JSON};
+use memdoc::js::compact::CompactionView;
+use memdoc::js::error::BOUNDARY_ERROR_CODES;
+use memdoc::js::input::{CompactOptionsInput, LimitsInput, OptionsInput};
+use memdoc::js::merge::MergeResultView;
+use memdoc::js::view::{DocumentView, ReportView, SavePlanView};
 use memdoc::store::STORE_ERROR_CODES;
-use memdoc::view::{DocumentView, ReportView, SavePlanView, UsageView};
 use memdoc::wasm::{info, ops, pure};
-use memdoc::{Code, CompactOptionsInput, CompactionView, Error, MergeResultView, OptionsInput};
+use memdoc::{Code, Error};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -89,21 +93,17 @@ fn render_and_normalize_heading_give_the_cores_strings() {
 #[wasm_bindgen_test]
 fn usage_takes_partial_limits() {
     let got = pure::usage_js(&js(TEXT), object(r#"{"soft": 10}"#)).expect("usage");
-    let limits = memdoc::LimitsInput {
+    let limits = LimitsInput {
         soft: Some(10.0),
         hard: None,
     }
     .resolve()
     .expect("limits");
-    same_json(
-        &got,
-        &UsageView::from(&memdoc::usage(TEXT, limits)),
-        "usage",
-    );
+    same_json(&got, &memdoc::usage(TEXT, limits), "usage");
     let default = pure::usage_js(&js(TEXT), None).expect("usage");
     same_json(
         &default,
-        &UsageView::from(&memdoc::usage(TEXT, memdoc::Limits::default())),
+        &memdoc::usage(TEXT, memdoc::Limits::default()),
         "usage without limits",
     );
 }
@@ -203,7 +203,7 @@ fn info_lists_every_code_and_the_version() {
     );
     same_json(
         &info::error_codes().expect("codes"),
-        &[Error::CODES, STORE_ERROR_CODES].concat(),
+        &[Error::CODES, BOUNDARY_ERROR_CODES, STORE_ERROR_CODES].concat(),
         "errorCodes",
     );
     assert_eq!(info::version(), env!("CARGO_PKG_VERSION"));

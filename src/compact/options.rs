@@ -1,13 +1,7 @@
-//! The options of [`compact`](crate::compact), and their checked conversion
-//! from loosely typed input (what arrives from JavaScript): bad values are
-//! coded errors, never silent defaults.
+//! The options of [`compact`](crate::compact), with their defaults.
 
-use serde::Deserialize;
-
-use crate::error::Error;
 use crate::limits::DEFAULT_HARD_LIMIT;
-use crate::options::{describe_number, positive_whole, Scope};
-use crate::parse::is_valid_date;
+use crate::options::Scope;
 
 /// Options of [`compact`](crate::compact).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,61 +23,4 @@ impl Default for CompactOptions {
             today: None,
         }
     }
-}
-
-/// [`CompactOptions`] as JavaScript passes them: camelCase, every field
-/// optional, `null` allowed.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CompactOptionsInput {
-    /// `"user"` or `"team"`, default `"user"`.
-    pub scope: Option<String>,
-    /// A positive whole number, default 25,000 (the default hard limit).
-    pub target: Option<f64>,
-    /// A real `YYYY-MM-DD` date.
-    pub today: Option<String>,
-}
-
-impl CompactOptionsInput {
-    /// Check and complete the options.
-    ///
-    /// # Errors
-    /// [`Error::InvalidScope`] for a scope other than `user` or `team`;
-    /// [`Error::InvalidTarget`] for a target that is not a whole number from
-    /// 1 to 10^15; [`Error::InvalidDate`] for a `today` that is not a real
-    /// `YYYY-MM-DD` date.
-    ///
-    /// ```
-    /// use memdoc::CompactOptionsInput;
-    /// let input = CompactOptionsInput { target: Some(0.5), ..CompactOptionsInput::default() };
-    /// assert_eq!(input.resolve().unwrap_err().code(), "options/invalid-target");
-    /// ```
-    pub fn resolve(&self) -> Result<CompactOptions, Error> {
-        let scope = self.scope.as_deref().map_or(Ok(Scope::User), str::parse)?;
-        let target = match self.target {
-            None => DEFAULT_HARD_LIMIT,
-            Some(v) => whole_target(v)?,
-        };
-        if let Some(today) = &self.today {
-            if !is_valid_date(today) {
-                return Err(Error::InvalidDate(today.clone()));
-            }
-        }
-        Ok(CompactOptions {
-            scope,
-            target,
-            today: self.today.clone(),
-        })
-    }
-}
-
-fn whole_target(v: f64) -> Result<usize, Error> {
-    positive_whole(v)
-        .and_then(|n| usize::try_from(n).ok())
-        .ok_or_else(|| {
-            Error::InvalidTarget(format!(
-                "{} is not a positive whole number",
-                describe_number(v)
-            ))
-        })
 }

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::error::Error;
+use crate::error::{error_codes, Error};
 
 /// Why a host call did not give a usable answer. Both kinds surface as
 /// `store/host-failed`.
@@ -79,41 +79,25 @@ pub enum StoreError<E> {
     Options(Error),
 }
 
-/// Every code a [`StoreError`] can have beyond those of [`Error`] (which
-/// [`StoreError::Options`] passes on), in the order of the table above. The
-/// TypeScript `ErrorCode` union is `Error::CODES` followed by this list.
-pub const STORE_ERROR_CODES: &[&str] = &[
-    "store/host-failed",
-    "store/invalid-id",
-    "store/invalid-revision",
-    "store/revision-unavailable",
-    "store/corrupt-record",
-    "store/unsupported-format",
-    "store/snapshot-collision",
-    "store/invalid-actor",
-    "options/invalid-key-prefix",
-    "options/invalid-history-depth",
-];
+error_codes! {
+    StoreError<E>,
+    /// Every code a [`StoreError`] can have beyond those of [`Error`] (which
+    /// [`StoreError::Options`] passes on), in the order of the table above.
+    pub const STORE_ERROR_CODES;
+    HostFailed = "store/host-failed",
+    InvalidId = "store/invalid-id",
+    InvalidRevision = "store/invalid-revision",
+    RevisionUnavailable = "store/revision-unavailable",
+    CorruptRecord = "store/corrupt-record",
+    UnsupportedFormat = "store/unsupported-format",
+    SnapshotCollision = "store/snapshot-collision",
+    InvalidActor = "store/invalid-actor",
+    InvalidKeyPrefix = "options/invalid-key-prefix",
+    InvalidHistoryDepth = "options/invalid-history-depth",
+    => Options(e) => e.code();
+}
 
 impl<E> StoreError<E> {
-    /// The stable code, e.g. `store/host-failed`.
-    #[must_use]
-    pub const fn code(&self) -> &'static str {
-        match self {
-            Self::HostFailed { .. } => "store/host-failed",
-            Self::InvalidId(_) => "store/invalid-id",
-            Self::InvalidRevision(_) => "store/invalid-revision",
-            Self::RevisionUnavailable { .. } => "store/revision-unavailable",
-            Self::CorruptRecord { .. } => "store/corrupt-record",
-            Self::UnsupportedFormat { .. } => "store/unsupported-format",
-            Self::SnapshotCollision(_) => "store/snapshot-collision",
-            Self::InvalidActor(_) => "store/invalid-actor",
-            Self::InvalidKeyPrefix(_) => "options/invalid-key-prefix",
-            Self::InvalidHistoryDepth(_) => "options/invalid-history-depth",
-            Self::Options(e) => e.code(),
-        }
-    }
-
     /// The host's own error, when a host call failed with one.
     #[must_use]
     pub const fn host_cause(&self) -> Option<&E> {

@@ -52,7 +52,6 @@ mod read;
 mod rebase;
 mod record;
 mod rewrite;
-mod view;
 mod write;
 
 use crate::{Diagnostic, SaveStatus, Usage};
@@ -66,8 +65,8 @@ pub use key::{
 pub use memory_host::Fault;
 pub use memory_host::{MemoryHost, MemoryHostError};
 pub use options::{
-    revision_number, Clock, OnConflict, StoreOptions, StoreOptionsInput, StoreSaveOptions,
-    StoreSaveOptionsInput, DEFAULT_HISTORY_DEPTH, MAX_ACTOR_CHARS, MAX_HISTORY_DEPTH,
+    Clock, OnConflict, StoreOptions, StoreSaveOptions, DEFAULT_HISTORY_DEPTH, MAX_ACTOR_CHARS,
+    MAX_HISTORY_DEPTH,
 };
 /// Run a future to completion on this thread (feature `test-util`):
 /// enough for hosts that complete on their own, like [`MemoryHost`]; real
@@ -80,7 +79,6 @@ pub use options::{
 pub use pollster::block_on;
 pub use record::{ArchivedEntry, AuditEntry, MAX_REVISION, RECORD_FORMAT};
 pub use rewrite::{rewrite_prompt, rewrite_target};
-pub use view::{ArchivedEntryView, AuditEntryView, LoadedView, MemoryRefInput, SaveOutcomeView};
 
 /// What a store save did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -120,7 +118,8 @@ impl From<SaveStatus> for StoreStatus {
 }
 
 /// A memory as it is stored now.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Loaded {
     /// The canonical content (`""` when nothing is stored yet).
     pub content: String,
@@ -196,18 +195,6 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
         MemoryStore {
             host: self.host,
             rewrite: Some(rewrite),
-            options: self.options,
-        }
-    }
-
-    /// The same store with a rewrite callback when `rewrite` is `Some`, and
-    /// without one otherwise; for bindings whose callback is optional at run
-    /// time but whose store type is fixed.
-    #[must_use]
-    pub fn with_optional_rewrite<R2: Rewrite>(self, rewrite: Option<R2>) -> MemoryStore<H, R2> {
-        MemoryStore {
-            host: self.host,
-            rewrite,
             options: self.options,
         }
     }

@@ -2,13 +2,14 @@
 //! the wrong types), views out through one shared JSON-compatible serializer
 //! (`null`, never `undefined`; plain objects, never `Map`).
 
+use crate::js::error::BoundaryError;
 use crate::Error;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_wasm_bindgen::Serializer;
 use wasm_bindgen::{JsCast, JsValue};
 
-use super::errors::to_js;
+use super::errors::{boundary_to_js, to_js};
 
 /// The serializer every result goes through.
 const SERIALIZER: Serializer = Serializer::json_compatible();
@@ -17,7 +18,7 @@ const SERIALIZER: Serializer = Serializer::json_compatible();
 pub(crate) fn string(value: &JsValue, what: &str) -> Result<String, JsValue> {
     value
         .as_string()
-        .ok_or_else(|| to_js(&Error::NotAString(what.to_owned())))
+        .ok_or_else(|| boundary_to_js(&BoundaryError::NotAString(what.to_owned())))
 }
 
 /// A loosely typed value of the shape `I` (`MemoryRefInput`); a wrong shape
@@ -50,7 +51,7 @@ pub(crate) fn view<T: JsCast>(value: &impl Serialize) -> Result<T, JsValue> {
     value
         .serialize(&SERIALIZER)
         .map(JsCast::unchecked_into)
-        .map_err(|e| to_js(&Error::Internal(e.to_string())))
+        .map_err(|e| boundary_to_js(&BoundaryError::Internal(e.to_string())))
 }
 
 /// The sentence inside a deserialization error (it wraps a JavaScript

@@ -7,6 +7,7 @@
 use js_sys::Reflect;
 use wasm_bindgen::JsValue;
 
+use crate::js::error::BoundaryError;
 use crate::store::StoreError;
 
 /// The `Error` to throw: `message`, with `code` and, when given, `cause`.
@@ -23,6 +24,11 @@ fn coded(code: &str, message: &str, cause: Option<&JsValue>) -> JsValue {
 
 /// The `Error` to throw for `error`.
 pub(crate) fn to_js(error: &crate::Error) -> JsValue {
+    coded(error.code(), &error.to_string(), None)
+}
+
+/// The `Error` to throw for a failure of the boundary itself.
+pub(crate) fn boundary_to_js(error: &BoundaryError) -> JsValue {
     coded(error.code(), &error.to_string(), None)
 }
 

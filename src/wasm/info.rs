@@ -1,7 +1,7 @@
 //! What the package is: its version and the stable codes it can produce.
 
-use crate::store::STORE_ERROR_CODES;
-use crate::{Code, Error};
+use crate::js::typescript::ERROR_CODES;
+use crate::Code;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
@@ -23,11 +23,12 @@ pub fn diagnostic_codes() -> Result<DiagnosticCodeList, JsValue> {
     view(&Code::ALL.iter().map(|c| c.as_str()).collect::<Vec<_>>())
 }
 
-/// Every `code` a thrown error can carry: the core's, then the store's.
+/// Every `code` a thrown error can carry: the core's, the boundary's, then
+/// the store's.
 ///
 /// # Errors
 /// Only if the list cannot be converted (a bug).
 #[wasm_bindgen(js_name = errorCodes)]
 pub fn error_codes() -> Result<ErrorCodeList, JsValue> {
-    view(&[Error::CODES, STORE_ERROR_CODES].concat())
+    view(&ERROR_CODES)
 }

@@ -1,7 +1,9 @@
 //! The structured operations of docs/ops.md, `merge` and `compact`: text and
 //! options in, the core call, its view out.
 
-use crate::{CompactOptionsInput, CompactionView, MergeResultView};
+use crate::js::compact::CompactionView;
+use crate::js::input::CompactOptionsInput;
+use crate::js::merge::MergeResultView;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 

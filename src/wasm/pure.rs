@@ -1,8 +1,8 @@
 //! The pure functions of API.md, each: text and options in, the core call,
 //! its view out.
 
-use crate::view::{DocumentView, ReportView, SavePlanView, UsageView};
-use crate::{LimitsInput, OptionsInput};
+use crate::js::input::{LimitsInput, OptionsInput};
+use crate::js::view::{DocumentView, ReportView, SavePlanView};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
@@ -58,7 +58,7 @@ pub fn usage_js(
 ) -> Result<Usage, JsValue> {
     let text = string(text, "text")?;
     let limits = checked(limits.map(Into::into), LimitsInput::resolve)?;
-    view(&UsageView::from(&crate::usage(&text, limits)))
+    view(&crate::usage(&text, limits))
 }
 
 /// Validate a document.

@@ -18,10 +18,11 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
+use crate::js::input::{revision_number, MemoryRefInput, StoreOptionsInput, StoreSaveOptionsInput};
+use crate::js::store::{AuditEntryView, SaveOutcomeView};
 use crate::store::{
-    revision_number, AuditEntryView, Clock, DeleteOutcome, Host, HostFailure, LoadedView,
-    MemoryRef, MemoryRefInput, PutOutcome, Rewrite, RewriteRequest, SaveOutcomeView, StoreError,
-    StoreOptionsInput, StoreSaveOptions, StoreSaveOptionsInput, Versioned,
+    Clock, DeleteOutcome, Host, HostFailure, MemoryRef, PutOutcome, Rewrite, RewriteRequest,
+    StoreError, StoreSaveOptions, Versioned,
 };
 use crate::Error;
 
@@ -31,8 +32,22 @@ use super::panic::test_trigger;
 use super::task::Task;
 use super::types::{AuditEntryList, Loaded, SaveOutcome};
 
-/// The core store over JavaScript callbacks.
-type Store = crate::store::MemoryStore<JsHost, JsRewrite>;
+/// The core store over a JavaScript host, with the caller's `rewrite`
+/// function or without one (a run-time choice; the store's type fixes it).
+enum Store {
+    Plain(crate::store::MemoryStore<JsHost>),
+    Rewriting(crate::store::MemoryStore<JsHost, JsRewrite>),
+}
+
+/// `$body` with `$s` bound to the store, whichever its rewrite type.
+macro_rules! with_store {
+    ($store:expr, |$s:ident| $body:expr) => {
+        match &*$store {
+            Store::Plain($s) => $body,
+            Store::Rewriting($s) => $body,
+        }
+    };
+}
 
 /// A `KvHost` object.
 struct JsHost {
@@ -291,8 +306,11 @@ impl JsMemoryStore {
             .map_err(|e: StoreError<JsValue>| store_to_js(&e))?;
         resolved.now = Some(clock(now));
         let store = crate::store::MemoryStore::new(JsHost { object: host }, resolved)
-            .map_err(|e| store_to_js(&e))?
-            .with_optional_rewrite(rewrite);
+            .map_err(|e| store_to_js(&e))?;
+        let store = match rewrite {
+            Some(rewrite) => Store::Rewriting(store.with_rewrite(rewrite)),
+            None => Store::Plain(store),
+        };
         Ok(Self {
             store: Rc::new(store),
         })
@@ -306,8 +324,8 @@ impl JsMemoryStore {
         let r = memory_ref(r)?;
         let store = Rc::clone(&self.store);
         Ok(Task::new(async move {
-            let loaded = store.load(&r).await.map_err(|e| store_to_js(&e))?;
-            view::<Loaded>(&LoadedView::from(&loaded)).map(Into::into)
+            let loaded = with_store!(store, |s| s.load(&r).await).map_err(|e| store_to_js(&e))?;
+            view::<Loaded>(&loaded).map(Into::into)
         }))
     }
 
@@ -327,9 +345,7 @@ impl JsMemoryStore {
         let options = save_options(options)?;
         let store = Rc::clone(&self.store);
         Ok(Task::new(async move {
-            let outcome = store
-                .save(&r, &updated, &options)
-                .await
+            let outcome = with_store!(store, |s| s.save(&r, &updated, &options).await)
                 .map_err(|e| store_to_js(&e))?;
             view::<SaveOutcome>(&SaveOutcomeView::from(&outcome)).map(Into::into)
         }))
@@ -343,7 +359,8 @@ impl JsMemoryStore {
         let r = memory_ref(r)?;
         let store = Rc::clone(&self.store);
         Ok(Task::new(async move {
-            let entries = store.history(&r).await.map_err(|e| store_to_js(&e))?;
+            let entries =
+                with_store!(store, |s| s.history(&r).await).map_err(|e| store_to_js(&e))?;
             let views: Vec<AuditEntryView> = entries.iter().map(AuditEntryView::from).collect();
             view::<AuditEntryList>(&views).map(Into::into)
         }))
@@ -358,9 +375,7 @@ impl JsMemoryStore {
         let revision = revision_arg(revision)?;
         let store = Rc::clone(&self.store);
         Ok(Task::new(async move {
-            let content = store
-                .revision(&r, revision)
-                .await
+            let content = with_store!(store, |s| s.revision(&r, revision).await)
                 .map_err(|e| store_to_js(&e))?;
             Ok(content.map_or(JsValue::NULL, |c| JsValue::from_str(&c)))
         }))
@@ -381,9 +396,7 @@ impl JsMemoryStore {
         let options = save_options(options)?;
         let store = Rc::clone(&self.store);
         Ok(Task::new(async move {
-            let outcome = store
-                .revert(&r, revision, &options)
-                .await
+            let outcome = with_store!(store, |s| s.revert(&r, revision, &options).await)
                 .map_err(|e| store_to_js(&e))?;
             view::<SaveOutcome>(&SaveOutcomeView::from(&outcome)).map(Into::into)
         }))

@@ -22,7 +22,9 @@ use js_sys::Function;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
-use super::errors::to_js;
+use crate::js::error::BoundaryError;
+
+use super::errors::boundary_to_js;
 
 /// What a store call computes: its JavaScript result, or the `Error` to
 /// reject with.
@@ -89,7 +91,7 @@ impl Task {
     /// after it finished.
     pub fn poll(&mut self, wake: Function) -> Result<Option<JsValue>, JsValue> {
         let Some(work) = self.work.as_mut() else {
-            return Err(to_js(&crate::Error::Internal(
+            return Err(boundary_to_js(&BoundaryError::Internal(
                 "a store call was polled after it finished".to_owned(),
             )));
         };

@@ -90,21 +90,6 @@ export interface Usage {
   level: Level;
 }
 
-/** Every stable diagnostic code (docs/FORMAT.md §9); `diagnosticCodes()` lists them at run time. */
-export type DiagnosticCode =
-  | "size/hard-limit"
-  | "size/soft-limit"
-  | "structure/missing-heading"
-  | "scope/personal-heading"
-  | "scope/legacy-personal-heading"
-  | "diff/section-removed"
-  | "diff/shrink"
-  | "entry/nonstandard"
-  | "structure/duplicate-heading"
-  | "structure/unclosed-fence"
-  | "structure/preamble-dropped"
-  | "save/would-erase";
-
 export type Severity = "error" | "warning" | "info";
 
 export interface Diagnostic {
@@ -137,27 +122,6 @@ export interface SavePlan {
   /** Preamble lines that were not kept. */
   dropped: string[];
 }
-
-/** The `code` of every error memdoc throws; `errorCodes()` lists them at run time. */
-export type ErrorCode =
-  | "options/invalid-scope"
-  | "options/invalid-limits"
-  | "options/invalid"
-  | "input/not-a-string"
-  | "options/invalid-target"
-  | "options/invalid-date"
-  | "internal/panic"
-  | "internal/error"
-  | "store/host-failed"
-  | "store/invalid-id"
-  | "store/invalid-revision"
-  | "store/revision-unavailable"
-  | "store/corrupt-record"
-  | "store/unsupported-format"
-  | "store/snapshot-collision"
-  | "store/invalid-actor"
-  | "options/invalid-key-prefix"
-  | "options/invalid-history-depth";
 
 /**
  * What memdoc throws (or rejects with): a real `Error` with a stable `code`.

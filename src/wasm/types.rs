@@ -1,11 +1,20 @@
 //! The TypeScript contract: the hand-written `types.d.ts` (API.md's types),
-//! and the typed values the exports take and return, so the generated
-//! `.d.ts` names `Report` rather than `any`.
+//! the `DiagnosticCode` and `ErrorCode` unions generated from the code lists
+//! ([`crate::js::typescript`]), and the typed values the exports take and
+//! return, so the generated `.d.ts` names `Report` rather than `any`.
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
+use crate::js::typescript::{DIAGNOSTIC_CODE_UNION, ERROR_CODE_UNION};
+
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = include_str!("types.d.ts");
+
+#[wasm_bindgen(typescript_custom_section)]
+const DIAGNOSTIC_CODES: &str = DIAGNOSTIC_CODE_UNION;
+
+#[wasm_bindgen(typescript_custom_section)]
+const ERROR_CODES: &str = ERROR_CODE_UNION;
 
 #[wasm_bindgen]
 extern "C" {

@@ -1,8 +1,7 @@
-//! The JSON-compatible views of the engine's results, as the JavaScript API
-//! (docs/API.md) shapes them: camelCase fields, string enums, and ranges in
-//! UTF-16 positions computed with a [`LineIndex`] over the text that was
-//! passed in. The wasm boundary serializes these and nothing else, so every
-//! conversion lives here, in the core, where it is tested natively.
+//! The engine's results as JavaScript sees them (docs/API.md): camelCase
+//! fields, string enums, and every byte span turned into a UTF-16 range with
+//! a [`LineIndex`] over the text that was passed in. A result that only
+//! copies fields (`Usage`) serializes as the core type instead.
 
 use serde::Serialize;
 
@@ -12,34 +11,6 @@ use crate::limits::Usage;
 use crate::save::SavePlan;
 use crate::span::{LineIndex, Range};
 use crate::validate::Report;
-
-/// [`Usage`] as JavaScript sees it.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-#[serde(rename_all = "camelCase")]
-pub struct UsageView {
-    /// Code points.
-    pub chars: usize,
-    /// UTF-8 bytes.
-    pub utf8_bytes: usize,
-    /// Soft limit.
-    pub soft: usize,
-    /// Hard limit.
-    pub hard: usize,
-    /// `"ok"`, `"soft"` or `"hard"`.
-    pub level: &'static str,
-}
-
-impl From<&Usage> for UsageView {
-    fn from(u: &Usage) -> Self {
-        Self {
-            chars: u.chars,
-            utf8_bytes: u.utf8_bytes,
-            soft: u.soft,
-            hard: u.hard,
-            level: u.level.as_str(),
-        }
-    }
-}
 
 /// A [`Diagnostic`] as JavaScript sees it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -85,7 +56,7 @@ pub struct ReportView {
     /// Canonical form.
     pub canonical: String,
     /// Size of the canonical form.
-    pub usage: UsageView,
+    pub usage: Usage,
     /// Findings.
     pub diagnostics: Vec<DiagnosticView>,
 }
@@ -97,7 +68,7 @@ impl ReportView {
         Self {
             ok: report.ok,
             canonical: report.canonical.clone(),
-            usage: (&report.usage).into(),
+            usage: report.usage,
             diagnostics: diagnostics(&report.diagnostics, text),
         }
     }
@@ -114,7 +85,7 @@ pub struct SavePlanView {
     /// Whether it differs from the previous document.
     pub changed: bool,
     /// Size of the proposed canonical form.
-    pub usage: UsageView,
+    pub usage: Usage,
     /// Findings, ranges in `updated`.
     pub diagnostics: Vec<DiagnosticView>,
     /// Preamble lines not kept.
@@ -129,7 +100,7 @@ impl SavePlanView {
             status: plan.status.as_str(),
             content: plan.content.clone(),
             changed: plan.changed,
-            usage: (&plan.usage).into(),
+            usage: plan.usage,
             diagnostics: diagnostics(&plan.diagnostics, updated),
             dropped: plan.dropped.clone(),
         }

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use super::{Conflict, ConflictSide, DroppedLine, MergeResult, Side};
+use crate::merge::{Conflict, ConflictSide, DroppedLine, MergeResult, Side};
 use crate::span::{LineIndex, Range};
 
 /// A [`MergeResult`] as JavaScript sees it.

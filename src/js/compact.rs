@@ -4,9 +4,9 @@
 
 use serde::Serialize;
 
-use super::{Compaction, MergedSection, RemovedEntry};
+use super::view::LineView;
+use crate::compact::{Compaction, MergedSection, RemovedEntry};
 use crate::span::{LineIndex, Range};
-use crate::view::LineView;
 
 /// A [`Compaction`] as JavaScript sees it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]

@@ -1,0 +1,343 @@
+//! Options as JavaScript passes them: camelCase, every field optional,
+//! `null` allowed, numbers as `f64`. Each `resolve` checks one into the
+//! core's options; a value of the right type but out of range is a coded
+//! error, never a silent default (a value of the wrong type already failed
+//! to deserialize, which the boundary reports as `options/invalid`).
+
+use serde::Deserialize;
+
+use crate::compact::CompactOptions;
+use crate::error::Error;
+use crate::limits::{Limits, DEFAULT_HARD_LIMIT};
+use crate::options::{InjectOptions, SaveOptions, Scope, ValidateOptions};
+use crate::parse::is_valid_date;
+use crate::store::{
+    MemoryRef, OnConflict, StoreError, StoreOptions, StoreSaveOptions, MAX_HISTORY_DEPTH,
+};
+
+/// Limits as given by a caller: either may be missing.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LimitsInput {
+    /// Soft limit, default 18,000.
+    pub soft: Option<f64>,
+    /// Hard limit, default 25,000.
+    pub hard: Option<f64>,
+}
+
+/// The loosely typed options of every pure function, as they arrive from
+/// JavaScript (`camelCase`, every field optional, `null` allowed).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OptionsInput {
+    /// `"user"` or `"team"`.
+    pub scope: Option<String>,
+    /// The stored document.
+    pub previous: Option<String>,
+    /// Partial limits.
+    pub limits: Option<LimitsInput>,
+    /// Headings not allowed in team scope.
+    pub forbidden_team_headings: Option<Vec<String>>,
+    /// For saves.
+    pub allow_erase: Option<bool>,
+    /// For the prompt block.
+    pub user_name: Option<String>,
+}
+
+impl LimitsInput {
+    /// Check and complete the limits.
+    ///
+    /// # Errors
+    /// [`Error::InvalidLimits`] for a negative, fractional, non-finite or zero
+    /// limit, or `soft > hard`.
+    pub fn resolve(self) -> Result<Limits, Error> {
+        let defaults = Limits::default();
+        let soft = whole(self.soft, defaults.soft)?;
+        let hard = whole(self.hard, defaults.hard)?;
+        Limits::new(soft, hard)
+    }
+}
+
+fn whole(value: Option<f64>, default: usize) -> Result<usize, Error> {
+    let Some(v) = value else { return Ok(default) };
+    positive_whole(v)
+        .and_then(|n| usize::try_from(n).ok())
+        .ok_or_else(|| {
+            Error::InvalidLimits(format!(
+                "{} is not a positive whole number",
+                describe_number(v)
+            ))
+        })
+}
+
+/// `n` as a whole number ≥ 1 that a JavaScript number represents exactly
+/// (at most 2^53), or `None`.
+pub fn positive_whole(n: f64) -> Option<u64> {
+    if n.is_finite() && n >= 1.0 && n.fract() == 0.0 && n <= 9_007_199_254_740_992.0 {
+        // Checked above: a positive whole number within 2^53.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        Some(n as u64)
+    } else {
+        None
+    }
+}
+
+/// A number as an error message shows it. Whole numbers are written out;
+/// anything else is described, which keeps float formatting (and its
+/// tables) out of the WebAssembly module.
+pub fn describe_number(n: f64) -> String {
+    if n.is_nan() {
+        "NaN".to_owned()
+    } else if n.is_infinite() {
+        if n > 0.0 { "Infinity" } else { "-Infinity" }.to_owned()
+    } else if n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_992.0 {
+        // Checked above: whole and within 2^53.
+        #[allow(clippy::cast_possible_truncation)]
+        let whole = n as i64;
+        whole.to_string()
+    } else {
+        "a number with a fraction".to_owned()
+    }
+}
+
+impl OptionsInput {
+    /// The scope, default `user`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidScope`] for anything but `user` or `team`.
+    pub fn scope(&self) -> Result<Scope, Error> {
+        self.scope.as_deref().map_or(Ok(Scope::User), str::parse)
+    }
+
+    /// The limits, defaults filled in.
+    ///
+    /// # Errors
+    /// [`Error::InvalidLimits`].
+    pub fn limits(&self) -> Result<Limits, Error> {
+        self.limits.unwrap_or_default().resolve()
+    }
+
+    /// Options for [`validate`](crate::validate).
+    ///
+    /// # Errors
+    /// Bad scope or limits.
+    pub fn validate_options(&self) -> Result<ValidateOptions, Error> {
+        let defaults = ValidateOptions::default();
+        Ok(ValidateOptions {
+            scope: self.scope()?,
+            previous: self.previous.clone(),
+            limits: self.limits()?,
+            forbidden_team_headings: self
+                .forbidden_team_headings
+                .clone()
+                .unwrap_or(defaults.forbidden_team_headings),
+        })
+    }
+
+    /// Options for [`plan_save`](crate::plan_save).
+    ///
+    /// # Errors
+    /// Bad scope or limits.
+    pub fn save_options(&self) -> Result<SaveOptions, Error> {
+        Ok(SaveOptions {
+            validate: self.validate_options()?,
+            allow_erase: self.allow_erase.unwrap_or(false),
+        })
+    }
+
+    /// Options for [`injection_block`](crate::injection_block).
+    ///
+    /// # Errors
+    /// Bad scope or limits.
+    pub fn inject_options(&self) -> Result<InjectOptions, Error> {
+        Ok(InjectOptions {
+            scope: self.scope()?,
+            limits: self.limits()?,
+            user_name: self.user_name.clone(),
+        })
+    }
+}
+
+/// [`CompactOptions`] as JavaScript passes them: camelCase, every field
+/// optional, `null` allowed.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CompactOptionsInput {
+    /// `"user"` or `"team"`, default `"user"`.
+    pub scope: Option<String>,
+    /// A positive whole number, default 25,000 (the default hard limit).
+    pub target: Option<f64>,
+    /// A real `YYYY-MM-DD` date.
+    pub today: Option<String>,
+}
+
+impl CompactOptionsInput {
+    /// Check and complete the options.
+    ///
+    /// # Errors
+    /// [`Error::InvalidScope`] for a scope other than `user` or `team`;
+    /// [`Error::InvalidTarget`] for a target that is not a whole number from
+    /// 1 to 10^15; [`Error::InvalidDate`] for a `today` that is not a real
+    /// `YYYY-MM-DD` date.
+    pub fn resolve(&self) -> Result<CompactOptions, Error> {
+        let scope = self.scope.as_deref().map_or(Ok(Scope::User), str::parse)?;
+        let target = match self.target {
+            None => DEFAULT_HARD_LIMIT,
+            Some(v) => whole_target(v)?,
+        };
+        if let Some(today) = &self.today {
+            if !is_valid_date(today) {
+                return Err(Error::InvalidDate(today.clone()));
+            }
+        }
+        Ok(CompactOptions {
+            scope,
+            target,
+            today: self.today.clone(),
+        })
+    }
+}
+
+fn whole_target(v: f64) -> Result<usize, Error> {
+    positive_whole(v)
+        .and_then(|n| usize::try_from(n).ok())
+        .ok_or_else(|| {
+            Error::InvalidTarget(format!(
+                "{} is not a positive whole number",
+                describe_number(v)
+            ))
+        })
+}
+
+/// [`StoreOptions`] as they arrive from JavaScript (without the callbacks,
+/// which the binding wraps itself).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StoreOptionsInput {
+    /// Partial limits.
+    pub limits: Option<LimitsInput>,
+    /// Headings not allowed in team scope.
+    pub forbidden_team_headings: Option<Vec<String>>,
+    /// Key prefix.
+    pub key_prefix: Option<String>,
+    /// History depth, a whole number.
+    pub history_depth: Option<f64>,
+    /// Compact deterministically when over the hard limit.
+    pub compact_over_limit: Option<bool>,
+}
+
+impl StoreOptionsInput {
+    /// Checked options, defaults filled in, without a clock.
+    ///
+    /// # Errors
+    /// Bad limits, prefix or depth.
+    pub fn resolve<E>(self) -> Result<StoreOptions, StoreError<E>> {
+        let defaults = StoreOptions::default();
+        let history_depth = match self.history_depth {
+            None => defaults.history_depth,
+            Some(d) => positive_whole(d)
+                .filter(|&n| n <= MAX_HISTORY_DEPTH as u64)
+                .and_then(|n| usize::try_from(n).ok())
+                .ok_or_else(|| {
+                    StoreError::InvalidHistoryDepth(format!(
+                        "{} is not a whole number between 1 and {MAX_HISTORY_DEPTH}",
+                        describe_number(d)
+                    ))
+                })?,
+        };
+        let options = StoreOptions {
+            limits: self
+                .limits
+                .unwrap_or_default()
+                .resolve()
+                .map_err(StoreError::Options)?,
+            forbidden_team_headings: self
+                .forbidden_team_headings
+                .unwrap_or(defaults.forbidden_team_headings),
+            key_prefix: self.key_prefix.unwrap_or(defaults.key_prefix),
+            history_depth,
+            now: None,
+            compact_over_limit: self.compact_over_limit.unwrap_or(false),
+        };
+        options.check()?;
+        Ok(options)
+    }
+}
+
+/// [`StoreSaveOptions`] as they arrive from JavaScript.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StoreSaveOptionsInput {
+    /// Required: a whole number ≥ 0.
+    pub base_revision: Option<f64>,
+    /// Who is writing.
+    pub actor: Option<String>,
+    /// Allow an erase.
+    pub allow_erase: Option<bool>,
+    /// `"reject"` or `"merge"`.
+    pub on_conflict: Option<String>,
+}
+
+impl StoreSaveOptionsInput {
+    /// Checked save options.
+    ///
+    /// # Errors
+    /// `store/invalid-revision` for a missing, negative or fractional base
+    /// revision; `options/invalid` for an unknown `onConflict`;
+    /// `store/invalid-actor`.
+    pub fn resolve<E>(self) -> Result<StoreSaveOptions, StoreError<E>> {
+        let base = self.base_revision.ok_or_else(|| {
+            StoreError::InvalidRevision("baseRevision is required (0 for a new memory)".to_owned())
+        })?;
+        let base_revision = revision_number(base, true)?;
+        let options = StoreSaveOptions {
+            base_revision,
+            actor: self.actor,
+            allow_erase: self.allow_erase.unwrap_or(false),
+            on_conflict: self
+                .on_conflict
+                .as_deref()
+                .map_or(Ok(OnConflict::Reject), str::parse)
+                .map_err(StoreError::Options)?,
+        };
+        options.check()?;
+        Ok(options)
+    }
+}
+
+/// A revision number from a JavaScript number: whole, at least 1 (or 0 when
+/// `zero_ok`), at most 2^53.
+///
+/// # Errors
+/// `store/invalid-revision`.
+pub fn revision_number<E>(n: f64, zero_ok: bool) -> Result<u64, StoreError<E>> {
+    positive_whole(n)
+        .or(if zero_ok && n == 0.0 { Some(0) } else { None })
+        .ok_or_else(|| {
+            StoreError::InvalidRevision(format!(
+                "{} is not a whole number {}",
+                describe_number(n),
+                if zero_ok { "≥ 0" } else { "≥ 1" }
+            ))
+        })
+}
+
+/// A `MemoryRef` as it arrives from JavaScript: `{ scope, id }`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MemoryRefInput {
+    /// `"user"` or `"team"`.
+    pub scope: String,
+    /// The id.
+    pub id: String,
+}
+
+impl MemoryRefInput {
+    /// The checked reference.
+    ///
+    /// # Errors
+    /// `options/invalid-scope`, `store/invalid-id`.
+    pub fn resolve<E>(&self) -> Result<MemoryRef, StoreError<E>> {
+        MemoryRef::parse(&self.scope, &self.id)
+    }
+}

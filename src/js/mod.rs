@@ -1,0 +1,15 @@
+//! The JavaScript shape of the API, kept out of the public Rust API: the
+//! loosely typed options as JavaScript passes them ([`input`]), the errors
+//! only the boundary has ([`error`]), and the
+//! results as it receives them where they differ from the core types
+//! ([`view`], [`merge`], [`compact`], [`store`]: byte spans become UTF-16
+//! ranges). Plain data and conversions, no `wasm_bindgen`: the boundary in
+//! `src/wasm/` serializes these, and their unit tests run natively.
+
+pub mod compact;
+pub mod error;
+pub mod input;
+pub mod merge;
+pub mod store;
+pub mod typescript;
+pub mod view;
