@@ -28,7 +28,7 @@ use crate::document::Document;
 use crate::parse::parse;
 
 use join::merge_step;
-use removal::{dedupe_step, oldest_step, origin_titles};
+use removal::Removal;
 
 pub use options::CompactOptions;
 pub use priority::{section_priority, Priority};
@@ -72,10 +72,10 @@ pub fn compact(text: &str, options: &CompactOptions) -> Compaction {
         doc = merge_step(&doc, options.target, &mut result.merged);
     }
     if size(&doc) > options.target {
-        let titles = origin_titles(&input);
-        doc = dedupe_step(&doc, options, &titles, &mut result.removed);
+        let mut removal = Removal::new(&input, options, &mut result.removed);
+        doc = removal.duplicates(&doc);
         if size(&doc) > options.target {
-            doc = oldest_step(&doc, options, &titles, &mut result.removed);
+            doc = removal.oldest(&doc);
         }
     }
     result.content = doc.render();

@@ -141,7 +141,7 @@ pub fn plan_save(updated: &str, options: &SaveOptions) -> SavePlan {
 /// When the whole trimmed reply is one fenced block, its inner text and the
 /// byte offset of that text in `reply`. SurfSense dropped the opening fence
 /// and stored the closing one.
-pub(crate) fn unwrap_fenced_reply(reply: &str) -> Option<(usize, &str)> {
+fn unwrap_fenced_reply(reply: &str) -> Option<(usize, &str)> {
     let lead = reply.len() - reply.trim_start().len();
     let trimmed = reply.trim();
     let all: Vec<(usize, &str)> = lines(trimmed).collect();

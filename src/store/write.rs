@@ -22,10 +22,10 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
     ///
     /// The save is planned against the current content. When
     /// `options.base_revision` is not the current revision the outcome is
-    /// `conflict` and nothing is written (with [`OnConflict::Merge`](super::OnConflict::Merge), a clean
-    /// three-way merge is saved instead, once the merge is available). A
-    /// document over the hard limit goes to the rewrite callback, when there
-    /// is one. If another writer replaced the head between this save's read
+    /// `conflict` and nothing is written (with
+    /// [`OnConflict::Merge`](super::OnConflict::Merge), a clean three-way
+    /// merge is saved instead). A document over the hard limit goes to the
+    /// rewrite callback, when there is one. If another writer replaced the head between this save's read
     /// and write, the outcome is `conflict` with what that writer stored.
     ///
     /// # Errors
@@ -176,7 +176,7 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
     /// save that lost its race may be shared with the twin that won and is
     /// never touched. A failed delete leaves an unread key behind and does
     /// not undo the save, which has already happened.
-    async fn prune(&self, keys: impl Iterator<Item = String>) -> usize {
+    pub(super) async fn prune(&self, keys: impl Iterator<Item = String>) -> usize {
         let mut failed = 0;
         for key in keys {
             match self.host.delete(&key).await {
@@ -192,7 +192,7 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
     /// Write a snapshot where no key exists yet and return its key. A key
     /// that exists with exactly these bytes is the same snapshot (a retry,
     /// or a twin writer) and is used as is.
-    async fn put_snapshot(
+    pub(super) async fn put_snapshot(
         &self,
         r: &MemoryRef,
         snapshot: &SnapshotRecord,
