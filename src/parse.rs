@@ -94,14 +94,15 @@ fn push_raw(doc: &mut Document, content: &str, span: Span, fenced: bool) {
 
 /// An open code fence: its character, its length and its opening line.
 #[derive(Debug, Clone, Copy)]
-struct Fence {
+pub(crate) struct Fence {
     ch: u8,
     len: usize,
     span: Span,
 }
 
 impl Fence {
-    fn open(line: &str, span: Span) -> Option<Self> {
+    /// The fence `line` opens, if it opens one.
+    pub(crate) fn open(line: &str, span: Span) -> Option<Self> {
         let t = line.trim_start();
         let ch = *t.as_bytes().first()?;
         if ch != b'`' && ch != b'~' {
@@ -111,7 +112,8 @@ impl Fence {
         (len >= 3).then_some(Self { ch, len, span })
     }
 
-    fn is_closed_by(self, line: &str) -> bool {
+    /// Whether `line` closes this fence.
+    pub(crate) fn is_closed_by(self, line: &str) -> bool {
         let t = line.trim();
         t.len() >= self.len && t.bytes().all(|b| b == self.ch)
     }

@@ -40,6 +40,7 @@ mod merge_hook;
 mod options;
 mod record;
 mod rewrite;
+mod sweep;
 mod view;
 
 use crate::compact::{compact, CompactOptions};
@@ -63,6 +64,7 @@ pub use options::{
 };
 pub use record::{ArchivedEntry, AuditEntry, MAX_REVISION, RECORD_FORMAT};
 pub use rewrite::{rewrite_prompt, rewrite_target};
+pub use sweep::{SweepOptions, SweepOptionsInput, SweepOutcome, SweepStatus, SWEEP_ATTEMPTS};
 pub use view::{ArchivedEntryView, AuditEntryView, LoadedView, MemoryRefInput, SaveOutcomeView};
 
 use key::{content_tag, head_key, snapshot_key};
