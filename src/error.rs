@@ -19,6 +19,14 @@ pub enum Error {
     InvalidTarget(String),
     /// A date option that is not a real `YYYY-MM-DD` calendar date.
     InvalidDate(String),
+    /// A recall budget that is not a positive whole number.
+    InvalidBudget(String),
+    /// A recall weight that is negative or not finite, or a half-life that
+    /// is not a positive number of days.
+    InvalidWeight(String),
+    /// An expiry policy without a section or with a maximum age that is not
+    /// a whole number of days ≥ 0.
+    InvalidPolicy(String),
     /// A bug in memdoc: the engine panicked. The message is the panic's.
     Panic(String),
     /// A bug in memdoc: a result could not be converted for the caller.
@@ -36,6 +44,9 @@ impl Error {
             Self::NotAString(_) => "input/not-a-string",
             Self::InvalidTarget(_) => "options/invalid-target",
             Self::InvalidDate(_) => "options/invalid-date",
+            Self::InvalidBudget(_) => "options/invalid-budget",
+            Self::InvalidWeight(_) => "options/invalid-weight",
+            Self::InvalidPolicy(_) => "options/invalid-policy",
             Self::Panic(_) => "internal/panic",
             Self::Internal(_) => "internal/error",
         }
@@ -50,6 +61,9 @@ impl Error {
         "input/not-a-string",
         "options/invalid-target",
         "options/invalid-date",
+        "options/invalid-budget",
+        "options/invalid-weight",
+        "options/invalid-policy",
         "internal/panic",
         "internal/error",
     ];
@@ -68,6 +82,9 @@ impl fmt::Display for Error {
             Self::InvalidDate(d) => {
                 write!(f, "invalid date {d:?}: expected a real YYYY-MM-DD date")
             }
+            Self::InvalidBudget(why) => write!(f, "invalid budget: {why}"),
+            Self::InvalidWeight(why) => write!(f, "invalid weight: {why}"),
+            Self::InvalidPolicy(why) => write!(f, "invalid expiry policy: {why}"),
             Self::Panic(why) => write!(f, "memdoc panicked (this is a bug): {why}"),
             Self::Internal(why) => write!(f, "internal error (this is a bug): {why}"),
         }
@@ -89,6 +106,9 @@ mod tests {
             Error::NotAString("text".into()),
             Error::InvalidTarget("x".into()),
             Error::InvalidDate("x".into()),
+            Error::InvalidBudget("x".into()),
+            Error::InvalidWeight("x".into()),
+            Error::InvalidPolicy("x".into()),
             Error::Panic("x".into()),
             Error::Internal("x".into()),
         ];

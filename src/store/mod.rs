@@ -53,6 +53,7 @@ mod read;
 mod rebase;
 mod record;
 mod rewrite;
+mod sweep;
 mod view;
 mod write;
 
@@ -82,6 +83,7 @@ pub use options::{
 pub use pollster::block_on;
 pub use record::{ArchivedEntry, AuditEntry, MAX_REVISION, RECORD_FORMAT};
 pub use rewrite::{rewrite_prompt, rewrite_target};
+pub use sweep::{SweepOptions, SweepOptionsInput, SweepOutcome, SweepStatus, SWEEP_ATTEMPTS};
 pub use view::{ArchivedEntryView, AuditEntryView, LoadedView, MemoryRefInput, SaveOutcomeView};
 
 /// What a store save did.

@@ -21,7 +21,7 @@ use wasm_bindgen_futures::JsFuture;
 use crate::store::{
     revision_number, AuditEntryView, Clock, DeleteOutcome, Host, HostFailure, LoadedView,
     MemoryRef, MemoryRefInput, PutOutcome, Rewrite, RewriteRequest, SaveOutcomeView, StoreError,
-    StoreOptionsInput, StoreSaveOptions, StoreSaveOptionsInput, Versioned,
+    StoreOptionsInput, StoreSaveOptions, StoreSaveOptionsInput, SweepOptionsInput, Versioned,
 };
 use crate::Error;
 
@@ -29,7 +29,7 @@ use super::convert::{input, shaped, string, view};
 use super::errors::{store_to_js, to_js};
 use super::panic::test_trigger;
 use super::task::Task;
-use super::types::{AuditEntryList, Loaded, SaveOutcome};
+use super::types::{AuditEntryList, Loaded, SaveOutcome, SweepOutcome};
 
 /// The core store over JavaScript callbacks.
 type Store = crate::store::MemoryStore<JsHost, JsRewrite>;
@@ -386,6 +386,27 @@ impl JsMemoryStore {
                 .await
                 .map_err(|e| store_to_js(&e))?;
             view::<SaveOutcome>(&SaveOutcomeView::from(&outcome)).map(Into::into)
+        }))
+    }
+
+    /// Expire old entries as one new revision, or write nothing
+    /// (`SweepOutcome`).
+    ///
+    /// # Errors
+    /// A bad reference or options at once; store errors when the task runs.
+    pub fn sweep(&self, r: JsValue, options: JsValue) -> Result<Task, JsValue> {
+        let r = memory_ref(r)?;
+        let options: SweepOptionsInput = input(Some(options))?;
+        let options = options
+            .resolve()
+            .map_err(|e: StoreError<JsValue>| store_to_js(&e))?;
+        let store = Rc::clone(&self.store);
+        Ok(Task::new(async move {
+            let outcome = store
+                .sweep(&r, &options)
+                .await
+                .map_err(|e| store_to_js(&e))?;
+            view::<SweepOutcome>(&outcome).map(Into::into)
         }))
     }
 }
