@@ -15,6 +15,8 @@ export const planSave = guard(glue.planSave);
 export const injectionBlock = guard(glue.injectionBlock);
 export const merge = guard(glue.merge);
 export const compact = guard(glue.compact);
+export const recall = guard(glue.recall);
+export const expire = guard(glue.expire);
 export const diagnosticCodes = guard(glue.diagnosticCodes);
 export const errorCodes = guard(glue.errorCodes);
 export const version = guard(glue.version);
@@ -77,6 +79,10 @@ export class MemoryStore {
 
   revert(ref, revision, options) {
     return settle(() => this.#store().revert(ref, revision, options));
+  }
+
+  sweep(ref, options) {
+    return settle(() => this.#store().sweep(ref, options));
   }
 
   /** Release the WebAssembly memory now instead of at garbage collection. */

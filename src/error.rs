@@ -46,6 +46,14 @@ pub enum Error {
     InvalidTarget(String),
     /// A date option that is not a real `YYYY-MM-DD` calendar date.
     InvalidDate(String),
+    /// A recall budget that is not a positive whole number.
+    InvalidBudget(String),
+    /// A recall weight that is negative or not finite, or a half-life that
+    /// is not a positive number of days.
+    InvalidWeight(String),
+    /// An expiry policy without a section or with a maximum age that is not
+    /// a whole number of days ≥ 0.
+    InvalidPolicy(String),
 }
 
 error_codes! {
@@ -57,6 +65,9 @@ error_codes! {
     InvalidOptions = "options/invalid",
     InvalidTarget = "options/invalid-target",
     InvalidDate = "options/invalid-date",
+    InvalidBudget = "options/invalid-budget",
+    InvalidWeight = "options/invalid-weight",
+    InvalidPolicy = "options/invalid-policy",
 }
 
 impl Error {
@@ -76,6 +87,9 @@ impl fmt::Display for Error {
             Self::InvalidDate(d) => {
                 write!(f, "invalid date {d:?}: expected a real YYYY-MM-DD date")
             }
+            Self::InvalidBudget(why) => write!(f, "invalid budget: {why}"),
+            Self::InvalidWeight(why) => write!(f, "invalid weight: {why}"),
+            Self::InvalidPolicy(why) => write!(f, "invalid expiry policy: {why}"),
         }
     }
 }
@@ -94,6 +108,9 @@ mod tests {
             Error::InvalidOptions("x".into()),
             Error::InvalidTarget("x".into()),
             Error::InvalidDate("x".into()),
+            Error::InvalidBudget("x".into()),
+            Error::InvalidWeight("x".into()),
+            Error::InvalidPolicy("x".into()),
         ];
         let codes: Vec<&str> = all.iter().map(Error::code).collect();
         assert_eq!(codes, Error::CODES, "should list every code once, in order");

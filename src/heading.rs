@@ -59,7 +59,7 @@ pub(crate) fn section_key(title: &str) -> String {
 /// NFKC. Native builds carry the Unicode tables (the `unicode-normalization`
 /// crate).
 #[cfg(not(target_arch = "wasm32"))]
-fn compat_fold(title: &str) -> String {
+pub(crate) fn compat_fold(title: &str) -> String {
     title.nfkc().collect()
 }
 
@@ -68,7 +68,7 @@ fn compat_fold(title: &str) -> String {
 /// boundary installs the host's NFKC when the module starts. Until then (no
 /// boundary at all), titles are compared unfolded.
 #[cfg(target_arch = "wasm32")]
-fn compat_fold(title: &str) -> String {
+pub(crate) fn compat_fold(title: &str) -> String {
     match COMPAT_FOLD.get() {
         Some(fold) => fold(title),
         None => title.to_owned(),

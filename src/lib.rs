@@ -35,15 +35,18 @@
 #![allow(clippy::module_name_repetitions, clippy::must_use_candidate)]
 
 mod compact;
+mod date;
 mod diagnostic;
 mod document;
 mod error;
+mod expire;
 mod heading;
 mod inject;
 mod limits;
 mod merge;
 mod options;
 mod parse;
+mod recall;
 mod render;
 mod save;
 mod span;
@@ -69,6 +72,10 @@ pub use compact::{
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use document::{Document, Entry, LegacyMarker, Line, RawLine, Section, IMPLICIT_TITLE};
 pub use error::Error;
+pub use expire::{
+    expire, ExpireOptions, ExpireOptionsInput, ExpiredEntry, Expiry, ExpiryPolicy,
+    ExpiryPolicyInput,
+};
 pub use heading::normalize_heading;
 pub use inject::{escape_reserved, injection_block, RESERVED_TAGS};
 pub use limits::{usage, Level, Limits, Usage, DEFAULT_HARD_LIMIT, DEFAULT_SOFT_LIMIT};
@@ -77,6 +84,12 @@ pub use options::{
     InjectOptions, SaveOptions, Scope, ValidateOptions, DEFAULT_FORBIDDEN_TEAM_HEADINGS,
 };
 pub use parse::{heading_title, is_valid_date, parse, parse_entry};
+pub use recall::{
+    recall, OmitReason, OmittedItem, Recall, RecallOptions, RecallOptionsInput, RecallTotals,
+    RecallWeights, RecallWeightsInput, RecalledItem, ScoreParts, Why, BM25_B, BM25_K1,
+    DEFAULT_HALF_LIFE_DAYS, DEFAULT_PRIORITY_WEIGHT, DEFAULT_RECALL_BUDGET, DEFAULT_RECENCY_WEIGHT,
+    DEFAULT_RELEVANCE_WEIGHT, UNDATED_RECENCY,
+};
 pub use render::render;
 pub use save::{is_sentinel, plan_save, SavePlan, SaveStatus, NO_OP_SENTINELS};
 pub use span::{LineIndex, Position, Range, Span};

@@ -3,7 +3,9 @@
 import init, {
   MemoryStore,
   compact,
+  expire,
   merge,
+  recall,
   diagnosticCodes,
   errorCodes,
   init as namedInit,
@@ -60,6 +62,20 @@ import init, {
   type StoreOptions,
   type StoreSaveOptions,
   type StoreStatus,
+  type ExpireOptions,
+  type Expiry,
+  type ExpiryPolicy,
+  type OmitReason,
+  type OmittedItem,
+  type Recall,
+  type RecallOptions,
+  type RecallTotals,
+  type RecallWeights,
+  type RecallWhy,
+  type RecalledItem,
+  type SweepOptions,
+  type SweepOutcome,
+  type SweepStatus,
 } from "memdoc";
 import { memoryHost, type MemoryHost } from "memdoc/adapters/memory";
 import { localStorageHost, type LocalStorageHostOptions } from "memdoc/adapters/local-storage";
@@ -236,3 +252,47 @@ const badStatus: StoreStatus = "merged";
 const badError: ErrorCode = "store/boom";
 void [badStatus, badError];
 
+
+// ---- recall, expire and sweep (docs/recall.md) -----------------------------
+
+const recallWeights: RecallWeights = { relevance: 1, recency: 0.5 };
+const recallOptions: RecallOptions = {
+  scope: "team",
+  budget: 1200,
+  today: "2025-06-01",
+  pinned: ["Decisions"],
+  weights: recallWeights,
+  halfLifeDays: 30,
+};
+const recalled: Recall = recall("## A", "query", recallOptions);
+const recalledDefault: Recall = recall("## A", "");
+const firstSelected: RecalledItem | undefined = recalled.selected[0];
+const firstOmitted: OmittedItem | undefined = recalled.omitted[0];
+const omitReason: OmitReason | undefined = firstOmitted?.reason;
+const recallWhy: RecallWhy | undefined = firstSelected?.why;
+const recallTotals: RecallTotals = recalled.totals;
+const recallDate: string | null | undefined = firstSelected?.date;
+const relevance: number | undefined = recallWhy?.parts.relevance;
+void [recalledDefault, omitReason, recallTotals.memoryChars, recallDate, relevance, recalled.chars + recalled.estimatedTokens];
+
+const policy: ExpiryPolicy = { section: "Current Priorities", maxAgeDays: 30 };
+const expireOptions: ExpireOptions = { today: "2025-06-01", policies: [policy] };
+const expiry: Expiry = expire("## A", expireOptions);
+const expired: ArchivedEntry[] = expiry.archived;
+void [expired, expiry.content];
+
+async function useSweep(): Promise<void> {
+  const sweepOptions: SweepOptions = { today: "2025-06-01", policies: [policy], actor: "cron" };
+  const swept: SweepOutcome = await store.sweep(ref, sweepOptions);
+  const sweepStatus: SweepStatus = swept.status;
+  void [sweepStatus, swept.archived, swept.revision, swept.content];
+}
+void useSweep;
+
+// @ts-expect-error: expire needs today
+void expire("## A", { policies: [policy] });
+// @ts-expect-error: no such omission reason
+const badReason: OmitReason = "stale";
+// @ts-expect-error: sweep needs options
+void store.sweep(ref);
+void badReason;

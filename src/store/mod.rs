@@ -52,6 +52,7 @@ mod read;
 mod rebase;
 mod record;
 mod rewrite;
+mod sweep;
 mod write;
 
 use crate::{Diagnostic, SaveStatus, Usage};
@@ -79,6 +80,7 @@ pub use options::{
 pub use pollster::block_on;
 pub use record::{ArchivedEntry, AuditEntry, MAX_REVISION, RECORD_FORMAT};
 pub use rewrite::{rewrite_prompt, rewrite_target};
+pub use sweep::{SweepOptions, SweepOptionsInput, SweepOutcome, SweepStatus, SWEEP_ATTEMPTS};
 
 /// What a store save did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

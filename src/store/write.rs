@@ -9,7 +9,7 @@ use super::clock;
 use super::host::{DeleteOutcome, Host, PutOutcome, Rewrite};
 use super::key::{content_tag, head_key, snapshot_key};
 use super::rebase::Rebase;
-use super::record::{HeadRecord, SnapshotRecord, RECORD_FORMAT};
+use super::record::{ArchivedEntry, HeadRecord, SnapshotRecord, RECORD_FORMAT};
 use super::{MemoryRef, MemoryStore, SaveOutcome, StoreError, StoreSaveOptions};
 use crate::{SavePlan, SaveStatus};
 
@@ -125,44 +125,69 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             at: at.clone(),
             actor: options.actor.clone(),
         };
-        let snapshot_key = self.put_snapshot(r, &snapshot).await?;
-        let old_keys: Vec<String> = head
-            .as_ref()
-            .map(|(h, _)| h.snapshots.iter().map(|s| s.key.clone()).collect())
-            .unwrap_or_default();
         let (previous, version) = head.map_or((None, None), |(h, v)| (Some(h), Some(v)));
+        let written = self
+            .write_next(
+                r,
+                previous,
+                version.as_deref(),
+                &snapshot,
+                codes,
+                planned.archived,
+            )
+            .await?;
+        let Some(failed) = written else {
+            // Someone else saved between our read and our write: report
+            // what they stored, never overwrite it.
+            let now = self.read_head(r).await?;
+            return Ok(self.conflict(
+                now.as_ref().map(|(h, _)| h),
+                options,
+                Some("Another save was stored while this one was being written.".to_owned()),
+            ));
+        };
+        let notice = join_notices(notice, prune_notice(failed));
+        Ok(outcome(plan, revision, notice, planned.source))
+    }
+
+    /// Write `snapshot` as the revision after `previous` (the head read at
+    /// `version`; none for a new memory): store the snapshot, replace the
+    /// head by compare-and-swap, then prune the snapshots that fell out of
+    /// the kept history. `Some(n)` when written (`n` old snapshots could not
+    /// be removed), `None` when another writer replaced the head first
+    /// (nothing is overwritten). The one write path of saves, reverts and
+    /// sweeps.
+    pub(super) async fn write_next(
+        &self,
+        r: &MemoryRef,
+        previous: Option<HeadRecord>,
+        version: Option<&str>,
+        snapshot: &SnapshotRecord,
+        codes: Vec<String>,
+        archived: Vec<ArchivedEntry>,
+    ) -> Result<Option<usize>, StoreError<H::Error>> {
+        let snapshot_key = self.put_snapshot(r, snapshot).await?;
+        let old_keys: Vec<String> = previous
+            .as_ref()
+            .map(|h| h.snapshots.iter().map(|s| s.key.clone()).collect())
+            .unwrap_or_default();
         let new_head = HeadRecord::next(
             previous,
-            &snapshot,
+            snapshot,
             snapshot_key,
             codes,
-            planned.archived,
+            archived,
             self.options.history_depth,
         );
         let key = head_key(&self.options.key_prefix, r);
-        match self
-            .host
-            .put(&key, &new_head.encode(), version.as_deref())
-            .await
-        {
+        match self.host.put(&key, &new_head.encode(), version).await {
             Err(cause) => Err(StoreError::HostFailed { key, cause }),
+            Ok(PutOutcome::VersionMismatch) => Ok(None),
             Ok(PutOutcome::Written { .. }) => {
                 let dropped = old_keys
                     .into_iter()
                     .filter(|k| new_head.snapshots.iter().all(|s| &s.key != k));
-                let failed = self.prune(dropped).await;
-                let notice = join_notices(notice, prune_notice(failed));
-                Ok(outcome(plan, revision, notice, planned.source))
-            }
-            Ok(PutOutcome::VersionMismatch) => {
-                // Someone else saved between our read and our write: report
-                // what they stored, never overwrite it.
-                let now = self.read_head(r).await?;
-                Ok(self.conflict(
-                    now.as_ref().map(|(h, _)| h),
-                    options,
-                    Some("Another save was stored while this one was being written.".to_owned()),
-                ))
+                Ok(Some(self.prune(dropped).await))
             }
         }
     }

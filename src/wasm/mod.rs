@@ -6,7 +6,8 @@
 //! One file per topic: [`convert`] (arguments in, views out, one serializer),
 //! [`errors`] (the one place a JavaScript `Error` is built), [`panic`] (panics
 //! made readable), [`types`] (the hand-written TypeScript contract),
-//! [`pure`] (the pure functions), [`ops`] (`merge` and `compact`), [`store`]
+//! [`pure`] (the pure functions), [`ops`] (`merge` and `compact`),
+//! [`recall`] (`recall` and `expire`), [`store`]
 //! (the `MemoryStore` class over a JavaScript host), [`task`] (its calls in
 //! progress, polled from JavaScript) and [`info`] (version and code lists).
 //! A new topic is one more file and one more `mod` line here.
@@ -17,6 +18,7 @@ pub mod info;
 pub mod ops;
 mod panic;
 pub mod pure;
+pub mod recall;
 pub mod store;
 pub mod task;
 pub mod types;

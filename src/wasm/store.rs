@@ -22,7 +22,7 @@ use crate::js::input::{revision_number, MemoryRefInput, StoreOptionsInput, Store
 use crate::js::store::{AuditEntryView, SaveOutcomeView};
 use crate::store::{
     Clock, DeleteOutcome, Host, HostFailure, MemoryRef, PutOutcome, Rewrite, RewriteRequest,
-    StoreError, StoreSaveOptions, Versioned,
+    StoreError, StoreSaveOptions, SweepOptionsInput, Versioned,
 };
 use crate::Error;
 
@@ -30,7 +30,7 @@ use super::convert::{input, shaped, string, view};
 use super::errors::{store_to_js, to_js};
 use super::panic::test_trigger;
 use super::task::Task;
-use super::types::{AuditEntryList, Loaded, SaveOutcome};
+use super::types::{AuditEntryList, Loaded, SaveOutcome, SweepOutcome};
 
 /// The core store over a JavaScript host, with the caller's `rewrite`
 /// function or without one (a run-time choice; the store's type fixes it).
@@ -399,6 +399,25 @@ impl JsMemoryStore {
             let outcome = with_store!(store, |s| s.revert(&r, revision, &options).await)
                 .map_err(|e| store_to_js(&e))?;
             view::<SaveOutcome>(&SaveOutcomeView::from(&outcome)).map(Into::into)
+        }))
+    }
+
+    /// Expire old entries as one new revision, or write nothing
+    /// (`SweepOutcome`).
+    ///
+    /// # Errors
+    /// A bad reference or options at once; store errors when the task runs.
+    pub fn sweep(&self, r: JsValue, options: JsValue) -> Result<Task, JsValue> {
+        let r = memory_ref(r)?;
+        let options: SweepOptionsInput = input(Some(options))?;
+        let options = options
+            .resolve()
+            .map_err(|e: StoreError<JsValue>| store_to_js(&e))?;
+        let store = Rc::clone(&self.store);
+        Ok(Task::new(async move {
+            let outcome =
+                with_store!(store, |s| s.sweep(&r, &options).await).map_err(|e| store_to_js(&e))?;
+            view::<SweepOutcome>(&outcome).map(Into::into)
         }))
     }
 }

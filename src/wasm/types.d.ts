@@ -186,6 +186,103 @@ export interface MergeDroppedLine {
   range: Range;
 }
 
+// ---- recall and expire (docs/recall.md) ---------------------------------
+
+/** Options of `recall`. */
+export interface RecallOptions {
+  /** Default `"user"`; decides the section priorities. */
+  scope?: Scope | null;
+  /** Code points of the returned document, a whole number >= 1; default 4000. */
+  budget?: number | null;
+  /** `"YYYY-MM-DD"` that ages count to; default the newest entry date of the memory. */
+  today?: string | null;
+  /** Section titles (compared normalized) whose items are taken first. */
+  pinned?: string[] | null;
+  /** The weight of each part of the score, each a finite number >= 0. */
+  weights?: RecallWeights | null;
+  /** Days after which recency halves; a positive number, default 90. */
+  halfLifeDays?: number | null;
+}
+
+/** Defaults: relevance 1, recency 0.25, priority 0.15. */
+export interface RecallWeights {
+  relevance?: number | null;
+  recency?: number | null;
+  priority?: number | null;
+}
+
+/** The result of `recall(text, query, options)`. */
+export interface Recall {
+  /** The recalled part: a valid canonical memory document within the budget. */
+  content: string;
+  /** Code points of `content`. */
+  chars: number;
+  /** `ceil(chars / 4)`: an estimate, not a tokenizer's count. */
+  estimatedTokens: number;
+  /** In document order. */
+  selected: RecalledItem[];
+  /** In document order. */
+  omitted: OmittedItem[];
+  totals: RecallTotals;
+}
+
+export interface RecalledItem {
+  /** Title of its section, as written. */
+  section: string;
+  /** The entry's text; for another line the line (a code block: its lines joined by "\n"). */
+  text: string;
+  /** `null` for a line that is not an entry. */
+  date: string | null;
+  /** The weighted sum of `why.parts`, rounded to millionths. */
+  score: number;
+  why: RecallWhy;
+}
+
+export interface RecallWhy {
+  /** The query's words the item or its section title contains, sorted. */
+  terms: string[];
+  /** Each part from 0 to 1, before weighting. */
+  parts: { relevance: number; recency: number; priority: number };
+}
+
+export type OmitReason = "budget" | "no-match" | "too-large";
+
+export interface OmittedItem extends RecalledItem {
+  reason: OmitReason;
+}
+
+export interface RecallTotals {
+  items: number;
+  selected: number;
+  omitted: number;
+  /** Code points of the memory's canonical form. */
+  memoryChars: number;
+  budget: number;
+}
+
+/** How long a section's entries are kept. */
+export interface ExpiryPolicy {
+  /** A section title, compared normalized. */
+  section: string;
+  /** Entries older than this many whole days expire (0: all before `today`). */
+  maxAgeDays: number;
+}
+
+/** Options of `expire`. */
+export interface ExpireOptions {
+  /** `"YYYY-MM-DD"`, required. */
+  today: string;
+  policies?: ExpiryPolicy[] | null;
+}
+
+/** The result of `expire(text, options)`. */
+export interface Expiry {
+  /** Canonical, without the expired entries. */
+  content: string;
+  /** Exactly the removed entries, in document order. */
+  archived: ArchivedEntry[];
+}
+
 // ---- compact (docs/ops.md) ------------------------------------------------
 
 /** Options of `compact`. */
@@ -345,7 +442,7 @@ export interface SaveOutcome {
   notice: string | null;
 }
 
-/** An entry that compaction removed to make a revision fit. */
+/** An entry that compaction removed to make a revision fit, or that a sweep expired. */
 export interface ArchivedEntry {
   section: string;
   date: string;
@@ -364,7 +461,30 @@ export interface AuditEntry {
   delta: number;
   /** Diagnostic codes of the save. */
   codes: string[];
-  /** Entries removed by `compactOverLimit` (usually empty). */
+  /** Entries removed by `compactOverLimit` or by `sweep` (usually empty). */
+  archived: ArchivedEntry[];
+}
+
+/** Options of `MemoryStore.sweep`. */
+export interface SweepOptions {
+  /** `"YYYY-MM-DD"`, required. */
+  today: string;
+  policies?: ExpiryPolicy[] | null;
+  /** Who sweeps, recorded in the audit trail (at most 256 characters). */
+  actor?: string | null;
+}
+
+/** `"unchanged"` and `"conflict"` wrote nothing. */
+export type SweepStatus = "swept" | "unchanged" | "conflict";
+
+/** The result of `MemoryStore.sweep`. */
+export interface SweepOutcome {
+  status: SweepStatus;
+  /** What the store holds now. */
+  content: string;
+  /** The revision stored now. */
+  revision: number;
+  /** The entries this sweep removed, also in the new revision's audit entry. */
   archived: ArchivedEntry[];
 }
 
@@ -383,6 +503,8 @@ export class MemoryStore {
   revision(ref: MemoryRef, revision: number): Promise<string | null>;
   /** Save the content of an old revision as a new revision. */
   revert(ref: MemoryRef, revision: number, options: StoreSaveOptions): Promise<SaveOutcome>;
+  /** Expire old entries as one new revision; when nothing expires, write nothing. */
+  sweep(ref: MemoryRef, options: SweepOptions): Promise<SweepOutcome>;
   /** Release the WebAssembly memory now instead of at garbage collection. */
   free(): void;
 }

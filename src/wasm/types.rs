@@ -63,6 +63,21 @@ extern "C" {
     /// `SaveOutcome`.
     #[wasm_bindgen(typescript_type = "SaveOutcome")]
     pub type SaveOutcome;
+    /// `RecallOptions`.
+    #[wasm_bindgen(typescript_type = "RecallOptions")]
+    pub type RecallOptions;
+    /// `Recall`.
+    #[wasm_bindgen(typescript_type = "Recall")]
+    pub type Recall;
+    /// `ExpireOptions`.
+    #[wasm_bindgen(typescript_type = "ExpireOptions")]
+    pub type ExpireOptions;
+    /// `Expiry`.
+    #[wasm_bindgen(typescript_type = "Expiry")]
+    pub type Expiry;
+    /// `SweepOutcome`.
+    #[wasm_bindgen(typescript_type = "SweepOutcome")]
+    pub type SweepOutcome;
     /// `AuditEntry[]`.
     #[wasm_bindgen(typescript_type = "AuditEntry[]")]
     pub type AuditEntryList;

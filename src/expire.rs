@@ -1,0 +1,216 @@
+//! Expiry (docs/recall.md): remove the dated entries that are older than a
+//! section's policy allows, and report exactly what was removed so that it
+//! can be archived. Raw lines, headings and sections without a policy are
+//! never touched; running it again on its result removes nothing.
+
+use serde::{Deserialize, Serialize};
+
+use crate::date::days_between;
+use crate::document::{Document, Line, Section};
+use crate::error::Error;
+use crate::heading::normalize_heading;
+use crate::js::input::describe_number;
+use crate::parse::{is_valid_date, parse};
+
+/// How long the entries of a section are kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExpiryPolicy {
+    /// The section title, compared normalized
+    /// ([`normalize_heading`](crate::normalize_heading)).
+    pub section: String,
+    /// An entry older than this many days (counted to `today`) expires.
+    pub max_age_days: u64,
+}
+
+/// Options of [`expire`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExpireOptions {
+    /// `YYYY-MM-DD`: ages are counted to this day.
+    pub today: String,
+    /// The policies; an entry expires when any policy of its section says so.
+    pub policies: Vec<ExpiryPolicy>,
+}
+
+/// An entry that [`expire`] removed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExpiredEntry {
+    /// The title of its section, as written.
+    pub section: String,
+    /// Its date.
+    pub date: String,
+    /// Its text.
+    pub text: String,
+}
+
+/// The result of [`expire`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Expiry {
+    /// The document without the expired entries, canonical.
+    pub content: String,
+    /// Exactly the removed entries, in document order.
+    pub archived: Vec<ExpiredEntry>,
+}
+
+/// [`ExpiryPolicy`] as JavaScript passes it.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ExpiryPolicyInput {
+    /// Required: a title whose normalized form is not empty.
+    pub section: Option<String>,
+    /// Required: a whole number ≥ 0.
+    pub max_age_days: Option<f64>,
+}
+
+/// [`ExpireOptions`] as JavaScript passes them.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExpireOptionsInput {
+    /// Required: a real `YYYY-MM-DD` date.
+    pub today: Option<String>,
+    /// The policies (none: nothing expires).
+    pub policies: Option<Vec<ExpiryPolicyInput>>,
+}
+
+impl ExpireOptionsInput {
+    /// Check and complete the options.
+    ///
+    /// # Errors
+    /// [`Error::InvalidDate`] for a missing `today` or one that is not a
+    /// real date; [`Error::InvalidPolicy`] for a policy without a section
+    /// (or whose title normalizes to nothing) or whose `maxAgeDays` is not a
+    /// whole number from 0 to 2^53.
+    ///
+    /// ```
+    /// use memdoc::{ExpireOptionsInput, ExpiryPolicyInput};
+    /// let input = ExpireOptionsInput {
+    ///     today: Some("2025-06-01".into()),
+    ///     policies: Some(vec![ExpiryPolicyInput { section: Some("Facts".into()), max_age_days: Some(-1.0) }]),
+    /// };
+    /// assert_eq!(input.resolve().unwrap_err().code(), "options/invalid-policy");
+    /// ```
+    pub fn resolve(&self) -> Result<ExpireOptions, Error> {
+        let today = self.today.clone().unwrap_or_default();
+        if !is_valid_date(&today) {
+            return Err(Error::InvalidDate(today));
+        }
+        let policies = self
+            .policies
+            .iter()
+            .flatten()
+            .enumerate()
+            .map(|(i, p)| p.resolve(i))
+            .collect::<Result<_, _>>()?;
+        Ok(ExpireOptions { today, policies })
+    }
+}
+
+impl ExpiryPolicyInput {
+    fn resolve(&self, index: usize) -> Result<ExpiryPolicy, Error> {
+        let section = self.section.clone().unwrap_or_default();
+        if normalize_heading(&section).is_empty() {
+            return Err(Error::InvalidPolicy(format!(
+                "policy {index} needs a section title with a letter or digit"
+            )));
+        }
+        let max_age_days = match self.max_age_days {
+            Some(v)
+                if v.is_finite()
+                    && v >= 0.0
+                    && v.fract() == 0.0
+                    && v <= 9_007_199_254_740_992.0 =>
+            {
+                // Checked above: a whole number from 0 to 2^53.
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                let days = v as u64;
+                days
+            }
+            Some(v) => {
+                return Err(Error::InvalidPolicy(format!(
+                    "policy {index}: maxAgeDays {} is not a whole number ≥ 0",
+                    describe_number(v)
+                )))
+            }
+            None => {
+                return Err(Error::InvalidPolicy(format!(
+                    "policy {index} needs maxAgeDays"
+                )))
+            }
+        };
+        Ok(ExpiryPolicy {
+            section,
+            max_age_days,
+        })
+    }
+}
+
+/// Remove the entries of `text` that are older than their section's policy
+/// allows: an entry dated `d` in a section whose normalized title matches a
+/// policy's expires when `today − d > maxAgeDays` days. Entries dated after
+/// `today` never expire. The result is canonical; every removed entry is in
+/// `archived`, and nothing else changes but the canonical form.
+///
+/// ```
+/// use memdoc::{expire, ExpireOptions, ExpiryPolicy};
+/// let text = "## Current Priorities\n- 2025-01-01: Ship v1\n- 2025-05-30: Ship v2\n\n## Decisions\n- 2024-01-01: Use Rust";
+/// let options = ExpireOptions {
+///     today: "2025-06-01".into(),
+///     policies: vec![ExpiryPolicy { section: "current priorities".into(), max_age_days: 30 }],
+/// };
+/// let result = expire(text, &options);
+/// assert_eq!(result.content, "## Current Priorities\n- 2025-05-30: Ship v2\n\n## Decisions\n- 2024-01-01: Use Rust");
+/// assert_eq!(result.archived[0].text, "Ship v1");
+/// assert!(expire(&result.content, &options).archived.is_empty());
+/// ```
+#[must_use]
+pub fn expire(text: &str, options: &ExpireOptions) -> Expiry {
+    let doc = parse(text);
+    let mut archived = Vec::new();
+    let sections = doc
+        .sections
+        .iter()
+        .map(|section| {
+            let key = normalize_heading(&section.title);
+            let max_age = options
+                .policies
+                .iter()
+                .filter(|p| !key.is_empty() && normalize_heading(&p.section) == key)
+                .map(|p| p.max_age_days)
+                .min();
+            let Some(max_age) = max_age else {
+                return section.clone();
+            };
+            let lines = section
+                .lines
+                .iter()
+                .filter(|line| {
+                    let Line::Entry(entry) = line else {
+                        return true;
+                    };
+                    let age = days_between(&entry.date, &options.today).unwrap_or(0);
+                    let expired = u64::try_from(age).is_ok_and(|age| age > max_age);
+                    if expired {
+                        archived.push(ExpiredEntry {
+                            section: section.title.clone(),
+                            date: entry.date.clone(),
+                            text: entry.text.clone(),
+                        });
+                    }
+                    !expired
+                })
+                .cloned()
+                .collect();
+            Section {
+                lines,
+                ..section.clone()
+            }
+        })
+        .collect();
+    let content = Document {
+        sections,
+        ..Document::default()
+    }
+    .render();
+    Expiry { content, archived }
+}

@@ -1,0 +1,122 @@
+//! Okapi BM25 over the items of one document: how well an item's words
+//! (its text and its section title) match the query's words. A word that
+//! occurs in nearly every item has an inverse document frequency near zero,
+//! so words that are too common carry almost no weight.
+
+use std::collections::{BTreeSet, HashMap};
+
+/// Term-frequency saturation: how much a repeated word adds.
+pub const BM25_K1: f64 = 1.2;
+
+/// Length normalization: 0 ignores an item's length, 1 divides by it fully.
+pub const BM25_B: f64 = 0.75;
+
+/// The index of a set of items.
+pub(crate) struct Index {
+    /// Per word: the items containing it, with the count, in item order.
+    postings: HashMap<String, Vec<(usize, u32)>>,
+    /// Words per item.
+    lengths: Vec<usize>,
+    average: f64,
+}
+
+/// The BM25 score of every item and the query words each one contains.
+pub(crate) struct Matches {
+    /// Per item, its BM25 score (0 when it contains no query word).
+    pub scores: Vec<f64>,
+    /// Per item, the query words it contains, sorted.
+    pub terms: Vec<Vec<String>>,
+}
+
+impl Index {
+    /// Index items given as their words.
+    pub(crate) fn new(items: &[Vec<String>]) -> Self {
+        let mut postings: HashMap<String, Vec<(usize, u32)>> = HashMap::new();
+        for (i, words) in items.iter().enumerate() {
+            for word in words {
+                let list = postings.entry(word.clone()).or_default();
+                match list.last_mut() {
+                    Some((item, count)) if *item == i => *count += 1,
+                    _ => list.push((i, 1)),
+                }
+            }
+        }
+        let lengths: Vec<usize> = items.iter().map(Vec::len).collect();
+        let total: usize = lengths.iter().sum();
+        let average = if items.is_empty() {
+            1.0
+        } else {
+            to_f64(total) / to_f64(items.len())
+        };
+        Self {
+            postings,
+            lengths,
+            average: average.max(1.0),
+        }
+    }
+
+    /// Score every item against the query's distinct words.
+    pub(crate) fn search(&self, query: &BTreeSet<String>) -> Matches {
+        let n = self.lengths.len();
+        let mut scores = vec![0.0; n];
+        let mut terms = vec![Vec::new(); n];
+        // BTreeSet: words in sorted order, so sums and lists are deterministic.
+        for word in query {
+            let Some(list) = self.postings.get(word) else {
+                continue;
+            };
+            let idf = idf(n, list.len());
+            for &(item, count) in list {
+                let tf = f64::from(count);
+                let norm = 1.0 - BM25_B + BM25_B * to_f64(self.lengths[item]) / self.average;
+                scores[item] += idf * tf * (BM25_K1 + 1.0) / (tf + BM25_K1 * norm);
+                terms[item].push(word.clone());
+            }
+        }
+        Matches { scores, terms }
+    }
+}
+
+/// Inverse document frequency, in the form that never goes negative:
+/// `ln(1 + (N − n + 0.5) / (n + 0.5))`.
+fn idf(items: usize, containing: usize) -> f64 {
+    let (n, k) = (to_f64(items), to_f64(containing));
+    (1.0 + (n - k + 0.5) / (k + 0.5)).ln()
+}
+
+/// Counts of words and items as floats (exact below 2^53).
+#[allow(clippy::cast_precision_loss)]
+fn to_f64(n: usize) -> f64 {
+    n as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split(' ').map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn rare_words_weigh_more_than_common_ones() {
+        let items: Vec<Vec<String>> = [
+            "the db is postgres",
+            "the ci is github",
+            "the team is small",
+        ]
+        .iter()
+        .map(|s| words(s))
+        .collect();
+        let index = Index::new(&items);
+        let query: BTreeSet<String> = ["the", "postgres"]
+            .iter()
+            .map(|s| (*s).to_owned())
+            .collect();
+        let m = index.search(&query);
+        assert!(m.scores[0] > 5.0 * m.scores[1], "{:?}", m.scores);
+        assert_eq!(m.terms[0], ["postgres", "the"]);
+        assert_eq!(m.terms[1], ["the"]);
+        assert!(m.scores[1] > 0.0 && m.scores[1] < 0.2, "{:?}", m.scores);
+    }
+}

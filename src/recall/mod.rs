@@ -1,0 +1,408 @@
+//! Recall (docs/recall.md): the part of a memory document most relevant to
+//! a query that fits a budget, as a valid memory document, with the reason
+//! every item was taken or left out. Deterministic: no model, no network,
+//! no clock; the same inputs give byte-identical output on every platform.
+//!
+//! The items are a document's entries and other non-blank lines (a code
+//! fence with its lines is one item), each with its section. Each gets a
+//! score ([`ScoreParts`]): BM25 relevance to the query (over the item and
+//! its section title), recency and section priority. Items are taken
+//! greedily (pinned sections first, then by score, ties in document order)
+//! while the rendered result fits the budget; an item is never cut.
+
+mod bm25;
+mod options;
+mod score;
+mod tokenize;
+
+use std::collections::{BTreeSet, HashSet};
+
+use serde::Serialize;
+
+use crate::compact::section_priority;
+use crate::document::{Document, Line};
+use crate::heading::normalize_heading;
+use crate::parse::{parse, Fence};
+
+pub use bm25::{BM25_B, BM25_K1};
+pub use options::{
+    RecallOptions, RecallOptionsInput, RecallWeights, RecallWeightsInput, DEFAULT_HALF_LIFE_DAYS,
+    DEFAULT_PRIORITY_WEIGHT, DEFAULT_RECALL_BUDGET, DEFAULT_RECENCY_WEIGHT,
+    DEFAULT_RELEVANCE_WEIGHT,
+};
+pub use score::{ScoreParts, UNDATED_RECENCY};
+
+/// The result of [`recall`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Recall {
+    /// The recalled document, canonical: each selected item under its
+    /// section's heading, sections and items in their original order.
+    pub content: String,
+    /// Code points of `content` (at most the budget).
+    pub chars: usize,
+    /// An estimate of the tokens of `content`: code points / 4, rounded up.
+    /// Real tokenizers differ; use it for rough accounting only.
+    pub estimated_tokens: usize,
+    /// The items taken, in document order.
+    pub selected: Vec<RecalledItem>,
+    /// The items left out, in document order.
+    pub omitted: Vec<OmittedItem>,
+    /// Counts.
+    pub totals: RecallTotals,
+}
+
+/// An item that [`recall`] took.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RecalledItem {
+    /// The title of its section, as written.
+    pub section: String,
+    /// The entry's text, or the line (or code block) as written.
+    pub text: String,
+    /// The entry's date; `None` for other lines.
+    pub date: Option<String>,
+    /// Its score: the weighted sum of `why.parts`.
+    pub score: f64,
+    /// Why it scored so.
+    pub why: Why,
+}
+
+/// An item that [`recall`] left out, and why.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OmittedItem {
+    /// The title of its section, as written.
+    pub section: String,
+    /// The entry's text, or the line (or code block) as written.
+    pub text: String,
+    /// The entry's date; `None` for other lines.
+    pub date: Option<String>,
+    /// Its score.
+    pub score: f64,
+    /// Why it scored so.
+    pub why: Why,
+    /// Why it was left out.
+    pub reason: OmitReason,
+}
+
+/// The explanation of a score.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Why {
+    /// The query's words the item (or its section title) contains, sorted.
+    pub terms: Vec<String>,
+    /// The score's parts, before weighting.
+    pub parts: ScoreParts,
+}
+
+/// Why [`recall`] left an item out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OmitReason {
+    /// It would fit alone, but not with the items that scored higher.
+    Budget,
+    /// The query has words and the item contains none of them (and its
+    /// section is not pinned).
+    NoMatch,
+    /// Even alone under its heading it is larger than the budget.
+    TooLarge,
+}
+
+impl OmitReason {
+    /// `"budget"`, `"no-match"` or `"too-large"`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Budget => "budget",
+            Self::NoMatch => "no-match",
+            Self::TooLarge => "too-large",
+        }
+    }
+}
+
+/// The counts of a [`Recall`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RecallTotals {
+    /// Items in the memory.
+    pub items: usize,
+    /// Items taken.
+    pub selected: usize,
+    /// Items left out.
+    pub omitted: usize,
+    /// Code points of the memory's canonical form.
+    pub memory_chars: usize,
+    /// The budget used.
+    pub budget: usize,
+}
+
+/// One item of the memory.
+struct Item {
+    section: usize,
+    /// The entry's text or the raw line(s).
+    text: String,
+    date: Option<String>,
+    /// As rendered: `- date: text` or the raw line(s).
+    line: String,
+}
+
+/// Recall the part of `text` that best answers `query` within
+/// `options.budget` code points.
+///
+/// ```
+/// use memdoc::{recall, RecallOptions, Scope};
+/// let memory = "## Decisions\n- 2025-03-01: Use Postgres for billing\n- 2025-03-02: Deploy on Fridays\n\n## Facts\n- 2025-03-03: Office in Oslo";
+/// let options = RecallOptions { scope: Scope::Team, budget: 60, ..RecallOptions::default() };
+/// let result = recall(memory, "which database for billing?", &options);
+/// assert_eq!(result.content, "## Decisions\n- 2025-03-01: Use Postgres for billing");
+/// assert_eq!(result.selected[0].why.terms, ["billing", "for"]);
+/// assert_eq!(result.omitted[0].reason.as_str(), "no-match");
+/// ```
+#[must_use]
+pub fn recall(text: &str, query: &str, options: &RecallOptions) -> Recall {
+    let doc = parse(text);
+    let items = items(&doc);
+    let query_words: BTreeSet<String> = tokenize::words(query).into_iter().collect();
+    let pinned: HashSet<String> = options
+        .pinned
+        .iter()
+        .map(|p| normalize_heading(p))
+        .collect();
+    let section_pinned: Vec<bool> = doc
+        .sections
+        .iter()
+        .map(|s| pinned.contains(&normalize_heading(&s.title)))
+        .collect();
+    let scored = score(&doc, &items, &query_words, options);
+
+    let reasons = select(
+        &doc,
+        &items,
+        &scored,
+        &section_pinned,
+        !query_words.is_empty(),
+        options.budget,
+    );
+    let content = render(&doc, &items, &reasons);
+    let chars = content.chars().count();
+    let mut selected = Vec::new();
+    let mut omitted = Vec::new();
+    for ((item, (score, why)), reason) in items.into_iter().zip(scored).zip(reasons) {
+        let section = doc.sections[item.section].title.clone();
+        match reason {
+            None => selected.push(RecalledItem {
+                section,
+                text: item.text,
+                date: item.date,
+                score,
+                why,
+            }),
+            Some(reason) => omitted.push(OmittedItem {
+                section,
+                text: item.text,
+                date: item.date,
+                score,
+                why,
+                reason,
+            }),
+        }
+    }
+    Recall {
+        estimated_tokens: chars.div_ceil(4),
+        totals: RecallTotals {
+            items: selected.len() + omitted.len(),
+            selected: selected.len(),
+            omitted: omitted.len(),
+            memory_chars: doc.render().chars().count(),
+            budget: options.budget,
+        },
+        content,
+        chars,
+        selected,
+        omitted,
+    }
+}
+
+/// Every item's score and its explanation.
+fn score(
+    doc: &Document,
+    items: &[Item],
+    query_words: &BTreeSet<String>,
+    options: &RecallOptions,
+) -> Vec<(f64, Why)> {
+    let titles: Vec<Vec<String>> = doc
+        .sections
+        .iter()
+        .map(|s| tokenize::words(&s.title))
+        .collect();
+    let index = bm25::Index::new(
+        &items
+            .iter()
+            .map(|item| {
+                let mut words = tokenize::words(&item.text);
+                words.extend(titles[item.section].iter().cloned());
+                words
+            })
+            .collect::<Vec<_>>(),
+    );
+    let matches = index.search(query_words);
+    let best = matches.scores.iter().copied().fold(0.0_f64, f64::max);
+    let reference = options
+        .today
+        .clone()
+        .or_else(|| doc.entries().map(|e| e.date.clone()).max());
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let relevance = if best > 0.0 {
+                matches.scores[i] / best
+            } else {
+                0.0
+            };
+            let parts = ScoreParts::new(
+                relevance,
+                item.date.as_deref(),
+                reference.as_deref(),
+                options.half_life_days,
+                section_priority(&doc.sections[item.section].title, options.scope),
+            );
+            let why = Why {
+                terms: matches.terms[i].clone(),
+                parts,
+            };
+            (parts.total(&options.weights), why)
+        })
+        .collect()
+}
+
+/// The items of a document, in order: each entry, each other non-blank
+/// line, and each code fence whole (its blank lines included, its trailing
+/// blank lines not), so that a kept item never opens a fence it does not
+/// close.
+fn items(doc: &Document) -> Vec<Item> {
+    let mut out: Vec<Item> = Vec::new();
+    for (s, section) in doc.sections.iter().enumerate() {
+        // The fence a code block item is in, while it is open.
+        let mut fence: Option<Fence> = None;
+        for line in &section.lines {
+            match line {
+                Line::Entry(entry) => out.push(Item {
+                    section: s,
+                    text: entry.text.clone(),
+                    date: Some(entry.date.clone()),
+                    line: format!("- {}: {}", entry.date, entry.text),
+                }),
+                Line::Raw(raw) if raw.fenced => {
+                    if let (Some(open), Some(block)) = (fence, out.last_mut()) {
+                        block.line.push('\n');
+                        block.line.push_str(&raw.text);
+                        if open.is_closed_by(&raw.text) {
+                            fence = None;
+                        }
+                    } else {
+                        fence = Fence::open(&raw.text);
+                        out.push(Item {
+                            section: s,
+                            text: String::new(),
+                            date: None,
+                            line: raw.text.clone(),
+                        });
+                    }
+                }
+                Line::Raw(raw) if !raw.text.is_empty() => out.push(Item {
+                    section: s,
+                    text: raw.text.clone(),
+                    date: None,
+                    line: raw.text.clone(),
+                }),
+                Line::Raw(_) => {}
+            }
+        }
+    }
+    for item in &mut out {
+        if item.date.is_none() && item.text.is_empty() {
+            // A code block: without its trailing blank lines, as rendered.
+            let trimmed = item.line.trim_end_matches(['\n', ' ', '\t']).to_owned();
+            item.line.clone_from(&trimmed);
+            item.text = trimmed;
+        }
+    }
+    out
+}
+
+/// Per item, `None` when taken, or why it was left out.
+fn select(
+    doc: &Document,
+    items: &[Item],
+    scored: &[(f64, Why)],
+    section_pinned: &[bool],
+    has_query: bool,
+    budget: usize,
+) -> Vec<Option<OmitReason>> {
+    let mut reasons: Vec<Option<OmitReason>> = vec![Some(OmitReason::Budget); items.len()];
+    let mut order: Vec<usize> = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        let pinned = section_pinned[item.section];
+        if has_query && !pinned && scored[i].1.terms.is_empty() {
+            reasons[i] = Some(OmitReason::NoMatch);
+        } else {
+            order.push(i);
+        }
+    }
+    // Pinned first, then by score (highest first), then document order.
+    order.sort_by(|&a, &b| {
+        let pa = section_pinned[items[a].section];
+        let pb = section_pinned[items[b].section];
+        pb.cmp(&pa)
+            .then(scored[b].0.total_cmp(&scored[a].0))
+            .then(a.cmp(&b))
+    });
+    let heading = |s: usize| doc.sections[s].title.chars().count() + 3;
+    let mut kept = vec![false; doc.sections.len()];
+    let mut any = false;
+    let mut used = 0;
+    for i in order {
+        let item = &items[i];
+        let line = item.line.chars().count() + 1;
+        if heading(item.section) + line > budget {
+            reasons[i] = Some(OmitReason::TooLarge);
+            continue;
+        }
+        let cost = if kept[item.section] {
+            line
+        } else {
+            line + heading(item.section) + if any { 2 } else { 0 }
+        };
+        if used + cost <= budget {
+            used += cost;
+            kept[item.section] = true;
+            any = true;
+            reasons[i] = None;
+        }
+    }
+    reasons
+}
+
+/// The selected items under their headings, in document order.
+fn render(doc: &Document, items: &[Item], reasons: &[Option<OmitReason>]) -> String {
+    let mut out = String::new();
+    let mut open: Option<usize> = None;
+    for (item, reason) in items.iter().zip(reasons) {
+        if reason.is_some() {
+            continue;
+        }
+        if open != Some(item.section) {
+            if open.is_some() {
+                out.push_str("\n\n");
+            }
+            out.push_str("## ");
+            out.push_str(&doc.sections[item.section].title);
+            open = Some(item.section);
+        }
+        out.push('\n');
+        out.push_str(&item.line);
+    }
+    out
+}

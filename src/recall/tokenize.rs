@@ -1,0 +1,40 @@
+//! The words of an item or a query, as recall compares them: Unicode word
+//! segmentation (UAX #29), then the NFKC folding that headings use and
+//! lower-casing, so `Ｐｏｓｔｇｒｅｓ`, `POSTGRES` and `postgres` are one word.
+//! There is no stemming. Segments without a letter or digit (punctuation,
+//! emoji) are not words.
+
+use unicode_segmentation::UnicodeSegmentation;
+
+use crate::heading::compat_fold;
+
+/// The folded words of `text`, in order, repeats kept.
+pub(crate) fn words(text: &str) -> Vec<String> {
+    // ASCII is already in NFKC (as in `normalize_heading`).
+    let folded = if text.is_ascii() {
+        text.to_ascii_lowercase()
+    } else {
+        compat_fold(text).to_lowercase()
+    };
+    folded
+        .unicode_words()
+        .filter(|w| w.chars().any(char::is_alphanumeric))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::words;
+
+    #[test]
+    fn segments_folds_and_lowercases() {
+        assert_eq!(
+            words("We moved to Postgres (v16), not MySQL!"),
+            ["we", "moved", "to", "postgres", "v16", "not", "mysql"]
+        );
+        assert_eq!(words("Ｐｏｓｔｇｒｅｓ 🐘 — ok"), ["postgres", "ok"]);
+        assert_eq!(words("Zürich's café"), ["zürich's", "café"]);
+        assert_eq!(words(""), Vec::<String>::new());
+    }
+}

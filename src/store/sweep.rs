@@ -1,0 +1,248 @@
+//! [`MemoryStore::sweep`]: expiry ([`expire`](crate::expire)) applied to a
+//! stored memory. A sweep that removes something saves one new revision
+//! whose audit entry lists every removed entry (as compaction's removals
+//! are listed); a sweep that removes nothing writes nothing. The head is
+//! replaced by compare-and-swap: a sweep that loses a race to a save or
+//! another sweep reads the new head and sweeps that, so nothing anyone
+//! stored is overwritten, and a repeated sweep is a no-op.
+
+use serde::{Deserialize, Serialize};
+
+use crate::expire::{expire, ExpireOptions, ExpireOptionsInput, ExpiryPolicy, ExpiryPolicyInput};
+
+use super::error::StoreError;
+use super::host::{Host, Rewrite};
+use super::options::StoreSaveOptions;
+use super::record::{ArchivedEntry, HeadRecord, SnapshotRecord, RECORD_FORMAT};
+use super::{clock, MemoryRef, MemoryStore};
+
+/// How many times a sweep re-reads and retries after losing a race before
+/// it reports [`SweepStatus::Conflict`].
+pub const SWEEP_ATTEMPTS: u32 = 8;
+
+/// Options of [`MemoryStore::sweep`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SweepOptions {
+    /// `YYYY-MM-DD`: ages are counted to this day.
+    pub today: String,
+    /// How long each section's entries are kept.
+    pub policies: Vec<ExpiryPolicy>,
+    /// Who sweeps, recorded in the audit trail.
+    pub actor: Option<String>,
+}
+
+/// [`SweepOptions`] as JavaScript passes them.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SweepOptionsInput {
+    /// Required: a real `YYYY-MM-DD` date.
+    pub today: Option<String>,
+    /// The policies.
+    pub policies: Option<Vec<ExpiryPolicyInput>>,
+    /// Who sweeps.
+    pub actor: Option<String>,
+}
+
+impl SweepOptionsInput {
+    /// Check and complete the options.
+    ///
+    /// # Errors
+    /// `options/invalid-date`, `options/invalid-policy` (as for
+    /// [`ExpireOptionsInput::resolve`]), `store/invalid-actor`.
+    pub fn resolve<E>(&self) -> Result<SweepOptions, StoreError<E>> {
+        let expiry = ExpireOptionsInput {
+            today: self.today.clone(),
+            policies: self.policies.clone(),
+        }
+        .resolve()
+        .map_err(StoreError::Options)?;
+        let options = SweepOptions {
+            today: expiry.today,
+            policies: expiry.policies,
+            actor: self.actor.clone(),
+        };
+        options.check()?;
+        Ok(options)
+    }
+}
+
+impl SweepOptions {
+    /// Check the actor (the policies and date are checked when built from
+    /// input; built in Rust, they are typed).
+    ///
+    /// # Errors
+    /// `store/invalid-actor`; `options/invalid-date` for a `today` that is
+    /// not a real date.
+    pub fn check<E>(&self) -> Result<(), StoreError<E>> {
+        if !crate::parse::is_valid_date(&self.today) {
+            return Err(StoreError::Options(crate::Error::InvalidDate(
+                self.today.clone(),
+            )));
+        }
+        StoreSaveOptions {
+            actor: self.actor.clone(),
+            ..StoreSaveOptions::default()
+        }
+        .check()
+    }
+}
+
+/// What a sweep did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SweepStatus {
+    /// Entries expired; a new revision holds the rest.
+    Swept,
+    /// Nothing expired; nothing was written.
+    Unchanged,
+    /// Other writers replaced the head [`SWEEP_ATTEMPTS`] times in a row;
+    /// nothing was written. Sweeping again later is safe.
+    Conflict,
+}
+
+/// The result of [`MemoryStore::sweep`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SweepOutcome {
+    /// What the sweep did.
+    pub status: SweepStatus,
+    /// What the store holds now.
+    pub content: String,
+    /// The revision stored now.
+    pub revision: u64,
+    /// The entries this sweep removed (also in the new revision's audit
+    /// entry); empty unless `status` is `swept`.
+    pub archived: Vec<ArchivedEntry>,
+}
+
+impl<H: Host, R: Rewrite> MemoryStore<H, R> {
+    /// Remove the entries older than `options.policies` allow, as one new
+    /// revision whose audit entry archives them; when nothing expires,
+    /// write nothing.
+    ///
+    /// ```
+    /// use memdoc::store::{block_on, MemoryHost, MemoryRef, MemoryStore, StoreOptions, StoreSaveOptions, SweepOptions, SweepStatus};
+    /// use memdoc::{ExpiryPolicy, Scope};
+    ///
+    /// let store = MemoryStore::new(MemoryHost::new(), StoreOptions::default())?;
+    /// let team = MemoryRef::new(Scope::Team, "core")?;
+    /// block_on(store.save(&team, "## Open Questions\n- 2025-01-01: Which CI?\n- 2025-05-30: Which CDN?", &StoreSaveOptions::default()))?;
+    /// let options = SweepOptions {
+    ///     today: "2025-06-01".into(),
+    ///     policies: vec![ExpiryPolicy { section: "Open Questions".into(), max_age_days: 30 }],
+    ///     actor: Some("sweeper".into()),
+    /// };
+    /// let swept = block_on(store.sweep(&team, &options))?;
+    /// assert_eq!((swept.status, swept.revision), (SweepStatus::Swept, 2));
+    /// assert_eq!(block_on(store.history(&team))?[0].archived[0].text, "Which CI?");
+    /// let again = block_on(store.sweep(&team, &options))?;
+    /// assert_eq!((again.status, again.revision), (SweepStatus::Unchanged, 2));
+    /// # Ok::<(), memdoc::store::StoreError<memdoc::store::MemoryHostError>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// `store/invalid-actor`, `options/invalid-date`; `store/host-failed`
+    /// for a failed host call (at worst an unused snapshot key remains);
+    /// `store/corrupt-record`, `store/unsupported-format`.
+    pub async fn sweep(
+        &self,
+        r: &MemoryRef,
+        options: &SweepOptions,
+    ) -> Result<SweepOutcome, StoreError<H::Error>> {
+        options.check()?;
+        let expiry = ExpireOptions {
+            today: options.today.clone(),
+            policies: options.policies.clone(),
+        };
+        let mut current = (String::new(), 0);
+        for _ in 0..SWEEP_ATTEMPTS {
+            let Some((head, version)) = self.read_head(r).await? else {
+                return Ok(unchanged(String::new(), 0));
+            };
+            let expired = expire(&head.content, &expiry);
+            if expired.archived.is_empty() {
+                return Ok(unchanged(head.content, head.revision));
+            }
+            current = (head.content.clone(), head.revision);
+            let archived: Vec<ArchivedEntry> = expired
+                .archived
+                .into_iter()
+                .map(|e| ArchivedEntry {
+                    section: e.section,
+                    date: e.date,
+                    text: e.text,
+                })
+                .collect();
+            let written = self
+                .write_revision(
+                    r,
+                    head,
+                    &version,
+                    expired.content,
+                    options,
+                    archived.clone(),
+                )
+                .await?;
+            if let Some((content, revision)) = written {
+                return Ok(SweepOutcome {
+                    status: SweepStatus::Swept,
+                    content,
+                    revision,
+                    archived,
+                });
+            }
+        }
+        Ok(SweepOutcome {
+            status: SweepStatus::Conflict,
+            content: current.0,
+            revision: current.1,
+            archived: Vec::new(),
+        })
+    }
+
+    /// Write `content` as the revision after `head` (read at `version`),
+    /// with `archived` in its audit entry: `Some((content, revision))` when
+    /// written, `None` when another writer replaced the head first.
+    async fn write_revision(
+        &self,
+        r: &MemoryRef,
+        head: HeadRecord,
+        version: &str,
+        content: String,
+        options: &SweepOptions,
+        archived: Vec<ArchivedEntry>,
+    ) -> Result<Option<(String, u64)>, StoreError<H::Error>> {
+        let snapshot = SnapshotRecord {
+            format: RECORD_FORMAT.to_owned(),
+            kind: "snapshot".to_owned(),
+            scope: r.scope().as_str().to_owned(),
+            id: r.id().to_owned(),
+            revision: head.revision + 1,
+            content,
+            at: clock::now(&self.options),
+            actor: options.actor.clone(),
+        };
+        // A snapshot that could not be deleted stays unread; the sweep has
+        // happened either way.
+        let written = self
+            .write_next(
+                r,
+                Some(head),
+                Some(version),
+                &snapshot,
+                Vec::new(),
+                archived,
+            )
+            .await?;
+        Ok(written.map(|_| (snapshot.content, snapshot.revision)))
+    }
+}
+
+fn unchanged(content: String, revision: u64) -> SweepOutcome {
+    SweepOutcome {
+        status: SweepStatus::Unchanged,
+        content,
+        revision,
+        archived: Vec::new(),
+    }
+}

@@ -1,0 +1,42 @@
+//! Recall and expiry (docs/recall.md), `recall` and `expire`: text and
+//! options in, the core call, its result out (the core's result types are
+//! already the JavaScript shapes).
+
+use crate::{ExpireOptionsInput, RecallOptionsInput};
+use wasm_bindgen::prelude::wasm_bindgen;
+use wasm_bindgen::JsValue;
+
+use super::convert::{checked, string, view};
+use super::types::{ExpireOptions, Expiry, Recall, RecallOptions};
+
+/// The part of a memory that best answers a query within a budget.
+///
+/// # Errors
+/// `input/not-a-string`, `options/invalid-scope`, `options/invalid-budget`,
+/// `options/invalid-date`, `options/invalid-weight`, `options/invalid`.
+#[wasm_bindgen(js_name = recall)]
+pub fn recall_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] query: &JsValue,
+    options: Option<RecallOptions>,
+) -> Result<Recall, JsValue> {
+    let text = string(text, "text")?;
+    let query = string(query, "query")?;
+    let options = checked(options.map(Into::into), |o: RecallOptionsInput| o.resolve())?;
+    view(&crate::recall(&text, &query, &options))
+}
+
+/// Remove the entries older than their section's policy allows.
+///
+/// # Errors
+/// `input/not-a-string`, `options/invalid-date`, `options/invalid-policy`,
+/// `options/invalid`.
+#[wasm_bindgen(js_name = expire)]
+pub fn expire_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
+    options: ExpireOptions,
+) -> Result<Expiry, JsValue> {
+    let text = string(text, "text")?;
+    let options = checked(Some(options.into()), |o: ExpireOptionsInput| o.resolve())?;
+    view(&crate::expire(&text, &options))
+}
