@@ -350,18 +350,18 @@ fn check(text: &str, query: &str, options: &RecallOptions) -> Recall {
     );
     assert_eq!(all_items(&r), all.selected.len());
     assert_eq!(r.totals.items, all_items(&r));
-    let mut merged: Vec<(String, String)> = Vec::new();
+    let mut merged: Vec<(String, Option<String>, String)> = Vec::new();
     let (mut s, mut o) = (r.selected.iter().peekable(), r.omitted.iter().peekable());
     for item in &all.selected {
-        let key = (item.section.clone(), item.text.clone());
+        let key = (item.section.clone(), item.date.clone(), item.text.clone());
         if s.peek()
-            .is_some_and(|x| (x.section.clone(), x.text.clone()) == key)
+            .is_some_and(|x| (x.section.clone(), x.date.clone(), x.text.clone()) == key)
         {
             merged.push(key);
             s.next();
         } else if o
             .peek()
-            .is_some_and(|x| (x.section.clone(), x.text.clone()) == key)
+            .is_some_and(|x| (x.section.clone(), x.date.clone(), x.text.clone()) == key)
         {
             merged.push(key);
             o.next();
