@@ -122,6 +122,10 @@ for (const [target, start] of Object.entries(targets)) {
       const set = await call("PUT", path, { key: t.admin, body: { policies: [{ section: "Open Questions", maxAgeDays: FAR }] } });
       assert.equal(set.status, 200, set.text);
       assert.deepEqual((await call("GET", path, { key: t.admin })).json, { policies: [{ section: "Open Questions", maxAgeDays: FAR }] });
+      const audit = await call("GET", `/v1/teams/${t.name}/audit?limit=20`, { key: t.admin });
+      const actions = audit.json.entries.filter((e) => e.action.startsWith("policies.")).map((e) => [e.action, e.status, e.member]);
+      assert.deepEqual(actions[0], ["policies.set", 200, "root"]);
+      assert.ok(actions.some(([action, status, member]) => action === "policies.read" && status === 403 && member === "rita"), JSON.stringify(actions));
     });
 
     test("an admin's sweep: exact archive, audit with counts, events, idempotent under repeats", async () => {
