@@ -79,8 +79,8 @@ pub use merge::{
     DroppedLineView, MergeResult, MergeResultView, Side,
 };
 pub use options::{
-    InjectOptions, LimitsInput, OptionsInput, SaveOptions, Scope, ValidateOptions,
-    DEFAULT_FORBIDDEN_TEAM_HEADINGS,
+    InjectOptions, LimitsInput, OptionsInput, RecalledCount, RecalledCountInput, SaveOptions,
+    Scope, ValidateOptions, DEFAULT_FORBIDDEN_TEAM_HEADINGS,
 };
 pub use parse::{heading_title, is_valid_date, parse, parse_entry};
 pub use recall::{

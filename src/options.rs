@@ -96,6 +96,53 @@ pub struct InjectOptions {
     pub limits: Limits,
     /// The user's display name (user scope; its first word is used).
     pub user_name: Option<String>,
+    /// For a recalled part of a memory ([`recall`](crate::recall)): the
+    /// block's `recalled="SELECTED of ITEMS"` attribute.
+    pub recalled: Option<RecalledCount>,
+}
+
+/// How much of a memory a recalled block shows: `selected` of its `items`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RecalledCount {
+    /// Items shown.
+    pub selected: usize,
+    /// Items in the whole memory.
+    pub items: usize,
+}
+
+/// [`RecalledCount`] as JavaScript passes it (a `Recall`'s `totals` will
+/// do: other fields are ignored).
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+pub struct RecalledCountInput {
+    /// Items shown: a whole number.
+    pub selected: Option<f64>,
+    /// Items in the whole memory: a whole number, at least `selected`.
+    pub items: Option<f64>,
+}
+
+impl RecalledCountInput {
+    /// Check the count.
+    ///
+    /// # Errors
+    /// [`Error::InvalidOptions`] for a missing, negative or fractional
+    /// number, or `selected > items`.
+    pub fn resolve(self) -> Result<RecalledCount, Error> {
+        let count = |v: Option<f64>, name: &str| {
+            v.and_then(|n| if n == 0.0 { Some(0) } else { positive_whole(n) })
+                .and_then(|n| usize::try_from(n).ok())
+                .ok_or_else(|| {
+                    Error::InvalidOptions(format!("recalled.{name} must be a whole number ≥ 0"))
+                })
+        };
+        let selected = count(self.selected, "selected")?;
+        let items = count(self.items, "items")?;
+        if selected > items {
+            return Err(Error::InvalidOptions(format!(
+                "recalled.selected ({selected}) is more than recalled.items ({items})"
+            )));
+        }
+        Ok(RecalledCount { selected, items })
+    }
 }
 
 /// Limits as given by a caller: either may be missing.
@@ -125,6 +172,8 @@ pub struct OptionsInput {
     pub allow_erase: Option<bool>,
     /// For the prompt block.
     pub user_name: Option<String>,
+    /// For the prompt block of a recalled part.
+    pub recalled: Option<RecalledCountInput>,
 }
 
 impl LimitsInput {
@@ -237,6 +286,7 @@ impl OptionsInput {
             scope: self.scope()?,
             limits: self.limits()?,
             user_name: self.user_name.clone(),
+            recalled: self.recalled.map(RecalledCountInput::resolve).transpose()?,
         })
     }
 }
