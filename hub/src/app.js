@@ -10,7 +10,7 @@ import { appendAudit, readAudit } from "./audit.js";
 import { readDocument, readJson } from "./body.js";
 import { TEAM_ID, hashKey, newKey, parseKey, requestKey, sameDigest } from "./keys.js";
 import { HubProblem, problemResponse, toResponse } from "./problem.js";
-import { lifecycleRoutes, noteMemory } from "./lifecycle.js";
+import { lifecycleRoutes, noteMemory, recallFor } from "./lifecycle.js";
 import { RateLimiter } from "./rate-limit.js";
 
 const MEMBER = /^[A-Za-z0-9._@-]{1,64}$/;
@@ -377,8 +377,10 @@ export function createHub(config, runtime) {
     const loaded = await store.load(ref);
     const userName = c.req.query("userName");
     if (userName !== undefined && userName.length > 200) throw new HubProblem(400, "request/invalid-query", "?userName is at most 200 characters.");
+    // With ?q= or ?budget=, the recalled part of the memory.
+    const recalled = await recallFor(c, who, ref, loaded.content, { optional: true });
     await who.audit({ status: 200, revision: loaded.revision });
-    return c.body(injectionBlock(loaded.content, { scope: ref.scope, userName: userName ?? null }), 200, {
+    return c.body(injectionBlock(recalled?.content ?? loaded.content, { scope: ref.scope, userName: userName ?? null, recalled: recalled?.totals ?? null }), 200, {
       "content-type": "text/plain; charset=utf-8",
       etag: etag(loaded.revision),
     });

@@ -51,6 +51,25 @@ function engineProblem(error) {
 }
 
 /**
+ * The engine's Recall of `content` for the request's `?q=` and `?budget=`;
+ * with `optional`, null when the request has neither. A bad query is a
+ * refusal (400, audited).
+ */
+export async function recallFor(c, who, ref, content, { optional = false } = {}) {
+  const q = c.req.query("q");
+  const rawBudget = c.req.query("budget");
+  if (optional && q === undefined && rawBudget === undefined) return null;
+  if (q !== undefined && q.length > 2000) throw await who.refuse(new HubProblem(400, "request/invalid-query", "?q is at most 2000 characters."));
+  if (rawBudget !== undefined && !/^[0-9]{1,9}$/.test(rawBudget)) throw await who.refuse(new HubProblem(400, "request/invalid-query", "?budget must be a whole number of code points."));
+  try {
+    return recall(content, q ?? "", { scope: ref.scope, budget: rawBudget === undefined ? null : Number(rawBudget) });
+  } catch (error) {
+    const problem = engineProblem(error);
+    throw problem instanceof HubProblem ? await who.refuse(problem) : problem;
+  }
+}
+
+/**
  * Sweep every team memory of a team with its policies. Audits each memory
  * that changed (action `sweep`, with `archived`, the number of entries
  * removed) and calls `changed` for it (its event).
@@ -90,18 +109,8 @@ export function sweepIntervalSeconds(env) {
 export function lifecycleRoutes(app, { M, config, runtime, teamCaller, memoryCaller, storeOf, allow }) {
   app.get(`${M}/recall`, async (c) => {
     const { who, ref, store } = await memoryCaller(c, "recall", "reader");
-    const q = c.req.query("q") ?? "";
-    if (q.length > 2000) throw await who.refuse(new HubProblem(400, "request/invalid-query", "?q is at most 2000 characters."));
-    const rawBudget = c.req.query("budget");
-    if (rawBudget !== undefined && !/^[0-9]{1,9}$/.test(rawBudget)) throw await who.refuse(new HubProblem(400, "request/invalid-query", "?budget must be a whole number of code points."));
     const loaded = await store.load(ref);
-    let recalled;
-    try {
-      recalled = recall(loaded.content, q, { scope: ref.scope, budget: rawBudget === undefined ? null : Number(rawBudget) });
-    } catch (error) {
-      const problem = engineProblem(error);
-      throw problem instanceof HubProblem ? await who.refuse(problem) : problem;
-    }
+    const recalled = await recallFor(c, who, ref, loaded.content);
     await who.audit({ status: 200, revision: loaded.revision });
     return c.json({ revision: loaded.revision, ...recalled }, 200, { etag: `"${loaded.revision}"` });
   });

@@ -106,6 +106,21 @@ for (const [target, start] of Object.entries(targets)) {
       assert.equal((await call("POST", `${m(t.name, "team", "recall")}/recall`, { key: t.reader, documented: false })).status, 405);
     });
 
+    test("the prompt block of a recalled part: recalled=\"N of M\"; without ?q= or ?budget= the whole memory", async () => {
+      const path = `${m(t.name, "team", "recall")}/prompt`;
+      const part = await call("GET", `${path}?q=postgres&budget=120`, { key: t.reader });
+      assert.equal(part.status, 200, part.text);
+      const first = part.text.split("\n")[0];
+      assert.match(first, /^<team_memory chars="\d+" limit="25000" recalled="\d of 5">$/);
+      assert.match(part.text, /Postgres is the primary store/);
+      assert.ok(Number(/recalled="(\d)/.exec(first)[1]) < 5);
+      const whole = await call("GET", path, { key: t.reader });
+      assert.doesNotMatch(whole.text, /recalled=/);
+      assert.match(whole.text, /Which CDN/);
+      const bad = await call("GET", `${path}?budget=0`, { key: t.reader });
+      assert.equal(bad.json.code, "options/invalid-budget");
+    });
+
     test("policies: admin only, validated with the engine's codes, and nothing changed by a refusal", async () => {
       const path = `/v1/teams/${t.name}/policies`;
       assert.deepEqual((await call("GET", path, { key: t.admin })).json, { policies: [] });
