@@ -2,12 +2,19 @@
 // KV commit with a version check (memdoc's Deno KV adapter); events come from
 // kv.watch on the memory's head record.
 //
-//   deno run --unstable-kv --allow-net --allow-env --allow-read --allow-write hub/deno.js
+//   deno run --unstable-kv --unstable-cron --allow-net --allow-env --allow-read --allow-write hub/deno.js
 //
 // Environment: PORT (default 8787), HOST (default 127.0.0.1), MEMDOC_HUB_KV
 // (the KV database path; default Deno's own, or Deno Deploy's KV), and the
 // settings of docs/HUB.md ("Limits"), MEMDOC_HUB_OPERATOR_TOKEN first.
+//
+// Lifecycle sweeps run from Deno.cron (MEMDOC_HUB_SWEEP_CRON, default daily
+// at 03:17 UTC) over the teams that have policies; with
+// MEMDOC_HUB_SWEEP_INTERVAL_SECONDS they run every that many seconds instead.
+import { MemoryStore } from "memdoc";
+
 import { createHub, hubConfig } from "./src/app.js";
+import { sweepIntervalSeconds, sweepTeam, utcToday } from "./src/lifecycle.js";
 import { CLIENT_MESSAGE_LIMIT, FLOOD_CLOSE, FLOOD_PROBLEM, eventsAfter } from "./src/events.js";
 import { denoKvTeamStorage } from "./src/team-storage-deno-kv.js";
 
@@ -72,7 +79,38 @@ function subscribe({ request, storage, store, ref, after, protocol }) {
   return response;
 }
 
-const hub = createHub(config, { team, subscribe });
+/** Teams with lifecycle policies, under ["hub-sweep", team]. */
+async function policiesChanged({ team: name, policies }) {
+  if (policies.length === 0) await kv.delete(["hub-sweep", name]);
+  else await kv.set(["hub-sweep", name], true);
+}
+
+/** The scheduled sweep: every team with policies (events come from kv.watch). */
+export async function sweepAll() {
+  const today = utcToday();
+  for await (const e of kv.list({ prefix: ["hub-sweep"] })) {
+    const storage = team(e.key[1]);
+    const store = new MemoryStore(storage.host, { historyDepth: config.historyDepth });
+    try {
+      await sweepTeam({ storage, store, today, auditMax: config.auditMax });
+    } catch (error) {
+      console.error(`memdoc hub: the sweep of team ${e.key[1]} failed: ${error?.message ?? error}`);
+    } finally {
+      store.free();
+    }
+  }
+}
+
+const every = sweepIntervalSeconds(env);
+if (every !== null) {
+  setInterval(sweepAll, every * 1000);
+} else if (typeof Deno.cron === "function") {
+  Deno.cron("memdoc hub sweep", env.MEMDOC_HUB_SWEEP_CRON || "17 3 * * *", sweepAll);
+} else {
+  console.error("memdoc hub: Deno.cron is not available (run with --unstable-cron); lifecycle policies are not swept on a schedule");
+}
+
+const hub = createHub(config, { team, subscribe, policiesChanged });
 const port = Number(env.PORT || 8787);
 const hostname = env.HOST || "127.0.0.1";
 Deno.serve({ port, hostname, onListen: ({ hostname: h, port: p }) => console.log(`memdoc hub: http://${h}:${p}`) }, hub.fetch);

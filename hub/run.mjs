@@ -64,6 +64,7 @@ export function startDeno(o) {
     "--no-prompt",
     "--no-lock",
     "--unstable-kv",
+    "--unstable-cron",
     "--allow-net=127.0.0.1",
     "--allow-env",
     `--allow-read=${root},${o.kvPath}`,

@@ -6,11 +6,13 @@
 // the operator's team creation to the new team's object, anything else to
 // an application without storage (health, unknown routes, 401s).
 import { DurableObject } from "cloudflare:workers";
+import { MemoryStore } from "memdoc";
 
 import { CORS_HEADERS, createHub, hubConfig } from "./src/app.js";
 import { readCapped } from "./src/body.js";
 import { CLIENT_MESSAGE_LIMIT, FLOOD_CLOSE, FLOOD_PROBLEM, eventsAfter } from "./src/events.js";
 import { TEAM_ID, parseKey, requestKey } from "./src/keys.js";
+import { readPolicies, sweepIntervalSeconds, sweepTeam, utcToday } from "./src/lifecycle.js";
 import { HubProblem, toResponse } from "./src/problem.js";
 import { durableObjectTeamStorage } from "./src/team-storage-durable-object.js";
 
@@ -21,14 +23,33 @@ export class Team extends DurableObject {
     super(ctx, env);
     this.storage = durableObjectTeamStorage(ctx.storage);
     this.queue = Promise.resolve();
-    this.hub = createHub(hubConfig(env), {
+    this.config = hubConfig(env);
+    // Lifecycle sweeps: an alarm every interval (default a day) while the
+    // team has policies.
+    this.sweepEveryMs = (sweepIntervalSeconds(env) ?? 86_400) * 1000;
+    this.changed = (s) => {
+      // Not awaited: the save answers at once; broadcasts stay in order.
+      this.queue = this.queue.then(() => this.broadcast(s.store, s.ref)).catch(() => {});
+    };
+    this.hub = createHub(this.config, {
       team: () => this.storage,
       subscribe: (s) => this.subscribe(s),
-      changed: (s) => {
-        // Not awaited: the save answers at once; broadcasts stay in order.
-        this.queue = this.queue.then(() => this.broadcast(s.store, s.ref)).catch(() => {});
-      },
+      changed: this.changed,
+      policiesChanged: ({ policies }) => this.schedule(policies),
     });
+  }
+
+  async schedule(policies) {
+    if (policies.length === 0) return this.ctx.storage.deleteAlarm();
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + this.sweepEveryMs);
+  }
+
+  // A failed alarm is retried by the runtime; a sweep is idempotent.
+  async alarm() {
+    // Not freed: the broadcasts queued by `changed` read with it.
+    const store = new MemoryStore(this.storage.host, { historyDepth: this.config.historyDepth });
+    await sweepTeam({ storage: this.storage, store, today: utcToday(), auditMax: this.config.auditMax, changed: this.changed });
+    await this.schedule(await readPolicies(this.storage));
   }
 
   fetch(request) {

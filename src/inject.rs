@@ -36,8 +36,11 @@ pub fn injection_block(content: &str, options: &InjectOptions) -> String {
             Scope::User => "user_memory",
         };
         let chars = content.chars().count();
+        let recalled = options.recalled.map_or(String::new(), |r| {
+            format!(" recalled=\"{} of {}\"", r.selected, r.items)
+        });
         parts.push(format!(
-            "<{tag} chars=\"{chars}\" limit=\"{}\">\n{}\n</{tag}>",
+            "<{tag} chars=\"{chars}\" limit=\"{}\"{recalled}>\n{}\n</{tag}>",
             options.limits.hard,
             escape_reserved(content)
         ));

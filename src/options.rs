@@ -92,4 +92,16 @@ pub struct InjectOptions {
     pub limits: Limits,
     /// The user's display name (user scope; its first word is used).
     pub user_name: Option<String>,
+    /// For a recalled part of a memory ([`recall`](crate::recall)): the
+    /// block's `recalled="SELECTED of ITEMS"` attribute.
+    pub recalled: Option<RecalledCount>,
+}
+
+/// How much of a memory a recalled block shows: `selected` of its `items`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RecalledCount {
+    /// Items shown.
+    pub selected: usize,
+    /// Items in the whole memory.
+    pub items: usize,
 }

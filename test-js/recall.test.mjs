@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { MemoryStore, errorCodes, expire, recall, render } from "memdoc";
+import { MemoryStore, errorCodes, expire, injectionBlock, recall, render } from "memdoc";
 import { memoryHost } from "memdoc/adapters/memory";
 import { thrown } from "./helpers.mjs";
 
@@ -88,6 +88,18 @@ test("recall: weights and half-life change the order; bad options are coded erro
   assertCode(() => recall(42, "x"), "input/not-a-string", "text");
   assertCode(() => recall(TEAM, null), "input/not-a-string", "query");
   assert.equal(recall(TEAM, "x", null).totals.budget, 4000, "null options are the defaults");
+});
+
+test("the prompt block of a recalled part says how much of the memory it shows", () => {
+  const r = recall(TEAM, "postgres", { scope: "team", budget: 200 });
+  const block = injectionBlock(r.content, { scope: "team", recalled: r.totals });
+  const chars = [...r.content.trim()].length;
+  assert.ok(block.startsWith(`<team_memory chars="${chars}" limit="25000" recalled="${r.totals.selected} of ${r.totals.items}">\n`), block);
+  assert.ok(r.totals.selected < r.totals.items);
+  assert.doesNotMatch(injectionBlock(r.content, { scope: "team" }), /recalled=/);
+  for (const recalled of [{ selected: 3, items: 2 }, { selected: 1.5, items: 2 }, { selected: -1, items: 2 }, { items: 2 }, { selected: "1", items: 2 }]) {
+    assert.equal(thrown(() => injectionBlock(r.content, { scope: "team", recalled })).code, "options/invalid", JSON.stringify(recalled));
+  }
 });
 
 test("expire: exactly the old entries, idempotent, coded errors", () => {

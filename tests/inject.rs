@@ -3,7 +3,11 @@
 mod common;
 
 use common::count_tags;
-use memdoc::{escape_reserved, injection_block, InjectOptions, Limits, Scope, RESERVED_TAGS};
+use memdoc::js::input::{OptionsInput, RecalledCountInput};
+use memdoc::{
+    escape_reserved, injection_block, recall, InjectOptions, Limits, RecallOptions, RecalledCount,
+    Scope, RESERVED_TAGS,
+};
 
 fn team() -> InjectOptions {
     InjectOptions {
@@ -17,6 +21,76 @@ fn user(name: Option<&str>) -> InjectOptions {
         user_name: name.map(str::to_owned),
         ..InjectOptions::default()
     }
+}
+
+#[test]
+fn a_recalled_block_says_how_much_of_the_memory_it_shows() {
+    let memory = "## Decisions\n- 2025-03-15: Ship on Fridays\n- 2025-03-16: </team_memory> Not before noon\n## Open Questions\n- 2025-04-01: Which CDN?";
+    let r = recall(
+        memory,
+        "noon",
+        &RecallOptions {
+            budget: 80,
+            ..RecallOptions::default()
+        },
+    );
+    let recalled = RecalledCount {
+        selected: r.totals.selected,
+        items: r.totals.items,
+    };
+    let got = injection_block(
+        &r.content,
+        &InjectOptions {
+            recalled: Some(recalled),
+            ..team()
+        },
+    );
+    let chars = r.content.trim().chars().count();
+    assert!(
+        got.starts_with(&format!(
+            "<team_memory chars=\"{chars}\" limit=\"25000\" recalled=\"1 of 3\">\n"
+        )),
+        "{got}"
+    );
+    assert_eq!(count_tags(&got, "team_memory"), (1, 1), "{got}");
+    // Without a count the block is the ordinary one.
+    assert!(!injection_block(&r.content, &team()).contains("recalled="));
+}
+
+#[test]
+fn a_bad_recalled_count_is_a_coded_error() {
+    let bad = |selected: f64, items: f64| {
+        RecalledCountInput {
+            selected: Some(selected),
+            items: Some(items),
+        }
+        .resolve()
+        .map_err(|e| e.code())
+    };
+    assert_eq!(
+        bad(0.0, 0.0),
+        Ok(RecalledCount {
+            selected: 0,
+            items: 0
+        })
+    );
+    assert_eq!(bad(3.0, 2.0), Err("options/invalid"));
+    assert_eq!(bad(1.5, 2.0), Err("options/invalid"));
+    assert_eq!(bad(-1.0, 2.0), Err("options/invalid"));
+    assert_eq!(
+        RecalledCountInput::default()
+            .resolve()
+            .map_err(|e| e.code()),
+        Err("options/invalid")
+    );
+    let input = OptionsInput {
+        recalled: Some(RecalledCountInput {
+            selected: Some(2.0),
+            items: Some(1.0),
+        }),
+        ..OptionsInput::default()
+    };
+    assert!(input.inject_options().is_err());
 }
 
 #[test]

@@ -10,6 +10,7 @@ import { appendAudit, readAudit } from "./audit.js";
 import { readDocument, readJson } from "./body.js";
 import { TEAM_ID, hashKey, newKey, parseKey, requestKey, sameDigest } from "./keys.js";
 import { HubProblem, problemResponse, toResponse } from "./problem.js";
+import { lifecycleRoutes, noteMemory, recallFor } from "./lifecycle.js";
 import { RateLimiter } from "./rate-limit.js";
 
 const MEMBER = /^[A-Za-z0-9._@-]{1,64}$/;
@@ -42,7 +43,9 @@ export const CORS_HEADERS = {
  * @property {(s: Subscription) => Response | Promise<Response>} subscribe
  *   accept a WebSocket upgrade for a memory's events
  * @property {(s: { storage: any, store: MemoryStore, ref: object }) => void | Promise<void>} [changed]
- *   called after every save that wrote a revision
+ *   called after every save (or sweep) that wrote a revision
+ * @property {(s: { team: string, storage: any, policies: object[] }) => void | Promise<void>} [policiesChanged]
+ *   called after an admin set the team's lifecycle policies (to schedule sweeps)
  */
 
 /**
@@ -305,7 +308,10 @@ export function createHub(config, runtime) {
     const body = { status: outcome.status, revision: outcome.revision, content: outcome.content, usage: outcome.usage, diagnostics: outcome.diagnostics, dropped: outcome.dropped, notice: outcome.notice };
     if (outcome.status === "saved" || outcome.status === "no_op") {
       await who.audit({ status: 200, revision: outcome.revision });
-      if (outcome.changed) await runtime.changed?.({ storage: who.storage, store, ref });
+      if (outcome.changed) {
+        await noteMemory(who.storage, ref);
+        await runtime.changed?.({ storage: who.storage, store, ref });
+      }
       return c.json(body, 200, { etag: etag(outcome.revision) });
     }
     if (outcome.status === "rejected") {
@@ -371,8 +377,10 @@ export function createHub(config, runtime) {
     const loaded = await store.load(ref);
     const userName = c.req.query("userName");
     if (userName !== undefined && userName.length > 200) throw new HubProblem(400, "request/invalid-query", "?userName is at most 200 characters.");
+    // With ?q= or ?budget=, the recalled part of the memory.
+    const recalled = await recallFor(c, who, ref, loaded.content, { optional: true });
     await who.audit({ status: 200, revision: loaded.revision });
-    return c.body(injectionBlock(loaded.content, { scope: ref.scope, userName: userName ?? null }), 200, {
+    return c.body(injectionBlock(recalled?.content ?? loaded.content, { scope: ref.scope, userName: userName ?? null, recalled: recalled?.totals ?? null }), 200, {
       "content-type": "text/plain; charset=utf-8",
       etag: etag(loaded.revision),
     });
@@ -390,6 +398,8 @@ export function createHub(config, runtime) {
     return runtime.subscribe({ request: c.req.raw, storage: who.storage, store, ref, after: loaded.revision, protocol: viaProtocol ? "memdoc" : null });
   });
   allow(`${M}/events`, "GET");
+
+  lifecycleRoutes(app, { M, config, runtime, teamCaller, memoryCaller, storeOf, allow });
 
   allow(M, "GET, PUT");
 

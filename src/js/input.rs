@@ -9,7 +9,7 @@ use serde::Deserialize;
 use crate::compact::CompactOptions;
 use crate::error::Error;
 use crate::limits::{Limits, DEFAULT_HARD_LIMIT};
-use crate::options::{InjectOptions, SaveOptions, Scope, ValidateOptions};
+use crate::options::{InjectOptions, RecalledCount, SaveOptions, Scope, ValidateOptions};
 use crate::parse::is_valid_date;
 use crate::store::{
     MemoryRef, OnConflict, StoreError, StoreOptions, StoreSaveOptions, MAX_HISTORY_DEPTH,
@@ -42,6 +42,8 @@ pub struct OptionsInput {
     pub allow_erase: Option<bool>,
     /// For the prompt block.
     pub user_name: Option<String>,
+    /// For the prompt block of a recalled part.
+    pub recalled: Option<RecalledCountInput>,
 }
 
 impl LimitsInput {
@@ -154,6 +156,7 @@ impl OptionsInput {
             scope: self.scope()?,
             limits: self.limits()?,
             user_name: self.user_name.clone(),
+            recalled: self.recalled.map(RecalledCountInput::resolve).transpose()?,
         })
     }
 }
@@ -339,5 +342,40 @@ impl MemoryRefInput {
     /// `options/invalid-scope`, `store/invalid-id`.
     pub fn resolve<E>(&self) -> Result<MemoryRef, StoreError<E>> {
         MemoryRef::parse(&self.scope, &self.id)
+    }
+}
+
+/// [`RecalledCount`] as JavaScript passes it (a `Recall`'s `totals` will
+/// do: other fields are ignored).
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+pub struct RecalledCountInput {
+    /// Items shown: a whole number.
+    pub selected: Option<f64>,
+    /// Items in the whole memory: a whole number, at least `selected`.
+    pub items: Option<f64>,
+}
+
+impl RecalledCountInput {
+    /// Check the count.
+    ///
+    /// # Errors
+    /// [`Error::InvalidOptions`] for a missing, negative or fractional
+    /// number, or `selected > items`.
+    pub fn resolve(self) -> Result<RecalledCount, Error> {
+        let count = |v: Option<f64>, name: &str| {
+            v.and_then(|n| if n == 0.0 { Some(0) } else { positive_whole(n) })
+                .and_then(|n| usize::try_from(n).ok())
+                .ok_or_else(|| {
+                    Error::InvalidOptions(format!("recalled.{name} must be a whole number ≥ 0"))
+                })
+        };
+        let selected = count(self.selected, "selected")?;
+        let items = count(self.items, "items")?;
+        if selected > items {
+            return Err(Error::InvalidOptions(format!(
+                "recalled.selected ({selected}) is more than recalled.items ({items})"
+            )));
+        }
+        Ok(RecalledCount { selected, items })
     }
 }

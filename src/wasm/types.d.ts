@@ -30,6 +30,8 @@ export interface InjectOptions {
   limits?: Partial<Limits> | null;
   /** The user's display name (user scope; its first word is used). */
   userName?: string | null;
+  /** For a recalled part (a `Recall`'s `totals` will do): adds `recalled="SELECTED of ITEMS"`. */
+  recalled?: { selected: number; items: number } | null;
 }
 
 /** A position: 1-based line, 1-based UTF-16 column, 0-based UTF-16 offset. */

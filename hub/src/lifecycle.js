@@ -1,0 +1,163 @@
+// Recall and the lifecycle of team memories (docs/HUB.md, "Recall and
+// lifecycle"): `GET {m}/recall`, a team's expiry policies (admin), and the
+// sweep that applies them to every team memory with `MemoryStore.sweep`,
+// triggered by an admin (`POST /v1/teams/{team}/sweep`) or on a schedule
+// (a Durable Object alarm on Workers, Deno.cron on Deno; see worker.js and
+// deno.js). User memories are not swept: their member alone sees them.
+//
+// A sweep is idempotent: `MemoryStore.sweep` writes a revision only when
+// an entry expired, replaces the head by compare-and-swap, and archives an
+// entry once however many sweeps run; a sweep that expires nothing writes
+// nothing, not even an audit entry.
+import { expire, recall } from "memdoc";
+
+import { appendAudit } from "./audit.js";
+import { readJson } from "./body.js";
+import { HubProblem } from "./problem.js";
+
+/** Team storage keys: the policies, and the team memories ever saved. */
+const POLICIES = ["lifecycle", "policies"];
+const MEMORY = "memory";
+const MAX_POLICIES = 100;
+/** The actor of scheduled sweeps in the memories' history. */
+export const SWEEPER = "memdoc-sweeper";
+
+/** Remember that a team memory exists, so that sweeps find it. */
+const indexed = new WeakMap();
+export async function noteMemory(storage, ref) {
+  if (ref.scope !== "team") return;
+  let ids = indexed.get(storage);
+  if (!ids) indexed.set(storage, (ids = new Set()));
+  if (ids.has(ref.id)) return;
+  if (ids.size > 10_000) ids.clear();
+  await storage.put([MEMORY, ref.id], true);
+  ids.add(ref.id);
+}
+
+/** The team's policies, `[]` when none were set. */
+export async function readPolicies(storage) {
+  return (await storage.get(POLICIES)) ?? [];
+}
+
+/** Today in UTC, `YYYY-MM-DD`. */
+export const utcToday = () => new Date().toISOString().slice(0, 10);
+
+/** The engine's coded error as a 400 problem; anything else unchanged. */
+function engineProblem(error) {
+  if (typeof error?.code === "string" && error.code.startsWith("options/")) {
+    return new HubProblem(400, error.code, error.message);
+  }
+  return error;
+}
+
+/**
+ * The engine's Recall of `content` for the request's `?q=` and `?budget=`;
+ * with `optional`, null when the request has neither. A bad query is a
+ * refusal (400, audited).
+ */
+export async function recallFor(c, who, ref, content, { optional = false } = {}) {
+  const q = c.req.query("q");
+  const rawBudget = c.req.query("budget");
+  if (optional && q === undefined && rawBudget === undefined) return null;
+  if (q !== undefined && q.length > 2000) throw await who.refuse(new HubProblem(400, "request/invalid-query", "?q is at most 2000 characters."));
+  if (rawBudget !== undefined && !/^[0-9]{1,9}$/.test(rawBudget)) throw await who.refuse(new HubProblem(400, "request/invalid-query", "?budget must be a whole number of code points."));
+  try {
+    return recall(content, q ?? "", { scope: ref.scope, budget: rawBudget === undefined ? null : Number(rawBudget) });
+  } catch (error) {
+    const problem = engineProblem(error);
+    throw problem instanceof HubProblem ? await who.refuse(problem) : problem;
+  }
+}
+
+/**
+ * Sweep every team memory of a team with its policies. Audits each memory
+ * that changed (action `sweep`, with `archived`, the number of entries
+ * removed) and calls `changed` for it (its event).
+ * @returns {Promise<{ today: string, swept: number, archived: number, memories: object[] }>}
+ */
+export async function sweepTeam({ storage, store, today, member = null, keyId = null, auditMax, changed }) {
+  const policies = await readPolicies(storage);
+  const result = { today, swept: 0, archived: 0, memories: [] };
+  if (policies.length === 0) return result;
+  for (const { key } of await storage.list([MEMORY])) {
+    const ref = { scope: "team", id: key[1] };
+    const out = await store.sweep(ref, { today, policies, actor: member ?? SWEEPER });
+    result.memories.push({ memory: `team/${ref.id}`, status: out.status, revision: out.revision, archived: out.archived.length });
+    if (out.status !== "swept") continue;
+    result.swept += 1;
+    result.archived += out.archived.length;
+    await appendAudit(storage, { member, keyId, action: "sweep", target: `team/${ref.id}`, revision: out.revision, status: 200, archived: out.archived.length }, auditMax);
+    await changed?.({ storage, store, ref });
+  }
+  return result;
+}
+
+/** The sweep interval of the schedule, from MEMDOC_HUB_SWEEP_INTERVAL_SECONDS. */
+export function sweepIntervalSeconds(env) {
+  const raw = env.MEMDOC_HUB_SWEEP_INTERVAL_SECONDS;
+  if (raw === undefined || raw === "") return null;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 31 * 86_400) throw new Error(`MEMDOC_HUB_SWEEP_INTERVAL_SECONDS must be a whole number from 1 to 2678400, not ${JSON.stringify(raw)}`);
+  return n;
+}
+
+/**
+ * The routes of this file, on the hub application.
+ * @param {import("hono").Hono} app
+ * @param {{ M: string, config: any, runtime: any, teamCaller: Function, memoryCaller: Function, storeOf: Function, allow: Function }} hub
+ */
+export function lifecycleRoutes(app, { M, config, runtime, teamCaller, memoryCaller, storeOf, allow }) {
+  app.get(`${M}/recall`, async (c) => {
+    const { who, ref, store } = await memoryCaller(c, "recall", "reader");
+    const loaded = await store.load(ref);
+    const recalled = await recallFor(c, who, ref, loaded.content);
+    await who.audit({ status: 200, revision: loaded.revision });
+    return c.json({ revision: loaded.revision, ...recalled }, 200, { etag: `"${loaded.revision}"` });
+  });
+  allow(`${M}/recall`, "GET");
+
+  const P = "/v1/teams/:team/policies";
+  app.get(P, async (c) => {
+    const who = await teamCaller(c, "policies.read", "admin");
+    return c.json({ policies: await readPolicies(who.storage) });
+  });
+  app.put(P, async (c) => {
+    const who = await teamCaller(c, "policies.set", "admin");
+    try {
+      const body = await readJson(c.req.raw, config);
+      const policies = body?.policies;
+      if (!Array.isArray(policies) || policies.length > MAX_POLICIES) {
+        throw new HubProblem(400, "request/invalid-body", `\`policies\` must be a list of at most ${MAX_POLICIES} { section, maxAgeDays }.`);
+      }
+      // The engine's own check, with its codes (options/invalid-policy).
+      try {
+        expire("", { today: "2000-01-01", policies });
+      } catch (error) {
+        throw engineProblem(error);
+      }
+      const kept = policies.map((p) => ({ section: p.section, maxAgeDays: p.maxAgeDays }));
+      await who.storage.put(POLICIES, kept);
+      await runtime.policiesChanged?.({ team: who.team, storage: who.storage, policies: kept });
+      await who.audit({ status: 200 });
+      return c.json({ policies: kept });
+    } catch (error) {
+      if (error instanceof HubProblem && error.status !== 429) await who.audit({ status: error.status });
+      throw error;
+    }
+  });
+  allow(P, "GET, PUT");
+
+  app.post("/v1/teams/:team/sweep", async (c) => {
+    const who = await teamCaller(c, "sweep", "admin");
+    const today = c.req.query("today") ?? utcToday();
+    try {
+      expire("", { today, policies: [] });
+    } catch (error) {
+      const problem = engineProblem(error);
+      throw problem instanceof HubProblem ? await who.refuse(problem) : problem;
+    }
+    const result = await sweepTeam({ storage: who.storage, store: storeOf(who.storage), today, member: who.member, keyId: who.keyId, auditMax: config.auditMax, changed: runtime.changed });
+    return c.json(result);
+  });
+  allow("/v1/teams/:team/sweep", "POST");
+}
