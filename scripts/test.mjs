@@ -34,6 +34,9 @@ const steps = [
   ["tsc --noEmit", "tsc", ["--noEmit", "-p", "test-js/tsconfig.json"]],
   ["build www/", "node", ["scripts/build-www.mjs"]],
   ["e2e (Chromium)", "node", () => ["--test", ...testsIn("e2e")]],
+  // The hub's HTTP suite against the Worker in workerd and the Deno server,
+  // each started for real on 127.0.0.1 (global WebSocket: the flag is for Node 20).
+  ["hub: workerd and Deno", "node", () => ["--experimental-websocket", "--test", "--test-concurrency=1", ...testsIn("hub", "test")]],
 ];
 
 for (const [name, command, args] of steps) {

@@ -1,0 +1,87 @@
+// Load loop: median and p99 latency of GET and PUT of a 25,000-character
+// memory, N requests each (default 1,000), one after another, against each
+// target started for real on 127.0.0.1.
+//
+//   node hub/bench.mjs [--requests 1000] [--target workerd|deno|both]
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+
+import { startDeno, startWorkerd } from "./run.mjs";
+
+const { values } = parseArgs({ options: { requests: { type: "string", default: "1000" }, target: { type: "string", default: "both" } } });
+const N = Number(values.requests);
+const operator = "bench-operator-token";
+const vars = { MEMDOC_HUB_OPERATOR_TOKEN: operator, MEMDOC_HUB_RATE_PER_MINUTE: "1000000" };
+
+/** A team memory of exactly `chars` code points; `variant` changes the last entry. */
+function memory(chars, variant) {
+  const lines = ["## Decisions"];
+  let n = 0;
+  while (lines.join("\n").length < chars - 80) lines.push(`- 2025-01-${String((n % 28) + 1).padStart(2, "0")}: decision ${n++} about the release train and its checks`);
+  const last = `- 2025-02-01: variant ${variant} `;
+  const text = `${lines.join("\n")}\n${last}`;
+  return text + "x".repeat(chars - [...text].length);
+}
+
+function stats(ms) {
+  const s = [...ms].sort((x, y) => x - y);
+  const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
+  return { median: at(0.5).toFixed(2), p99: at(0.99).toFixed(2), max: s[s.length - 1].toFixed(2) };
+}
+
+async function run(name, hub) {
+  const post = (path, key, body, headers = {}) =>
+    fetch(hub.url + path, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...headers }, body: JSON.stringify(body) }).then((r) => r.json());
+  const { key } = await post("/v1/teams", operator, { team: "bench" });
+  const path = "/v1/teams/bench/memories/team/big";
+  const put = async (revision, variant) => {
+    const r = await fetch(hub.url + path, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${key}`, "content-type": "text/markdown", "if-match": `"${revision}"` },
+      body: memory(25_000, variant),
+    });
+    const body = await r.json();
+    if (r.status !== 200) throw new Error(`PUT ${r.status}: ${JSON.stringify(body).slice(0, 300)}`);
+    return body;
+  };
+  let { revision, usage } = await put(0, 0);
+  const gets = [];
+  for (let i = 0; i < N; i += 1) {
+    const t = performance.now();
+    const r = await fetch(hub.url + path, { headers: { authorization: `Bearer ${key}` } });
+    const body = await r.json();
+    gets.push(performance.now() - t);
+    if (r.status !== 200 || body.usage.chars !== 25_000) throw new Error(`GET ${r.status}`);
+  }
+  const puts = [];
+  for (let i = 1; i <= N; i += 1) {
+    const t = performance.now();
+    ({ revision } = await put(revision, i));
+    puts.push(performance.now() - t);
+  }
+  console.log(`${name}: ${usage.chars} chars (${usage.utf8Bytes} bytes); GET × ${N}: ${JSON.stringify(stats(gets))} ms; PUT × ${N}: ${JSON.stringify(stats(puts))} ms; final revision ${revision}`);
+}
+
+const work = mkdtempSync(join(tmpdir(), "memdoc-hub-bench-"));
+try {
+  if (values.target !== "deno") {
+    const hub = await startWorkerd({ build: join(work, "build"), persist: join(work, "do"), vars });
+    try {
+      await run("workerd", hub);
+    } finally {
+      await hub.stop();
+    }
+  }
+  if (values.target !== "workerd") {
+    const hub = await startDeno({ kvPath: work, vars });
+    try {
+      await run("deno", hub);
+    } finally {
+      await hub.stop();
+    }
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,404 @@
+// The hub's HTTP application: web-standard Request in, Response out, the
+// same on Workers (inside each team's Durable Object) and on Deno. The
+// runtime supplies where a team's data lives and how events reach
+// subscribers; everything else (keys, roles, isolation, limits, saves,
+// audit, problems) is here. The contract is docs/HUB.md.
+import { Hono } from "hono";
+import { MemoryStore, injectionBlock, merge, validate } from "memdoc";
+
+import { appendAudit, readAudit } from "./audit.js";
+import { readDocument, readJson } from "./body.js";
+import { TEAM_ID, hashKey, newKey, parseKey, requestKey, sameDigest } from "./keys.js";
+import { HubProblem, problemResponse, toResponse } from "./problem.js";
+import { RateLimiter } from "./rate-limit.js";
+
+const MEMBER = /^[A-Za-z0-9._@-]{1,64}$/;
+const MEMORY_ID = /^[A-Za-z0-9][A-Za-z0-9._@:-]{0,127}$/;
+const ROLES = ["reader", "writer", "admin"];
+const ETAG = /^"(0|[1-9][0-9]{0,14})"$/;
+const LAST_USED_EVERY_MS = 60_000;
+
+export const CORS_HEADERS = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-methods": "GET, PUT, POST, DELETE, OPTIONS",
+  "access-control-allow-headers": "authorization, content-type, if-match, if-none-match",
+  "access-control-expose-headers": "etag, retry-after, location",
+  "access-control-max-age": "600",
+};
+
+/**
+ * @typedef {object} HubConfig
+ * @property {string} operatorToken
+ * @property {number} bodyCap bytes
+ * @property {number} ratePerMinute per key
+ * @property {number} auditMax entries kept per team
+ * @property {number} historyDepth revisions kept per memory
+ *
+ * @typedef {object} HubRuntime
+ * @property {(team: string) => import("./team-storage.js").TeamStorage | null} team
+ *   the storage of a team served here, or null
+ * @property {(s: Subscription) => Response | Promise<Response>} subscribe
+ *   accept a WebSocket upgrade for a memory's events
+ * @property {(s: { storage: any, store: MemoryStore, ref: object }) => void | Promise<void>} [changed]
+ *   called after every save that wrote a revision
+ */
+
+/**
+ * @param {HubConfig} config
+ * @param {HubRuntime} runtime
+ */
+export function createHub(config, runtime) {
+  const limiter = new RateLimiter(config.ratePerMinute);
+  const lastUsed = new Map();
+  const stores = new WeakMap();
+  const storeOf = (storage) => {
+    let store = stores.get(storage);
+    if (!store) {
+      store = new MemoryStore(storage.host, { historyDepth: config.historyDepth });
+      stores.set(storage, store);
+    }
+    return store;
+  };
+
+  const app = new Hono();
+
+  app.use("*", async (c, next) => {
+    if (c.req.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS_HEADERS });
+    await next();
+    // A WebSocket upgrade's response cannot take more headers in workerd.
+    if (c.res.status !== 101) for (const [k, v] of Object.entries(CORS_HEADERS)) c.res.headers.set(k, v);
+  });
+
+  app.onError((error) => {
+    if (error instanceof HubProblem) return toResponse(error);
+    const code = typeof error?.code === "string" ? error.code : "internal/error";
+    if (code === "store/host-failed") return problemResponse(503, code, "The hub's storage failed; nothing was changed. Try again.");
+    return problemResponse(500, code.startsWith("internal/") ? code : "internal/error", "The hub failed to answer this request.");
+  });
+
+  app.notFound(() => problemResponse(404, "http/not-found", "There is no such route."));
+
+  // ---- authentication, isolation, audit ---------------------------------
+
+  /**
+   * The caller of a team route: the key's team storage, record and role.
+   * Refusals after the key is known are audited in the key's team.
+   */
+  async function caller(c, action, target) {
+    const { token, present } = requestKey(c.req.raw);
+    if (!present) throw new HubProblem(401, "auth/missing-key", "Send Authorization: Bearer <key>.", { headers: { "www-authenticate": "Bearer" } });
+    const parsed = parseKey(token);
+    const storage = parsed ? runtime.team(parsed.team) : null;
+    const invalid = () => new HubProblem(401, "auth/invalid-key", "The key is unknown or revoked.", { headers: { "www-authenticate": 'Bearer error="invalid_token"' } });
+    if (!parsed || !storage) throw invalid();
+    const record = await storage.get(["key", parsed.id]);
+    if (!record || !sameDigest(record.hash, await hashKey(token))) {
+      const wait = limiter.take(`refused:${parsed.team}.${parsed.id}`);
+      if (wait > 0) throw limited(wait);
+      await appendAudit(storage, { member: record?.member ?? null, keyId: parsed.id, action, target, revision: null, status: 401 }, config.auditMax);
+      throw invalid();
+    }
+    const wait = limiter.take(`${parsed.team}.${parsed.id}`);
+    if (wait > 0) throw limited(wait);
+    // Kept apart from the key record, so that this write can never bring
+    // back a key revoked meanwhile.
+    const now = Date.now();
+    const used = lastUsed.get(parsed.id);
+    if (used === undefined || now - used > LAST_USED_EVERY_MS) {
+      if (lastUsed.size > 10_000) lastUsed.clear();
+      lastUsed.set(parsed.id, now);
+      await storage.put(["used", parsed.id], new Date(now).toISOString());
+    }
+    const who = { team: parsed.team, storage, keyId: parsed.id, member: record.member, role: record.role };
+    who.audit = (entry) => appendAudit(storage, { member: who.member, keyId: who.keyId, action, target, revision: null, ...entry }, config.auditMax);
+    who.refuse = async (problem) => {
+      await who.audit({ status: problem.status });
+      return problem;
+    };
+    return who;
+  }
+
+  function limited(wait) {
+    return new HubProblem(429, "rate/limited", `Too many requests for this key; retry in ${wait} s.`, { headers: { "retry-after": String(wait) } });
+  }
+
+  const notFound = () => new HubProblem(404, "memory/not-found", "There is no such memory.");
+
+  /** Authenticate, then check the team and role; `null` role check for any key. */
+  async function teamCaller(c, action, need, target) {
+    const team = c.req.param("team");
+    const who = await caller(c, action, target ?? `team/${team}`);
+    if (team !== who.team) throw await who.refuse(new HubProblem(404, "team/not-found", "There is no such team."));
+    if (ROLES.indexOf(who.role) < ROLES.indexOf(need)) {
+      throw await who.refuse(new HubProblem(403, "auth/forbidden", `This needs the ${need} role; the key is ${who.role}.`));
+    }
+    return who;
+  }
+
+  /** The caller of a memory route, and the memory: 404 for anything it may not see. */
+  async function memoryCaller(c, action, need) {
+    const { scope, id } = c.req.param();
+    const target = `${scope}/${id}`;
+    const team = c.req.param("team");
+    const who = await caller(c, action, target);
+    const visible =
+      team === who.team && ((scope === "team" && MEMORY_ID.test(id)) || (scope === "user" && id === who.member));
+    if (!visible) throw await who.refuse(notFound());
+    if (ROLES.indexOf(who.role) < ROLES.indexOf(need)) {
+      throw await who.refuse(new HubProblem(403, "auth/forbidden", `This needs the ${need} role; the key is ${who.role}.`));
+    }
+    return { who, ref: { scope, id }, store: storeOf(who.storage) };
+  }
+
+  function ifMatch(c) {
+    const header = c.req.header("if-match");
+    if (header === undefined) throw new HubProblem(428, "http/precondition-required", 'Send If-Match: "<revision>" (the revision you edited; "0" creates the memory).');
+    const m = ETAG.exec(header.trim());
+    if (!m) throw new HubProblem(400, "http/invalid-if-match", 'If-Match must be one revision tag, like "12".');
+    return Number(m[1]);
+  }
+
+  const etag = (revision) => `"${revision}"`;
+
+  function flag(c, name) {
+    const value = c.req.query(name);
+    if (value === undefined || value === "false") return false;
+    if (value === "true") return true;
+    throw new HubProblem(400, "request/invalid-query", `?${name} must be true or false.`);
+  }
+
+  // ---- routes -------------------------------------------------------------
+
+  const M = "/v1/teams/:team/memories/:scope/:id";
+  const allow = (path, methods) =>
+    app.all(path, () => problemResponse(405, "http/method-not-allowed", `Use ${methods}.`, { headers: { allow: methods } }));
+
+  app.get("/healthz", (c) => c.json({ ok: true }));
+  allow("/healthz", "GET");
+
+  app.post("/v1/teams", async (c) => {
+    const auth = c.req.header("authorization");
+    if (auth === undefined) throw new HubProblem(401, "auth/missing-key", "Send Authorization: Bearer <operator token>.");
+    const given = await hashKey(auth);
+    if (!config.operatorToken || !sameDigest(given, await hashKey(`Bearer ${config.operatorToken}`))) {
+      throw new HubProblem(401, "auth/invalid-key", "That is not the operator token.");
+    }
+    const wait = limiter.take("operator");
+    if (wait > 0) throw limited(wait);
+    const body = await readJson(c.req.raw, config.bodyCap);
+    if (typeof body.team !== "string" || !TEAM_ID.test(body.team)) {
+      throw new HubProblem(400, "request/invalid-team", "`team` must be 1-64 of a-z, 0-9 and -, starting with a letter or digit.");
+    }
+    const storage = runtime.team(body.team);
+    if (!storage) throw new HubProblem(503, "team/unavailable", "This server does not hold that team.");
+    const admin = body.admin === undefined ? "admin" : body.admin;
+    if (typeof admin !== "string" || !MEMBER.test(admin)) throw new HubProblem(400, "request/invalid-member", "`admin` must be a member id.");
+    const createdAt = new Date().toISOString();
+    if (!(await storage.create(["team"], { team: body.team, createdAt }))) {
+      throw new HubProblem(409, "team/exists", "That team exists.");
+    }
+    const key = await addKey(storage, body.team, { member: admin, role: "admin", label: "first admin" });
+    await appendAudit(storage, { member: null, keyId: null, action: "team.create", target: `team/${body.team}`, revision: null, status: 201 }, config.auditMax);
+    return c.json({ team: body.team, key: key.key, keyId: key.id, member: admin }, 201, { location: `/v1/teams/${body.team}` });
+  });
+  allow("/v1/teams", "POST");
+
+  async function addKey(storage, team, { member, role, label }) {
+    const { id, secret } = newKey(team);
+    const record = { id, member, role, label, createdAt: new Date().toISOString(), lastUsedAt: null, hash: await hashKey(secret) };
+    await storage.put(["key", id], record);
+    return { ...publicKey(record), key: secret };
+  }
+
+  function publicKey(r) {
+    return { id: r.id, member: r.member, role: r.role, label: r.label, createdAt: r.createdAt, lastUsedAt: r.lastUsedAt };
+  }
+
+  app.post("/v1/teams/:team/keys", async (c) => {
+    const who = await teamCaller(c, "key.create", "admin");
+    let body;
+    try {
+      body = await readJson(c.req.raw, config.bodyCap);
+    } catch (error) {
+      throw error instanceof HubProblem ? await who.refuse(error) : error;
+    }
+    const bad = (detail) => new HubProblem(400, "request/invalid-body", detail);
+    if (typeof body.member !== "string" || !MEMBER.test(body.member)) throw await who.refuse(bad("`member` must be 1-64 of A-Z a-z 0-9 . _ @ -."));
+    if (!ROLES.includes(body.role)) throw await who.refuse(bad("`role` must be reader, writer or admin."));
+    if (body.label !== undefined && body.label !== null && (typeof body.label !== "string" || body.label.length > 200)) {
+      throw await who.refuse(bad("`label` must be a string of at most 200 characters."));
+    }
+    const key = await addKey(who.storage, who.team, { member: body.member, role: body.role, label: body.label ?? null });
+    await who.audit({ status: 201, target: `key/${key.id}` });
+    return c.json(key, 201);
+  });
+  app.get("/v1/teams/:team/keys", async (c) => {
+    const who = await teamCaller(c, "key.list", "admin");
+    const used = new Map((await who.storage.list(["used"])).map((e) => [e.key[1], e.value]));
+    const keys = (await who.storage.list(["key"])).map((e) => publicKey({ ...e.value, lastUsedAt: used.get(e.value.id) ?? null }));
+    return c.json({ keys });
+  });
+  allow("/v1/teams/:team/keys", "GET, POST");
+
+  app.delete("/v1/teams/:team/keys/:keyId", async (c) => {
+    const keyId = c.req.param("keyId");
+    const who = await teamCaller(c, "key.revoke", "admin", `key/${keyId}`);
+    if (!/^[a-f0-9]{16}$/.test(keyId) || (await who.storage.get(["key", keyId])) === undefined) {
+      throw await who.refuse(new HubProblem(404, "key/not-found", "There is no such key."));
+    }
+    await who.storage.deleteMany([["key", keyId], ["used", keyId]]);
+    await who.audit({ status: 204 });
+    return c.body(null, 204);
+  });
+  allow("/v1/teams/:team/keys/:keyId", "DELETE");
+
+  app.get("/v1/teams/:team/audit", async (c) => {
+    const who = await teamCaller(c, "audit", "admin");
+    const raw = c.req.query("limit");
+    const limit = raw === undefined ? 100 : Number(raw);
+    if (!Number.isInteger(limit) || limit < 1 || limit > config.auditMax) {
+      throw new HubProblem(400, "request/invalid-query", `?limit must be a whole number from 1 to ${config.auditMax}.`);
+    }
+    return c.json({ entries: await readAudit(who.storage, limit) });
+  });
+  allow("/v1/teams/:team/audit", "GET");
+
+  app.get(M, async (c) => {
+    const { who, ref, store } = await memoryCaller(c, "read", "reader");
+    const loaded = await store.load(ref);
+    const tag = etag(loaded.revision);
+    const fresh = c.req.header("if-none-match")?.split(",").some((t) => t.trim() === tag || t.trim() === `W/${tag}`);
+    await who.audit({ status: fresh ? 304 : 200, revision: loaded.revision });
+    if (fresh) return c.body(null, 304, { etag: tag });
+    return c.json(loaded, 200, { etag: tag });
+  });
+
+  app.put(M, async (c) => {
+    const { who, ref, store } = await memoryCaller(c, "save", "writer");
+    try {
+      const base = ifMatch(c);
+      const merging = c.req.query("onConflict") === "merge";
+      if (!merging && c.req.query("onConflict") !== undefined && c.req.query("onConflict") !== "reject") {
+        throw new HubProblem(400, "request/invalid-query", "?onConflict must be merge or reject.");
+      }
+      const allowErase = flag(c, "allowErase");
+      const content = await readDocument(c.req.raw, config.bodyCap);
+      return await saved(c, who, ref, store, content, await store.save(ref, content, { baseRevision: base, actor: who.member, allowErase, onConflict: merging ? "merge" : "reject" }), base, merging);
+    } catch (error) {
+      if (error instanceof HubProblem && error.status !== 429) await who.audit({ status: error.status });
+      throw error;
+    }
+  });
+
+  async function saved(c, who, ref, store, content, outcome, base, merging) {
+    const body = { status: outcome.status, revision: outcome.revision, content: outcome.content, usage: outcome.usage, diagnostics: outcome.diagnostics, dropped: outcome.dropped, notice: outcome.notice };
+    if (outcome.status === "saved" || outcome.status === "no_op") {
+      await who.audit({ status: 200, revision: outcome.revision });
+      if (outcome.changed) await runtime.changed?.({ storage: who.storage, store, ref });
+      return c.json(body, 200, { etag: etag(outcome.revision) });
+    }
+    if (outcome.status === "rejected") {
+      throw new HubProblem(422, "save/rejected", outcome.notice ?? "The save was rejected; see diagnostics.", { extra: { diagnostics: outcome.diagnostics, usage: outcome.usage } });
+    }
+    // A conflict: the memory moved on since `base`.
+    const headers = { etag: etag(outcome.revision) };
+    if (!merging) {
+      throw new HubProblem(412, "http/precondition-failed", `The memory is at revision ${outcome.revision}, not ${base}; re-read it and save again (or ?onConflict=merge).`, { headers, extra: { currentRevision: outcome.revision } });
+    }
+    const [baseText, current] = await Promise.all([base === 0 ? "" : store.revision(ref, base), store.load(ref)]);
+    const conflicts = baseText === null ? [] : merge(baseText, content, current.content).conflicts;
+    throw new HubProblem(409, "store/conflict", outcome.notice ?? "The changes conflict with what was saved since; nothing was written.", { headers, extra: { currentRevision: outcome.revision, conflicts } });
+  }
+
+  app.post(`${M}/validate`, async (c) => {
+    const { who, ref, store } = await memoryCaller(c, "validate", "reader");
+    const content = await readDocument(c.req.raw, config.bodyCap);
+    const loaded = await store.load(ref);
+    return c.json(validate(content, { scope: ref.scope, previous: loaded.revision === 0 ? null : loaded.content }), 200, { etag: etag(loaded.revision) });
+  });
+  allow(`${M}/validate`, "POST");
+
+  app.get(`${M}/history`, async (c) => {
+    const { ref, store } = await memoryCaller(c, "history", "reader");
+    return c.json({ entries: await store.history(ref) });
+  });
+  allow(`${M}/history`, "GET");
+
+  app.get(`${M}/revisions/:n`, async (c) => {
+    const { who, ref, store } = await memoryCaller(c, "revision", "reader");
+    const raw = c.req.param("n");
+    const n = /^[1-9][0-9]{0,14}$/.test(raw) ? Number(raw) : null;
+    const content = n === null ? null : await store.revision(ref, n);
+    if (content === null) throw await who.refuse(new HubProblem(404, "revision/not-found", "That revision is not kept (or never existed)."));
+    return c.json({ revision: n, content }, 200, { etag: etag(n) });
+  });
+  allow(`${M}/revisions/:n`, "GET");
+
+  app.post(`${M}/revert`, async (c) => {
+    const { who, ref, store } = await memoryCaller(c, "revert", "writer");
+    try {
+      const base = ifMatch(c);
+      const body = await readJson(c.req.raw, config.bodyCap);
+      if (!Number.isInteger(body.revision) || body.revision < 1) throw new HubProblem(400, "request/invalid-body", "`revision` must be a whole number >= 1.");
+      let outcome;
+      try {
+        outcome = await store.revert(ref, body.revision, { baseRevision: base, actor: who.member, allowErase: flag(c, "allowErase") });
+      } catch (error) {
+        if (error?.code === "store/revision-unavailable" || error?.code === "store/invalid-revision") throw new HubProblem(404, "revision/not-found", "That revision is not kept (or never existed).");
+        throw error;
+      }
+      return await saved(c, who, ref, store, null, outcome, base, false);
+    } catch (error) {
+      if (error instanceof HubProblem && error.status !== 429) await who.audit({ status: error.status });
+      throw error;
+    }
+  });
+  allow(`${M}/revert`, "POST");
+
+  app.get(`${M}/prompt`, async (c) => {
+    const { who, ref, store } = await memoryCaller(c, "prompt", "reader");
+    const loaded = await store.load(ref);
+    const userName = c.req.query("userName");
+    if (userName !== undefined && userName.length > 200) throw new HubProblem(400, "request/invalid-query", "?userName is at most 200 characters.");
+    await who.audit({ status: 200, revision: loaded.revision });
+    return c.body(injectionBlock(loaded.content, { scope: ref.scope, userName: userName ?? null }), 200, {
+      "content-type": "text/plain; charset=utf-8",
+      etag: etag(loaded.revision),
+    });
+  });
+  allow(`${M}/prompt`, "GET");
+
+  app.get(`${M}/events`, async (c) => {
+    const { who, ref, store } = await memoryCaller(c, "events", "reader");
+    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
+      throw new HubProblem(426, "http/upgrade-required", "This is a WebSocket: send Upgrade: websocket.", { headers: { upgrade: "websocket" } });
+    }
+    const loaded = await store.load(ref);
+    await who.audit({ status: 101, revision: loaded.revision });
+    const viaProtocol = c.req.header("authorization") === undefined;
+    return runtime.subscribe({ request: c.req.raw, storage: who.storage, store, ref, after: loaded.revision, protocol: viaProtocol ? "memdoc" : null });
+  });
+  allow(`${M}/events`, "GET");
+
+  allow(M, "GET, PUT");
+
+  return app;
+}
+
+/** The hub's settings from environment variables (docs/HUB.md, "Limits"). */
+export function hubConfig(env) {
+  const int = (name, fallback, min, max) => {
+    const raw = env[name];
+    if (raw === undefined || raw === "") return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, not ${JSON.stringify(raw)}`);
+    return n;
+  };
+  return {
+    operatorToken: env.MEMDOC_HUB_OPERATOR_TOKEN ?? "",
+    bodyCap: int("MEMDOC_HUB_BODY_LIMIT", 256 * 1024, 1024, 16 * 1024 * 1024),
+    ratePerMinute: int("MEMDOC_HUB_RATE_PER_MINUTE", 600, 1, 1_000_000),
+    auditMax: int("MEMDOC_HUB_AUDIT_MAX", 1000, 10, 100_000),
+    historyDepth: int("MEMDOC_HUB_HISTORY_DEPTH", 50, 1, 1000),
+  };
+}

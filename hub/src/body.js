@@ -1,0 +1,79 @@
+// Request bodies: the content type is checked first, then the body is read
+// with a byte cap, from Content-Length when there is one and while reading
+// otherwise, so an oversized body is refused before it is buffered.
+import { HubProblem } from "./problem.js";
+
+function mediaType(request) {
+  return (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+}
+
+/** The body's bytes, at most `cap` of them, or a 413 problem. */
+export async function readCapped(request, cap) {
+  const tooLarge = () => new HubProblem(413, "http/payload-too-large", `The body is over the hub's limit of ${cap} bytes.`, { extra: { limit: cap } });
+  const declared = request.headers.get("content-length");
+  if (declared !== null && (!/^\d+$/.test(declared) || Number(declared) > cap)) {
+    if (!/^\d+$/.test(declared)) throw new HubProblem(400, "http/invalid-content-length", "Content-Length is not a number of bytes.");
+    throw tooLarge();
+  }
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const parts = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > cap) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    parts.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    bytes.set(p, at);
+    at += p.byteLength;
+  }
+  return bytes;
+}
+
+function decode(bytes) {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new HubProblem(400, "request/invalid-utf8", "The body is not valid UTF-8.");
+  }
+}
+
+/** A JSON object body (`application/json`). */
+export async function readJson(request, cap) {
+  if (mediaType(request) !== "application/json") {
+    throw new HubProblem(415, "http/unsupported-media-type", "Send application/json.");
+  }
+  const text = decode(await readCapped(request, cap));
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new HubProblem(400, "request/malformed-json", "The body is not valid JSON.");
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) {
+    throw new HubProblem(400, "request/invalid-body", "The body must be a JSON object.");
+  }
+  return value;
+}
+
+/** A memory document: `text/markdown` (the document itself) or `application/json` `{content}`. */
+export async function readDocument(request, cap) {
+  const type = mediaType(request);
+  if (type === "text/markdown") return decode(await readCapped(request, cap));
+  if (type === "application/json") {
+    const body = await readJson(request, cap);
+    if (typeof body.content !== "string") {
+      throw new HubProblem(400, "request/invalid-body", "`content` must be a string (the whole document).");
+    }
+    return body.content;
+  }
+  throw new HubProblem(415, "http/unsupported-media-type", "Send text/markdown (the document) or application/json {content}.");
+}

@@ -1,0 +1,57 @@
+// RFC 9457 problem responses: every error the hub answers is one of these,
+// with a stable `code` that clients can branch on.
+
+const TITLES = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  412: "Precondition Failed",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
+  422: "Unprocessable Content",
+  426: "Upgrade Required",
+  428: "Precondition Required",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+};
+
+/** An error the routes throw; `toResponse` turns it into a problem response. */
+export class HubProblem extends Error {
+  /**
+   * @param {number} status
+   * @param {string} code stable, e.g. "auth/invalid-key"
+   * @param {string} detail one human sentence
+   * @param {{ headers?: Record<string, string>, extra?: Record<string, unknown> }} [more]
+   */
+  constructor(status, code, detail, more = {}) {
+    super(detail);
+    this.status = status;
+    this.code = code;
+    this.headers = more.headers ?? {};
+    this.extra = more.extra ?? {};
+  }
+}
+
+export function problemResponse(status, code, detail, more = {}) {
+  const body = {
+    type: `https://github.com/memdoc/memdoc/blob/main/docs/HUB.md#${code.replace(/\//g, "-")}`,
+    title: TITLES[status] ?? "Error",
+    status,
+    detail,
+    code,
+    ...(more.extra ?? {}),
+  };
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/problem+json", ...(more.headers ?? {}) },
+  });
+}
+
+/** @param {HubProblem} problem */
+export function toResponse(problem) {
+  return problemResponse(problem.status, problem.code, problem.message, { headers: problem.headers, extra: problem.extra });
+}

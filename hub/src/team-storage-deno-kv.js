@@ -1,0 +1,32 @@
+// TeamStorage (team-storage.js) over Deno KV.
+import { denoKvHost } from "memdoc/adapters/deno-kv";
+
+/** A team's storage in Deno KV, under ["hub", team]. */
+export function denoKvTeamStorage(kv, team) {
+  const base = ["hub", team];
+  const full = (key) => [...base, ...key];
+  return {
+    get: async (key) => (await kv.get(full(key))).value ?? undefined,
+    put: async (key, value) => {
+      await kv.set(full(key), value);
+    },
+    delete: (key) => kv.delete(full(key)),
+    async deleteMany(keys) {
+      for (let i = 0; i < keys.length; i += 100) {
+        const op = kv.atomic();
+        for (const k of keys.slice(i, i + 100)) op.delete(full(k));
+        await op.commit();
+      }
+    },
+    create: async (key, value) => (await kv.atomic().check({ key: full(key), versionstamp: null }).set(full(key), value).commit()).ok,
+    async list(prefix, o = {}) {
+      const selector = o.end ? { prefix: full(prefix), end: full(o.end) } : { prefix: full(prefix) };
+      const out = [];
+      for await (const e of kv.list(selector, { reverse: o.reverse, limit: o.limit })) out.push({ key: e.key.slice(base.length), value: e.value });
+      return out;
+    },
+    host: denoKvHost(kv, { prefix: [...base, "mem"] }),
+    /** The Deno KV key of a memory's head record (kv.watch it for events). */
+    headKey: (scope, id) => [...base, "mem", `memdoc/${scope}/${id}`],
+  };
+}

@@ -1,0 +1,16 @@
+// What the hub keeps about a team besides its memories (the team record,
+// keys and audit log), over the runtime's storage. Keys are arrays of
+// strings without "/". Implementations: team-storage-durable-object.js,
+// team-storage-deno-kv.js.
+
+/**
+ * @typedef {object} TeamStorage
+ * @property {(key: string[]) => Promise<any>} get  undefined when absent
+ * @property {(key: string[], value: any) => Promise<void>} put
+ * @property {(key: string[]) => Promise<void>} delete
+ * @property {(keys: string[][]) => Promise<void>} deleteMany
+ * @property {(key: string[], value: any) => Promise<boolean>} create  put only if absent; false when present
+ * @property {(prefix: string[], o?: { reverse?: boolean, limit?: number, end?: string[] }) => Promise<{ key: string[], value: any }[]>} list
+ * @property {import("memdoc").KvHost} host  the memories' key-value host
+ */
+export {};

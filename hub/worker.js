@@ -1,0 +1,127 @@
+// The hub on Cloudflare Workers: one Durable Object per team holds that
+// team's keys, audit log and memories in its transactional storage, and runs
+// the hub application (src/app.js) for every request of that team's keys.
+// The Worker only routes: a team route to the Durable Object of the key's
+// team (so a key used on another team's path is answered there, with 404),
+// the operator's team creation to the new team's object, anything else to
+// an application without storage (health, unknown routes, 401s).
+import { DurableObject } from "cloudflare:workers";
+
+import { CORS_HEADERS, createHub, hubConfig } from "./src/app.js";
+import { readCapped } from "./src/body.js";
+import { CLIENT_MESSAGE_LIMIT, FLOOD_CLOSE, FLOOD_PROBLEM, eventsAfter } from "./src/events.js";
+import { TEAM_ID, parseKey, requestKey } from "./src/keys.js";
+import { HubProblem, toResponse } from "./src/problem.js";
+import { durableObjectTeamStorage } from "./src/team-storage-durable-object.js";
+
+const tagOf = (ref) => `${ref.scope}/${ref.id}`;
+
+export class Team extends DurableObject {
+  constructor(ctx, env) {
+    super(ctx, env);
+    this.storage = durableObjectTeamStorage(ctx.storage);
+    this.queue = Promise.resolve();
+    this.hub = createHub(hubConfig(env), {
+      team: () => this.storage,
+      subscribe: (s) => this.subscribe(s),
+      changed: (s) => {
+        // Not awaited: the save answers at once; broadcasts stay in order.
+        this.queue = this.queue.then(() => this.broadcast(s.store, s.ref)).catch(() => {});
+      },
+    });
+  }
+
+  fetch(request) {
+    return this.hub.fetch(request);
+  }
+
+  subscribe({ ref, after, protocol }) {
+    const [client, server] = Object.values(new WebSocketPair());
+    // The hibernation API: the object may sleep while sockets stay open.
+    this.ctx.acceptWebSocket(server, [tagOf(ref)]);
+    server.serializeAttachment({ ref, sent: after, messages: 0, since: Date.now() });
+    const headers = protocol ? { "sec-websocket-protocol": protocol } : {};
+    return new Response(null, { status: 101, webSocket: client, headers });
+  }
+
+  async broadcast(store, ref) {
+    const sockets = this.ctx.getWebSockets(tagOf(ref));
+    if (sockets.length === 0) return;
+    const oldest = Math.min(...sockets.map((ws) => ws.deserializeAttachment().sent));
+    const events = await eventsAfter(store, ref, oldest);
+    for (const ws of sockets) {
+      const a = ws.deserializeAttachment();
+      try {
+        for (const e of events) {
+          if (e.revision <= a.sent) continue;
+          ws.send(JSON.stringify(e));
+          a.sent = e.revision;
+        }
+        ws.serializeAttachment(a);
+      } catch {
+        // A socket that closed meanwhile.
+      }
+    }
+  }
+
+  webSocketMessage(ws) {
+    // Subscribers have nothing to say; a flood closes the socket.
+    const a = ws.deserializeAttachment();
+    const now = Date.now();
+    if (now - a.since > 10_000) Object.assign(a, { since: now, messages: 0 });
+    a.messages += 1;
+    ws.serializeAttachment(a);
+    if (a.messages === CLIENT_MESSAGE_LIMIT + 1) {
+      ws.send(FLOOD_PROBLEM);
+      ws.close(FLOOD_CLOSE.code, FLOOD_CLOSE.reason);
+    }
+  }
+
+  webSocketClose(ws, code) {
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, "closed");
+    } catch {
+      // Already closed.
+    }
+  }
+}
+
+let edge;
+
+function withCors(response) {
+  const r = new Response(response.body, response);
+  for (const [k, v] of Object.entries(CORS_HEADERS)) r.headers.set(k, v);
+  return r;
+}
+
+export default {
+  async fetch(request, env) {
+    const config = hubConfig(env);
+    const { pathname } = new URL(request.url);
+    const teamOf = (team) => env.TEAMS.get(env.TEAMS.idFromName(team));
+    if (pathname.startsWith("/v1/teams/")) {
+      const key = parseKey(requestKey(request).token);
+      if (key) return teamOf(key.team).fetch(request);
+    } else if (pathname === "/v1/teams" && request.method === "POST" && config.operatorToken && request.headers.get("authorization") === `Bearer ${config.operatorToken}`) {
+      // The team is named in the body: read it (capped) and hand it on.
+      let bytes;
+      try {
+        bytes = await readCapped(request, config.bodyCap);
+      } catch (error) {
+        if (error instanceof HubProblem) return withCors(toResponse(error));
+        throw error;
+      }
+      let team;
+      try {
+        team = JSON.parse(new TextDecoder().decode(bytes))?.team;
+      } catch {
+        team = undefined;
+      }
+      const forwarded = new Request(request, { body: bytes });
+      if (typeof team === "string" && TEAM_ID.test(team)) return teamOf(team).fetch(forwarded);
+      request = forwarded;
+    }
+    edge ??= createHub(config, { team: () => null, subscribe: () => new Response(null, { status: 500 }) });
+    return edge.fetch(request);
+  },
+};

@@ -1,0 +1,51 @@
+// `npm run hub`: set up what is missing (like `npm start`), build the
+// package if pkg/ is not there, and serve the hub's Worker in workerd on
+// 127.0.0.1 (port 8787, or $PORT), its Durable Objects persisted in
+// $MEMDOC_HUB_STATE (default .hub/). Without MEMDOC_HUB_OPERATOR_TOKEN an
+// operator token is generated once, kept in the state folder and printed.
+// Nothing here imports an npm package before the setup ran.
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repo = fileURLToPath(new URL("..", import.meta.url));
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: repo, stdio: "inherit" });
+  if (result.error) throw result.error;
+  if (result.status !== 0) throw new Error(`\`${[command, ...args].join(" ")}\` failed with exit code ${result.status}`);
+}
+
+function operatorToken(state) {
+  if (process.env.MEMDOC_HUB_OPERATOR_TOKEN) return { token: process.env.MEMDOC_HUB_OPERATOR_TOKEN, generated: false };
+  const file = join(state, "operator-token");
+  if (!existsSync(file)) writeFileSync(file, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
+  return { token: readFileSync(file, "utf8").trim(), generated: true };
+}
+
+async function main() {
+  const port = process.env.PORT === undefined || process.env.PORT === "" ? 8787 : Number(process.env.PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${JSON.stringify(process.env.PORT)}`);
+  run("bash", ["scripts/setup"]);
+  if (!existsSync(join(repo, "pkg", "memdoc_bg.wasm"))) run("npm", ["run", "build"]);
+  const state = resolve(repo, process.env.MEMDOC_HUB_STATE || ".hub");
+  mkdirSync(state, { recursive: true });
+  const { token, generated } = operatorToken(state);
+  const vars = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("MEMDOC_HUB_") && k !== "MEMDOC_HUB_STATE"));
+  vars.MEMDOC_HUB_OPERATOR_TOKEN = token;
+  const { startWorkerd } = await import("../hub/run.mjs");
+  const hub = await startWorkerd({ port, build: join(state, "build"), persist: join(state, "durable-objects"), vars });
+  console.log(`memdoc hub: ${hub.url}`);
+  if (generated) console.log(`operator token: ${token}`);
+  console.log("(Ctrl-C to stop)");
+  const stop = () => hub.stop().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((error) => {
+  console.error(`hub: ${error.message}`);
+  process.exit(1);
+});
