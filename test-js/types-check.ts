@@ -16,6 +16,7 @@ import init, {
   usage,
   validate,
   version,
+  writingRules,
   type Diagnostic,
   type DiagnosticCode,
   type Entry,
@@ -118,7 +119,8 @@ const block: string = injectionBlock(plan.content, injectOptions);
 const codes: DiagnosticCode[] = diagnosticCodes();
 const errors: ErrorCode[] = errorCodes();
 const v: string = version();
-void [level, code, severity, where, status, dropped, block, codes, errors, v];
+const rules: string = writingRules({ scope: "team", limits: { hard: 30000 } });
+void [level, code, severity, where, status, dropped, block, codes, errors, v, rules];
 
 try {
   validate("## A", { scope: "team" });

@@ -62,7 +62,7 @@ pub use options::{
     StoreSaveOptionsInput, DEFAULT_HISTORY_DEPTH, MAX_ACTOR_CHARS, MAX_HISTORY_DEPTH,
 };
 pub use record::{ArchivedEntry, AuditEntry, MAX_REVISION, RECORD_FORMAT};
-pub use rewrite::{rewrite_prompt, rewrite_target};
+pub use rewrite::{rewrite_prompt, rewrite_target, writing_rules};
 pub use view::{ArchivedEntryView, AuditEntryView, LoadedView, MemoryRefInput, SaveOutcomeView};
 
 use key::{content_tag, head_key, snapshot_key};

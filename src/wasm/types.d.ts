@@ -32,6 +32,12 @@ export interface InjectOptions {
   userName?: string | null;
 }
 
+/** Options of `writingRules`. */
+export interface WritingRulesOptions {
+  scope?: Scope | null;
+  limits?: Partial<Limits> | null;
+}
+
 /** A position: 1-based line, 1-based UTF-16 column, 0-based UTF-16 offset. */
 export interface Position {
   line: number;
