@@ -11,6 +11,8 @@ import { readDocument, readJson } from "./body.js";
 import { TEAM_ID, hashKey, newKey, parseKey, requestKey, sameDigest } from "./keys.js";
 import { HubProblem, problemResponse, toResponse } from "./problem.js";
 import { RateLimiter } from "./rate-limit.js";
+import { mountMcp } from "./mcp/route.js";
+import { mountWhoami } from "./whoami.js";
 
 const MEMBER = /^[A-Za-z0-9._@-]{1,64}$/;
 const MEMORY_ID = /^[A-Za-z0-9][A-Za-z0-9._@:-]{0,127}$/;
@@ -381,6 +383,10 @@ export function createHub(config, runtime) {
   allow(`${M}/events`, "GET");
 
   allow(M, "GET, PUT");
+
+  // Key introspection and the MCP endpoint (docs/HUB.md, "Agents").
+  mountWhoami(app, caller);
+  mountMcp(app);
 
   return app;
 }
