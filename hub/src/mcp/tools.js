@@ -79,8 +79,8 @@ export function memoryTools(who, rest) {
           "Replace one memory with a whole new document (not a diff): memory_read it first, change what needs to change, and send the full result with the revision you read as baseRevision. " +
           "The hub validates and plans the save exactly as for every other writer: a document that breaks the rules is rejected with what to fix, " +
           "a baseRevision that is no longer current is refused (read again, redo your change, save again), and emptying a memory is refused. Nothing is ever overwritten silently.\n\n" +
-          `The rules of a memory document:\n${rules("team")}` +
-          "- New entries carry today's date. A user memory (scope \"user\") may also hold personal sections.",
+          `The rules of a memory document (the rule on personal sections is for team memories only: your user memory may hold them):\n${rules("team")}` +
+          "- New entries carry today's date.",
         inputSchema: {
           scope,
           id,
