@@ -19,7 +19,7 @@ const vars = { MEMDOC_HUB_OPERATOR_TOKEN: operator, MEMDOC_HUB_RATE_PER_MINUTE: 
 function memory(chars, variant) {
   const lines = ["## Decisions"];
   let n = 0;
-  while (lines.join("\n").length < chars - 80) lines.push(`- 2025-01-${String((n % 28) + 1).padStart(2, "0")}: decision ${n++} about the release train and its checks`);
+  while (lines.join("\n").length < chars - 160) lines.push(`- 2025-01-${String((n % 28) + 1).padStart(2, "0")}: decision ${n++} about the release train and its checks`);
   const last = `- 2025-02-01: variant ${variant} `;
   const text = `${lines.join("\n")}\n${last}`;
   return text + "x".repeat(chars - [...text].length);

@@ -106,7 +106,7 @@ export default {
       // The team is named in the body: read it (capped) and hand it on.
       let bytes;
       try {
-        bytes = await readCapped(request, config.bodyCap);
+        bytes = await readCapped(request, config);
       } catch (error) {
         if (error instanceof HubProblem) return withCors(toResponse(error));
         throw error;

@@ -1,10 +1,11 @@
 // `npm run hub`: set up what is missing (like `npm start`), build the
 // package if pkg/ is not there, and serve the hub's Worker in workerd on
-// 127.0.0.1 (port 8787, or $PORT), its Durable Objects persisted in
-// $MEMDOC_HUB_STATE (default .hub/). Without MEMDOC_HUB_OPERATOR_TOKEN an
+// 127.0.0.1 (port 8787, or $PORT; a free port if that one is taken), its
+// Durable Objects persisted in $MEMDOC_HUB_STATE (default .hub/). Without MEMDOC_HUB_OPERATOR_TOKEN an
 // operator token is generated once, kept in the state folder and printed.
 // Nothing here imports an npm package before the setup ran.
 import { spawnSync } from "node:child_process";
+import { createServer } from "node:net";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -25,6 +26,20 @@ function operatorToken(state) {
   return { token: readFileSync(file, "utf8").trim(), generated: true };
 }
 
+/** `port` when it is free on 127.0.0.1, otherwise a free one. */
+function freePort(port) {
+  const listen = (p) =>
+    new Promise((resolve, reject) => {
+      const server = createServer();
+      server.once("error", reject);
+      server.listen(p, "127.0.0.1", () => {
+        const { port: got } = server.address();
+        server.close(() => resolve(got));
+      });
+    });
+  return listen(port).catch(() => listen(0));
+}
+
 async function main() {
   const port = process.env.PORT === undefined || process.env.PORT === "" ? 8787 : Number(process.env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${JSON.stringify(process.env.PORT)}`);
@@ -36,7 +51,9 @@ async function main() {
   const vars = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("MEMDOC_HUB_") && k !== "MEMDOC_HUB_STATE"));
   vars.MEMDOC_HUB_OPERATOR_TOKEN = token;
   const { startWorkerd } = await import("../hub/run.mjs");
-  const hub = await startWorkerd({ port, build: join(state, "build"), persist: join(state, "durable-objects"), vars });
+  const free = await freePort(port);
+  if (port !== 0 && free !== port) console.log(`hub: port ${port} is taken; using ${free} instead`);
+  const hub = await startWorkerd({ port: free, build: join(state, "build"), persist: join(state, "durable-objects"), vars });
   console.log(`memdoc hub: ${hub.url}`);
   if (generated) console.log(`operator token: ${token}`);
   console.log("(Ctrl-C to stop)");

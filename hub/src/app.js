@@ -19,6 +19,7 @@ const MEMORY_ID = /^[A-Za-z0-9][A-Za-z0-9._@:-]{0,127}$/;
 const ROLES = ["reader", "writer", "admin"];
 const ETAG = /^"(0|[1-9][0-9]{0,14})"$/;
 const LAST_USED_EVERY_MS = 60_000;
+const MERGE_RETRIES = 5;
 
 export const CORS_HEADERS = {
   "access-control-allow-origin": "*",
@@ -32,6 +33,7 @@ export const CORS_HEADERS = {
  * @typedef {object} HubConfig
  * @property {string} operatorToken
  * @property {number} bodyCap bytes
+ * @property {number} bodyTimeoutMs for the whole body
  * @property {number} ratePerMinute per key
  * @property {number} auditMax entries kept per team
  * @property {number} historyDepth revisions kept per memory
@@ -187,7 +189,7 @@ export function createHub(config, runtime) {
     }
     const wait = limiter.take("operator");
     if (wait > 0) throw limited(wait);
-    const body = await readJson(c.req.raw, config.bodyCap);
+    const body = await readJson(c.req.raw, config);
     if (typeof body.team !== "string" || !TEAM_ID.test(body.team)) {
       throw new HubProblem(400, "request/invalid-team", "`team` must be 1-64 of a-z, 0-9 and -, starting with a letter or digit.");
     }
@@ -220,7 +222,7 @@ export function createHub(config, runtime) {
     const who = await teamCaller(c, "key.create", "admin");
     let body;
     try {
-      body = await readJson(c.req.raw, config.bodyCap);
+      body = await readJson(c.req.raw, config);
     } catch (error) {
       throw error instanceof HubProblem ? await who.refuse(error) : error;
     }
@@ -284,8 +286,16 @@ export function createHub(config, runtime) {
         throw new HubProblem(400, "request/invalid-query", "?onConflict must be merge or reject.");
       }
       const allowErase = flag(c, "allowErase");
-      const content = await readDocument(c.req.raw, config.bodyCap);
-      return await saved(c, who, ref, store, content, await store.save(ref, content, { baseRevision: base, actor: who.member, allowErase, onConflict: merging ? "merge" : "reject" }), base, merging);
+      const content = await readDocument(c.req.raw, config);
+      const options = { baseRevision: base, actor: who.member, allowErase, onConflict: merging ? "merge" : "reject" };
+      let outcome = await store.save(ref, content, options);
+      // A clean merge that lost the race to another save is merged again.
+      for (let retry = 0; merging && outcome.status === "conflict" && retry < MERGE_RETRIES; retry += 1) {
+        const baseText = base === 0 ? "" : await store.revision(ref, base);
+        if (baseText === null || !merge(baseText, content, (await store.load(ref)).content).clean) break;
+        outcome = await store.save(ref, content, options);
+      }
+      return await saved(c, who, ref, store, content, outcome, base, merging);
     } catch (error) {
       if (error instanceof HubProblem && error.status !== 429) await who.audit({ status: error.status });
       throw error;
@@ -314,7 +324,7 @@ export function createHub(config, runtime) {
 
   app.post(`${M}/validate`, async (c) => {
     const { who, ref, store } = await memoryCaller(c, "validate", "reader");
-    const content = await readDocument(c.req.raw, config.bodyCap);
+    const content = await readDocument(c.req.raw, config);
     const loaded = await store.load(ref);
     return c.json(validate(content, { scope: ref.scope, previous: loaded.revision === 0 ? null : loaded.content }), 200, { etag: etag(loaded.revision) });
   });
@@ -340,7 +350,7 @@ export function createHub(config, runtime) {
     const { who, ref, store } = await memoryCaller(c, "revert", "writer");
     try {
       const base = ifMatch(c);
-      const body = await readJson(c.req.raw, config.bodyCap);
+      const body = await readJson(c.req.raw, config);
       if (!Number.isInteger(body.revision) || body.revision < 1) throw new HubProblem(400, "request/invalid-body", "`revision` must be a whole number >= 1.");
       let outcome;
       try {
@@ -403,6 +413,7 @@ export function hubConfig(env) {
   return {
     operatorToken: env.MEMDOC_HUB_OPERATOR_TOKEN ?? "",
     bodyCap: int("MEMDOC_HUB_BODY_LIMIT", 256 * 1024, 1024, 16 * 1024 * 1024),
+    bodyTimeoutMs: int("MEMDOC_HUB_BODY_TIMEOUT_MS", 30_000, 100, 600_000),
     ratePerMinute: int("MEMDOC_HUB_RATE_PER_MINUTE", 600, 1, 1_000_000),
     auditMax: int("MEMDOC_HUB_AUDIT_MAX", 1000, 10, 100_000),
     historyDepth: int("MEMDOC_HUB_HISTORY_DEPTH", 50, 1, 1000),

@@ -1,14 +1,19 @@
 // Request bodies: the content type is checked first, then the body is read
 // with a byte cap, from Content-Length when there is one and while reading
-// otherwise, so an oversized body is refused before it is buffered.
+// otherwise, so an oversized body is refused before it is buffered; and with
+// a deadline, so a client that stalls mid-body is answered 408.
 import { HubProblem } from "./problem.js";
 
 function mediaType(request) {
   return (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
 }
 
-/** The body's bytes, at most `cap` of them, or a 413 problem. */
-export async function readCapped(request, cap) {
+/**
+ * The body's bytes: at most `limits.bodyCap` of them (else 413), all within
+ * `limits.bodyTimeoutMs` (else 408).
+ */
+export async function readCapped(request, limits) {
+  const cap = limits.bodyCap;
   const tooLarge = () => new HubProblem(413, "http/payload-too-large", `The body is over the hub's limit of ${cap} bytes.`, { extra: { limit: cap } });
   const declared = request.headers.get("content-length");
   if (declared !== null && (!/^\d+$/.test(declared) || Number(declared) > cap)) {
@@ -19,15 +24,32 @@ export async function readCapped(request, cap) {
   const reader = request.body.getReader();
   const parts = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > cap) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
+  let timer;
+  const deadline = new Promise((resolve) => {
+    timer = setTimeout(() => resolve({ late: true }), limits.bodyTimeoutMs);
+  });
+  try {
+    for (;;) {
+      let next;
+      try {
+        next = await Promise.race([reader.read(), deadline]);
+      } catch {
+        throw new HubProblem(400, "http/body-aborted", "The body ended before it was complete.");
+      }
+      if (next.late) {
+        reader.cancel().catch(() => {});
+        throw new HubProblem(408, "http/request-timeout", `The body did not arrive within ${limits.bodyTimeoutMs} ms.`);
+      }
+      if (next.done) break;
+      total += next.value.byteLength;
+      if (total > cap) {
+        reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      parts.push(next.value);
     }
-    parts.push(value);
+  } finally {
+    clearTimeout(timer);
   }
   const bytes = new Uint8Array(total);
   let at = 0;
@@ -47,11 +69,11 @@ function decode(bytes) {
 }
 
 /** A JSON object body (`application/json`). */
-export async function readJson(request, cap) {
+export async function readJson(request, limits) {
   if (mediaType(request) !== "application/json") {
     throw new HubProblem(415, "http/unsupported-media-type", "Send application/json.");
   }
-  const text = decode(await readCapped(request, cap));
+  const text = decode(await readCapped(request, limits));
   let value;
   try {
     value = JSON.parse(text);
@@ -65,11 +87,11 @@ export async function readJson(request, cap) {
 }
 
 /** A memory document: `text/markdown` (the document itself) or `application/json` `{content}`. */
-export async function readDocument(request, cap) {
+export async function readDocument(request, limits) {
   const type = mediaType(request);
-  if (type === "text/markdown") return decode(await readCapped(request, cap));
+  if (type === "text/markdown") return decode(await readCapped(request, limits));
   if (type === "application/json") {
-    const body = await readJson(request, cap);
+    const body = await readJson(request, limits);
     if (typeof body.content !== "string") {
       throw new HubProblem(400, "request/invalid-body", "`content` must be a string (the whole document).");
     }

@@ -7,6 +7,7 @@ const TITLES = {
   403: "Forbidden",
   404: "Not Found",
   405: "Method Not Allowed",
+  408: "Request Timeout",
   409: "Conflict",
   412: "Precondition Failed",
   413: "Content Too Large",

@@ -16,7 +16,7 @@ import { startDeno, startWorkerd } from "../run.mjs";
 import { client } from "./client.mjs";
 
 const operator = randomBytes(24).toString("base64url");
-const vars = { MEMDOC_HUB_OPERATOR_TOKEN: operator, MEMDOC_HUB_RATE_PER_MINUTE: "240", MEMDOC_HUB_BODY_LIMIT: "65536", MEMDOC_HUB_AUDIT_MAX: "200" };
+const vars = { MEMDOC_HUB_OPERATOR_TOKEN: operator, MEMDOC_HUB_RATE_PER_MINUTE: "240", MEMDOC_HUB_BODY_LIMIT: "65536", MEMDOC_HUB_AUDIT_MAX: "200", MEMDOC_HUB_BODY_TIMEOUT_MS: "1500" };
 const work = mkdtempSync(join(tmpdir(), "memdoc-hub-"));
 after(() => rmSync(work, { recursive: true, force: true }));
 
@@ -99,6 +99,9 @@ for (const [target, start] of Object.entries(targets)) {
       const unknown = await call("GET", "/v2/nothing", { documented: false });
       assert.equal(unknown.status, 404);
       assert.equal(unknown.json.code, "http/not-found");
+      assert.equal(unknown.headers.get("access-control-allow-origin"), "*", "problems carry CORS headers too");
+      const refused = await call("GET", m(a.name, "team", "x"), { key: "mdk.nope" });
+      assert.equal(refused.headers.get("access-control-allow-origin"), "*");
       const wrong = await call("PATCH", m(a.name, "team", "x"), { key: a.writer, documented: false });
       assert.equal(wrong.status, 405);
       assert.equal(wrong.json.code, "http/method-not-allowed");
@@ -299,6 +302,7 @@ for (const [target, start] of Object.entries(targets)) {
       assert.ok(bAudit.json.entries.some((e) => e.status === 404 && e.target === "team/secret"), "refusals are audited in the key's team");
       assert.equal((await call("GET", `/v1/teams/${a.name}/audit?limit=2`, { key: a.admin })).json.entries.length, 2);
       assert.equal((await call("GET", `/v1/teams/${a.name}/audit?limit=0`, { key: a.admin })).status, 400);
+      assert.equal((await call("GET", `/v1/teams/${a.name}/audit?limit=201`, { key: a.admin })).status, 400, "at most MEMDOC_HUB_AUDIT_MAX");
       assert.equal((await call("GET", `/v1/teams/${a.name}/audit`, { key: a.writer })).status, 403);
     });
 
@@ -433,14 +437,14 @@ for (const [target, start] of Object.entries(targets)) {
       assert.deepEqual([now.json.revision, now.json.content], [1, DOC]);
     });
 
-    test("hostile: slow clients do not hold up others", { timeout: 60_000 }, async () => {
+    test("hostile: slow clients do not hold up others and get 408", { timeout: 60_000 }, async () => {
       const path = m(a.name, "team", "slow");
-      // Three clients that send half a body and then stall.
+      // Three clients that send part of a body and then stall.
       const stalled = Array.from({ length: 3 }, () =>
         raw(
           hub.url,
           `PUT ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${a.writer}\r\nIf-Match: "0"\r\nContent-Type: text/markdown\r\nContent-Length: 1000\r\n\r\n## Slow\n`,
-          { hold: 4000 },
+          { hold: 5000 },
         ),
       );
       await sleep(200);
@@ -448,7 +452,10 @@ for (const [target, start] of Object.entries(targets)) {
       const ok = await call("PUT", path, { key: a.bob, body: DOC, headers: { "if-match": '"0"' } });
       assert.equal(ok.status, 200);
       assert.ok(Date.now() - started < 3000, "served while others stall");
-      await Promise.all(stalled);
+      for (const answer of await Promise.all(stalled)) {
+        assert.match(answer, /^HTTP\/1\.1 408/, answer);
+        assert.match(answer, /"code":"http\/request-timeout"/);
+      }
       const now = await call("GET", path, { key: a.reader });
       assert.deepEqual([now.json.revision, now.json.content], [1, DOC], "the stalled bodies wrote nothing");
     });
