@@ -1,5 +1,6 @@
 // Browser test of the editor against a memdoc hub: the hub's Worker runs in
-// workerd on 127.0.0.1, the editor connects to it with a key, saves, sees
+// workerd on 127.0.0.1, the editor connects to it with a key, lists the
+// memories the key can open, saves, sees
 // another member's save (a REST write) live while it has unsaved text,
 // resolves the conflict by merge, reverts, and follows along when it has
 // nothing unsaved. Nothing typed is lost on the way, and the key never
@@ -74,6 +75,13 @@ test("the editor on a hub: save, another writer live, merge, revert, follow", { 
   assert.equal(stored.json.content, first);
   assert.equal(stored.json.updatedBy, "alice");
 
+  // The source panel lists the memories the key can open; reopening it refreshes the list.
+  assert.equal(await byTestId(page, "hub-memories-empty").isVisible(), true);
+  const summary = byTestId(page, "source-panel").locator("summary");
+  await summary.click();
+  await summary.click();
+  await page.locator('[data-testid="hub-memory"][data-scope="team"][data-id="notes"]').waitFor();
+
   // A rejected save shows the server's diagnostics like local ones, and keeps the text.
   await setText(page, `${first}\n\n## Preferences\n- 2025-03-16: Tea`);
   await clickForOutcome(page, "save", "rejected");
@@ -107,6 +115,7 @@ test("the editor on a hub: save, another writer live, merge, revert, follow", { 
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="history-row"]').length === 3);
   const oldest = page.locator('[data-testid="history-row"][data-revision="1"]');
   await oldest.getByRole("button", { name: "View revision 1" }).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="revision-view"]').dataset.revision === "1");
   assert.equal(await byTestId(page, "revision-view-text").textContent(), first);
   assert.equal(await clickLocatorForOutcome(page, oldest.getByRole("button", { name: "Revert to revision 1" }), "saved"), "Reverted: revision 4.");
   stored = await rest("GET", path, keys.bob);
@@ -143,6 +152,15 @@ test("the user scope on a hub is the key's member's own memory", { timeout: 60_0
   assert.equal(await clickForOutcome(page, "save", "saved"), "Saved: revision 1.");
   assert.equal((await rest("GET", `/v1/teams/${TEAM}/memories/user/alice`, keys.alice)).json.revision, 1);
   assert.equal((await rest("GET", `/v1/teams/${TEAM}/memories/user/alice`, keys.bob)).status, 404);
+
+  // From the list, open the team memory.
+  const summary = byTestId(page, "source-panel").locator("summary");
+  await summary.click();
+  await summary.click();
+  await page.locator('[data-testid="hub-memory"][data-scope="user"][data-id="alice"]').waitFor();
+  await page.locator('[data-testid="hub-memory"][data-scope="team"][data-id="notes"]').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="revision"]').textContent.startsWith("team · notes · revision 5"));
+  assert.match(await editorText(page), /Bob again/);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

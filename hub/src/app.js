@@ -13,6 +13,7 @@ import { HubProblem, problemResponse, toResponse } from "./problem.js";
 import { RateLimiter } from "./rate-limit.js";
 import { mountMcp } from "./mcp/route.js";
 import { mountWhoami } from "./whoami.js";
+import { mountDirectory, recordMemory } from "./directory.js";
 
 const MEMBER = /^[A-Za-z0-9._@-]{1,64}$/;
 const MEMORY_ID = /^[A-Za-z0-9][A-Za-z0-9._@:-]{0,127}$/;
@@ -306,6 +307,7 @@ export function createHub(config, runtime) {
     const body = { status: outcome.status, revision: outcome.revision, content: outcome.content, usage: outcome.usage, diagnostics: outcome.diagnostics, dropped: outcome.dropped, notice: outcome.notice };
     if (outcome.status === "saved" || outcome.status === "no_op") {
       await who.audit({ status: 200, revision: outcome.revision });
+      if (outcome.changed) await recordMemory(who.storage, ref);
       if (outcome.changed) await runtime.changed?.({ storage: who.storage, store, ref });
       return c.json(body, 200, { etag: etag(outcome.revision) });
     }
@@ -394,8 +396,9 @@ export function createHub(config, runtime) {
 
   allow(M, "GET, PUT");
 
-  // Key introspection and the MCP endpoint (docs/HUB.md, "Agents").
+  // Key introspection, the memories a key can open, and the MCP endpoint.
   mountWhoami(app, caller);
+  mountDirectory(app, teamCaller);
   mountMcp(app);
 
   return app;

@@ -2,11 +2,12 @@
 // a memdoc hub. The hub's URL and key are kept in this tab's sessionStorage
 // only (never in the page URL, never in localStorage), so a reload stays
 // connected and closing the tab forgets the key. Connected, the person is
-// the key's member: the actor field shows it, and their user memory is the
-// one whose id is their member id.
+// the key's member: the actor field shows it, their user memory is the one
+// whose id is their member id, and the panel lists the memories the key can
+// open (refreshed whenever the panel opens).
 
 import { state, describeError } from "./session.js";
-import { byTestId } from "./dom.js";
+import { byTestId, el, replaceChildren } from "./dom.js";
 import { createStore } from "./engine.js";
 import { connectHub } from "./hub-store.js";
 import { openMemory, readForm } from "./open.js";
@@ -33,6 +34,28 @@ function remember(kept) {
   }
 }
 
+/** Open `ref` as if the person had picked it in the form. */
+function pick(ref) {
+  byTestId(`scope-${ref.scope}`).checked = true;
+  byTestId("memory-id").value = ref.id;
+  byTestId("memory-form").requestSubmit();
+}
+
+/** List the memories the key can open (the hub's index), each a button that opens it. */
+async function refreshMemories() {
+  if (!state.hub || !byTestId("source-panel").open) return;
+  let memories;
+  try {
+    memories = await state.store.memories();
+  } catch (error) {
+    renderOutcome({ status: "error", title: `Could not list the hub's memories: ${describeError(error)}` });
+    return;
+  }
+  byTestId("hub-memories-empty").hidden = memories.length > 0;
+  replaceChildren(byTestId("hub-memories"), memories.map((ref) => el("li", {},
+    el("button", { type: "button", "data-testid": "hub-memory", "data-scope": ref.scope, "data-id": ref.id, text: `${ref.scope} · ${ref.id}`, onClick: () => pick(ref) }))));
+}
+
 function renderSource(me, url) {
   const status = byTestId("hub-status");
   byTestId("hub-connect").hidden = Boolean(me);
@@ -40,6 +63,7 @@ function renderSource(me, url) {
   byTestId("hub-url").disabled = Boolean(me);
   byTestId("hub-key").disabled = Boolean(me);
   byTestId("actor").readOnly = Boolean(me);
+  byTestId("hub-directory").hidden = !me;
   document.body.dataset.source = me ? "hub" : "browser";
   if (me) {
     status.textContent = `Connected to ${url} as ${me.member} (${me.role}) in team ${me.team}. Your user memory is “${me.member}”; team memories are opened by id.`;
@@ -65,6 +89,7 @@ async function connect(url, key) {
   const ref = visibleRef(readForm().ref, me);
   byTestId("memory-id").value = ref.id;
   await openMemory(ref);
+  await refreshMemories();
 }
 
 async function disconnect() {
@@ -91,6 +116,7 @@ export async function initSource() {
     }
   });
   byTestId("hub-disconnect").addEventListener("click", disconnect);
+  byTestId("source-panel").addEventListener("toggle", refreshMemories);
   renderSource(null);
   if (!kept) return false;
   try {

@@ -101,6 +101,8 @@ function hubStore(url, key) {
       team = value;
     },
     whoami: async () => (await call("GET", "/v1/whoami")).json,
+    /** The memories the key can open: `[{ scope, id }]` (the team's, and the member's own). */
+    memories: async () => (await call("GET", `/v1/teams/${encodeURIComponent(team)}/memories`)).json.memories,
     load,
     save(ref, content, { baseRevision, onConflict = "reject" }) {
       const query = onConflict === "merge" ? "?onConflict=merge" : "";

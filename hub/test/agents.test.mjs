@@ -1,7 +1,8 @@
-// The hub's MCP endpoint with the official MCP client (Client + Streamable
-// HTTP client transport), against both targets started for real on
-// 127.0.0.1: the Worker in workerd and the Deno server. Then the MCP
-// Inspector CLI lists the tools of the workerd hub.
+// What the hub offers agents and the editor, against both targets started
+// for real on 127.0.0.1 (the Worker in workerd, the Deno server): the MCP
+// endpoint with the official MCP client (Client + Streamable HTTP client
+// transport) and, on workerd, the MCP Inspector CLI; GET /v1/whoami; and
+// the list of memories a key can open.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -195,6 +196,28 @@ for (const [target, start] of Object.entries(targets)) {
       const still = await call("GET", m(team, "user", "alice"), { key: keys.alice });
       assert.equal(still.json.revision, 1);
       assert.match(still.json.content, /Tea, not coffee/);
+    });
+
+    test("the memories a key can open: the team's, and only the member's own user memory", async () => {
+      const list = async (key) => {
+        const r = await call("GET", `/v1/teams/${team}/memories`, { key });
+        assert.equal(r.status, 200, r.text);
+        assert.equal(r.json.truncated, false);
+        return r.json.memories.map((x) => `${x.scope}/${x.id}`).sort();
+      };
+      assert.deepEqual(await list(keys.alice), ["team/product", "user/alice"]);
+      assert.deepEqual(await list(keys.rita), ["team/product"], "a reader lists; rita has no user memory yet");
+      const bobs = await call("PUT", m(team, "user", "bob"), { key: keys.bob, body: "## Preferences\n- 2025-03-16: Coffee", headers: { "if-match": '"0"' } });
+      assert.equal(bobs.status, 200, bobs.text);
+      assert.deepEqual(await list(keys.bob), ["team/product", "user/bob"]);
+      assert.deepEqual(await list(keys.alice), ["team/product", "user/alice"], "never another member's user memory");
+      // A rejected save lists nothing new.
+      await call("PUT", m(team, "team", "rejected"), { key: keys.bob, body: "## Preferences\n- 2025-03-16: Tea", headers: { "if-match": '"0"' } });
+      assert.deepEqual(await list(keys.bob), ["team/product", "user/bob"]);
+      const elsewhere = await call("GET", "/v1/teams/some-other-team/memories", { key: keys.alice });
+      assert.equal(elsewhere.status, 404);
+      assert.equal((await call("GET", `/v1/teams/${team}/memories`)).status, 401);
+      assert.equal((await call("POST", `/v1/teams/${team}/memories`, { key: keys.alice, body: {}, documented: false })).status, 405);
     });
 
     test("GET /mcp is 405 (stateless: no event stream)", async () => {
