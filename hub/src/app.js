@@ -116,8 +116,8 @@ export function createHub(config, runtime) {
     }
     const who = { team: parsed.team, storage, keyId: parsed.id, member: record.member, role: record.role };
     who.audit = (entry) => appendAudit(storage, { member: who.member, keyId: who.keyId, action, target, revision: null, ...entry }, config.auditMax);
-    who.refuse = async (problem) => {
-      await who.audit({ status: problem.status });
+    who.refuse = async (problem, more = {}) => {
+      await who.audit({ status: problem.status, ...more });
       return problem;
     };
     return who;
@@ -129,11 +129,11 @@ export function createHub(config, runtime) {
 
   const notFound = () => new HubProblem(404, "memory/not-found", "There is no such memory.");
 
-  /** Authenticate, then check the team and role; `null` role check for any key. */
+  /** Authenticate, then check the team (404) and the role (403). */
   async function teamCaller(c, action, need, target) {
     const team = c.req.param("team");
     const who = await caller(c, action, target ?? `team/${team}`);
-    if (team !== who.team) throw await who.refuse(new HubProblem(404, "team/not-found", "There is no such team."));
+    if (team !== who.team) throw await who.refuse(new HubProblem(404, "team/not-found", "There is no such team."), { target: `teams/${team}` });
     if (ROLES.indexOf(who.role) < ROLES.indexOf(need)) {
       throw await who.refuse(new HubProblem(403, "auth/forbidden", `This needs the ${need} role; the key is ${who.role}.`));
     }
@@ -148,7 +148,8 @@ export function createHub(config, runtime) {
     const who = await caller(c, action, target);
     const visible =
       team === who.team && ((scope === "team" && MEMORY_ID.test(id)) || (scope === "user" && id === who.member));
-    if (!visible) throw await who.refuse(notFound());
+    // Another team's path is audited with that team's name.
+    if (!visible) throw await who.refuse(notFound(), team === who.team ? {} : { target: `teams/${team}/${target}` });
     if (ROLES.indexOf(who.role) < ROLES.indexOf(need)) {
       throw await who.refuse(new HubProblem(403, "auth/forbidden", `This needs the ${need} role; the key is ${who.role}.`));
     }

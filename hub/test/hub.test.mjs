@@ -107,6 +107,11 @@ for (const [target, start] of Object.entries(targets)) {
       assert.equal(wrong.json.code, "http/method-not-allowed");
       assert.match(wrong.headers.get("allow"), /PUT/);
       assert.equal((await call("DELETE", "/healthz", { documented: false })).status, 405);
+      assert.equal((await call("PROPFIND", m(a.name, "team", "x"), { key: a.writer, documented: false })).status, 405);
+      // A method the HTTP layer does not know: workerd itself answers 501
+      // (text/plain, before the Worker runs); Deno hands it to the hub.
+      const odd = await fetch(hub.url + m(a.name, "team", "x"), { method: "FOO", headers: { authorization: `Bearer ${a.writer}` } });
+      assert.equal(odd.status, target === "workerd" ? 501 : 405, await odd.text());
       const pre = await fetch(hub.url + m(a.name, "team", "x"), {
         method: "OPTIONS",
         headers: { origin: "http://127.0.0.1:5173", "access-control-request-method": "PUT", "access-control-request-headers": "authorization, if-match, content-type" },
@@ -268,6 +273,9 @@ for (const [target, start] of Object.entries(targets)) {
       await call("PUT", alice, { key: a.writer, body: "## Facts\n- 2025-01-01: alice only", headers: { "if-match": '"0"' } });
 
       const nothing = await call("GET", m(a.name, "team", "never-saved-0"), { key: b.reader });
+      // What a memory that cannot exist answers, to compare the refusals with.
+      const baseline = await call("GET", m(a.name, "team", "-no"), { key: a.writer });
+      assert.equal(baseline.status, 404);
       for (const [key, method, path, opts] of [
         [b.admin, "GET", team, {}],
         [b.writer, "PUT", team, { body: "## X\nhijack", headers: { "if-match": '"1"' } }],
@@ -283,7 +291,9 @@ for (const [target, start] of Object.entries(targets)) {
       ]) {
         const r = await call(method, path, { key, ...opts });
         assert.equal(r.status, 404, `${method} ${path}: ${r.text}`);
-        assert.match(r.json.code, /not-found$/);
+        if (path.includes("/memories/")) assert.equal(r.text, baseline.text, `${method} ${path} answers like a memory that cannot exist`);
+        else assert.equal(r.json.code, "team/not-found");
+        assert.equal(r.headers.get("etag"), null);
       }
       assert.equal(nothing.status, 404);
       const readerWrites = await call("PUT", team, { key: a.reader, body: "## X\nreader", headers: { "if-match": '"1"' } });
@@ -299,7 +309,8 @@ for (const [target, start] of Object.entries(targets)) {
       assert.ok(audit.json.entries.some((e) => e.member === "bob" && e.status === 404 && e.target === "user/alice"));
       assert.ok(audit.json.entries.some((e) => e.member === "rita" && e.status === 403 && e.action === "save"));
       const bAudit = await call("GET", `/v1/teams/${b.name}/audit?limit=50`, { key: b.admin });
-      assert.ok(bAudit.json.entries.some((e) => e.status === 404 && e.target === "team/secret"), "refusals are audited in the key's team");
+      assert.ok(bAudit.json.entries.some((e) => e.status === 404 && e.target === `teams/${a.name}/team/secret`), "refusals are audited in the key's team");
+      assert.ok(bAudit.json.entries.some((e) => e.status === 404 && e.target === `teams/${a.name}`), "with the other team's name");
       assert.equal((await call("GET", `/v1/teams/${a.name}/audit?limit=2`, { key: a.admin })).json.entries.length, 2);
       assert.equal((await call("GET", `/v1/teams/${a.name}/audit?limit=0`, { key: a.admin })).status, 400);
       assert.equal((await call("GET", `/v1/teams/${a.name}/audit?limit=201`, { key: a.admin })).status, 400, "at most MEMDOC_HUB_AUDIT_MAX");
