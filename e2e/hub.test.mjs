@@ -1,10 +1,10 @@
 // Browser test of the editor against a memdoc hub: the hub's Worker runs in
 // workerd on 127.0.0.1, the editor connects to it with a key, lists the
-// memories the key can open, saves, sees
-// another member's save (a REST write) live while it has unsaved text,
-// resolves the conflict by merge, reverts, and follows along when it has
-// nothing unsaved. Nothing typed is lost on the way, and the key never
-// reaches the page URL.
+// memories the key can open, saves, sees another member's save (a REST
+// write) live while it has unsaved text, resolves the conflict by merge
+// (from the live notice, and from a save the hub refuses with 412),
+// reverts, and follows along when it has nothing unsaved. Nothing typed is
+// lost on the way, and the key never reaches the page URL.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -138,8 +138,20 @@ test("the editor on a hub: save, another writer live, merge, revert, follow", { 
   assert.match(await editorText(page), /Typed before the reload/);
   assert.doesNotMatch(page.url(), /mdk\./);
 
-  // Chromium logs every 4xx answer; the rejected save's 422 was expected.
-  assert.deepEqual(page.errors.filter((e) => !/status of 422/.test(e)), []);
+  // Saving over a newer revision: the hub's 412 opens the conflict view; merge keeps both.
+  const bobs3 = `## Facts\n- 2025-03-23: Bob's third\n\n${again}`;
+  assert.equal((await rest("PUT", path, keys.bob, { body: { content: bobs3 }, headers: { "if-match": '"5"' } })).status, 200);
+  await byTestId(page, "remote-change").waitFor({ state: "visible" });
+  assert.match(await clickForOutcome(page, "save", "conflict"), /^Conflict: revision 6 was saved by bob/);
+  assert.match(await byTestId(page, "conflict-ours").textContent(), /Typed before the reload/);
+  await clickForOutcome(page, "conflict-merge", "saved");
+  stored = await rest("GET", path, keys.bob);
+  assert.equal(stored.json.revision, 7);
+  assert.match(stored.json.content, /Typed before the reload/);
+  assert.match(stored.json.content, /Bob's third/);
+
+  // Chromium logs every 4xx answer; the rejected save's 422 and the stale save's 412 were expected.
+  assert.deepEqual(page.errors.filter((e) => !/status of (412|422)/.test(e)), []);
   await page.close();
 });
 
@@ -159,8 +171,8 @@ test("the user scope on a hub is the key's member's own memory", { timeout: 60_0
   await summary.click();
   await page.locator('[data-testid="hub-memory"][data-scope="user"][data-id="alice"]').waitFor();
   await page.locator('[data-testid="hub-memory"][data-scope="team"][data-id="notes"]').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="revision"]').textContent.startsWith("team · notes · revision 5"));
-  assert.match(await editorText(page), /Bob again/);
+  await page.waitForFunction(() => document.querySelector('[data-testid="revision"]').textContent.startsWith("team · notes · revision 7"));
+  assert.match(await editorText(page), /Bob's third/);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
