@@ -61,7 +61,7 @@ for (const [target, start] of Object.entries(targets)) {
       const made = await call("POST", "/v1/teams", { key: operator, body: { team, admin: "root" } });
       assert.equal(made.status, 201, made.text);
       const key = async (member, role) => (await call("POST", `/v1/teams/${team}/keys`, { key: made.json.key, body: { member, role } })).json.key;
-      keys = { alice: await key("alice", "writer"), bob: await key("bob", "writer"), rita: await key("rita", "reader") };
+      keys = { admin: made.json.key, alice: await key("alice", "writer"), bob: await key("bob", "writer"), rita: await key("rita", "reader") };
       alice = await mcpClient(hub.url, keys.alice);
     });
     after(async () => {
@@ -101,6 +101,10 @@ for (const [target, start] of Object.entries(targets)) {
       const rest = await call("GET", m(team, "team", "product"), { key: keys.bob });
       assert.equal(rest.json.revision, 1);
       assert.equal(rest.json.updatedBy, "alice");
+      // The tool's REST calls are in the audit log, as the key's member.
+      const audit = await call("GET", `/v1/teams/${team}/audit?limit=20`, { key: keys.admin });
+      const save = audit.json.entries.find((e) => e.action === "save" && e.target === "team/product");
+      assert.deepEqual([save.member, save.revision, save.status], ["alice", 1, 200]);
     });
 
     test("a rejected save, a stale save and an erase are tool errors that change nothing", async () => {
