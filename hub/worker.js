@@ -120,7 +120,7 @@ export default {
     const config = hubConfig(env);
     const { pathname } = new URL(request.url);
     const teamOf = (team) => env.TEAMS.get(env.TEAMS.idFromName(team));
-    if (pathname.startsWith("/v1/teams/")) {
+    if (pathname.startsWith("/v1/teams/") || pathname === "/v1/whoami" || pathname === "/mcp") {
       const key = parseKey(requestKey(request).token);
       if (key) return teamOf(key.team).fetch(request);
     } else if (pathname === "/v1/teams" && request.method === "POST" && config.operatorToken && request.headers.get("authorization") === `Bearer ${config.operatorToken}`) {

@@ -17,8 +17,9 @@ import {
   usage,
   validate,
   version,
+  writingRules,
 } from "memdoc";
-import { covered, pkgDir, root } from "./helpers.mjs";
+import { covered, pkgDir, root, thrown } from "./helpers.mjs";
 
 const team = "## Product Decisions\n- 2025-03-15: Standups are on Mondays";
 
@@ -154,6 +155,19 @@ test("injectionBlock escapes reserved tags and greets by first name", () => {
   const user = injectionBlock("## Facts\n- 2025-01-01: x", { userName: "Alex Smith" });
   assert.ok(user.startsWith("<user_name>Alex</user_name>"), user);
   assert.equal(injectionBlock(""), "");
+});
+
+test("writingRules gives the format, the limits and, for a team, the team rule", () => {
+  const team = writingRules({ scope: "team", limits: { soft: 100, hard: 200 } });
+  assert.match(team, /`- YYYY-MM-DD: text`/);
+  assert.match(team, /at most 200 characters/);
+  assert.match(team, /Past 100 characters/);
+  assert.match(team, /personal sections/);
+  const user = writingRules();
+  assert.match(user, /at most 25000 characters/);
+  assert.doesNotMatch(user, /personal sections/);
+  assert.equal(thrown(() => writingRules({ scope: "org" })).code, "options/invalid-scope");
+  assert.equal(thrown(() => writingRules({ limits: { soft: 3, hard: 2 } })).code, "options/invalid-limits");
 });
 
 test("diagnosticCodes and errorCodes list every stable code once", () => {

@@ -18,6 +18,7 @@ import init, {
   usage,
   validate,
   version,
+  writingRules,
   type Diagnostic,
   type DiagnosticCode,
   type Entry,
@@ -136,7 +137,8 @@ void recalledBlock;
 const codes: DiagnosticCode[] = diagnosticCodes();
 const errors: ErrorCode[] = errorCodes();
 const v: string = version();
-void [level, code, severity, where, status, dropped, block, codes, errors, v];
+const rules: string = writingRules({ scope: "team", limits: { hard: 30000 } });
+void [level, code, severity, where, status, dropped, block, codes, errors, v, rules];
 
 try {
   validate("## A", { scope: "team" });

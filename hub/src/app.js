@@ -10,8 +10,11 @@ import { appendAudit, readAudit } from "./audit.js";
 import { readDocument, readJson } from "./body.js";
 import { TEAM_ID, hashKey, newKey, parseKey, requestKey, sameDigest } from "./keys.js";
 import { HubProblem, problemResponse, toResponse } from "./problem.js";
-import { lifecycleRoutes, noteMemory, recallFor } from "./lifecycle.js";
+import { lifecycleRoutes, recallFor } from "./lifecycle.js";
 import { RateLimiter } from "./rate-limit.js";
+import { mountMcp } from "./mcp/route.js";
+import { mountWhoami } from "./whoami.js";
+import { mountDirectory, recordMemory } from "./directory.js";
 
 const MEMBER = /^[A-Za-z0-9._@-]{1,64}$/;
 const MEMORY_ID = /^[A-Za-z0-9][A-Za-z0-9._@:-]{0,127}$/;
@@ -309,7 +312,7 @@ export function createHub(config, runtime) {
     if (outcome.status === "saved" || outcome.status === "no_op") {
       await who.audit({ status: 200, revision: outcome.revision });
       if (outcome.changed) {
-        await noteMemory(who.storage, ref);
+        await recordMemory(who.storage, ref);
         await runtime.changed?.({ storage: who.storage, store, ref });
       }
       return c.json(body, 200, { etag: etag(outcome.revision) });
@@ -402,6 +405,11 @@ export function createHub(config, runtime) {
   lifecycleRoutes(app, { M, config, runtime, teamCaller, memoryCaller, storeOf, allow });
 
   allow(M, "GET, PUT");
+
+  // Key introspection, the memories a key can open, and the MCP endpoint.
+  mountWhoami(app, caller);
+  mountDirectory(app, teamCaller);
+  mountMcp(app);
 
   return app;
 }

@@ -13,26 +13,14 @@ import { expire, recall } from "memdoc";
 
 import { appendAudit } from "./audit.js";
 import { readJson } from "./body.js";
+import { teamMemoryIds } from "./directory.js";
 import { HubProblem } from "./problem.js";
 
-/** Team storage keys: the policies, and the team memories ever saved. */
+/** Team storage key of the policies (the team memories come from the directory). */
 const POLICIES = ["lifecycle", "policies"];
-const MEMORY = "memory";
 const MAX_POLICIES = 100;
 /** The actor of scheduled sweeps in the memories' history. */
 export const SWEEPER = "memdoc-sweeper";
-
-/** Remember that a team memory exists, so that sweeps find it. */
-const indexed = new WeakMap();
-export async function noteMemory(storage, ref) {
-  if (ref.scope !== "team") return;
-  let ids = indexed.get(storage);
-  if (!ids) indexed.set(storage, (ids = new Set()));
-  if (ids.has(ref.id)) return;
-  if (ids.size > 10_000) ids.clear();
-  await storage.put([MEMORY, ref.id], true);
-  ids.add(ref.id);
-}
 
 /** The team's policies, `[]` when none were set. */
 export async function readPolicies(storage) {
@@ -79,8 +67,8 @@ export async function sweepTeam({ storage, store, today, member = null, keyId = 
   const policies = await readPolicies(storage);
   const result = { today, swept: 0, archived: 0, memories: [] };
   if (policies.length === 0) return result;
-  for (const { key } of await storage.list([MEMORY])) {
-    const ref = { scope: "team", id: key[1] };
+  for (const id of await teamMemoryIds(storage)) {
+    const ref = { scope: "team", id };
     const out = await store.sweep(ref, { today, policies, actor: member ?? SWEEPER });
     result.memories.push({ memory: `team/${ref.id}`, status: out.status, revision: out.revision, archived: out.archived.length });
     if (out.status !== "swept") continue;

@@ -79,7 +79,7 @@ pub use options::{
 #[cfg(feature = "test-util")]
 pub use pollster::block_on;
 pub use record::{ArchivedEntry, AuditEntry, MAX_REVISION, RECORD_FORMAT};
-pub use rewrite::{rewrite_prompt, rewrite_target};
+pub use rewrite::{rewrite_prompt, rewrite_target, writing_rules};
 pub use sweep::{SweepOptions, SweepOptionsInput, SweepOutcome, SweepStatus, SWEEP_ATTEMPTS};
 
 /// What a store save did.

@@ -14,6 +14,42 @@ pub fn rewrite_target(limits: Limits) -> usize {
     limits.soft.min(limits.hard - limits.hard / 10).max(1)
 }
 
+/// The format rule, first in the rewrite prompt and in [`writing_rules`].
+const FORMAT_RULE: &str = "- Keep the format: `## Section` headings, and every entry on one line as `- YYYY-MM-DD: text`, with its original date.\n";
+
+/// The rule of a team memory, in the rewrite prompt and in [`writing_rules`].
+const fn team_rule(scope: Scope) -> &'static str {
+    match scope {
+        Scope::User => "",
+        Scope::Team => {
+            "- This memory is shared by a team: do not add personal sections such as Preferences or Personal Notes.\n"
+        }
+    }
+}
+
+/// The rules for a model that writes a whole memory document (an agent's
+/// save tool, for example): the rewrite prompt's format and team rules, and
+/// the limits, as a Markdown list ending with a newline.
+///
+/// ```
+/// use memdoc::{store::writing_rules, Limits, Scope};
+/// let rules = writing_rules(Scope::Team, Limits::default());
+/// assert!(rules.contains("`- YYYY-MM-DD: text`"));
+/// assert!(rules.contains("25000"));
+/// assert!(rules.contains("personal sections"));
+/// ```
+#[must_use]
+pub fn writing_rules(scope: Scope, limits: Limits) -> String {
+    format!(
+        "{FORMAT_RULE}\
+         - The whole document is at most {hard} characters; a longer one is rejected. Past {soft} characters it is flagged as too long: keep it shorter.\n\
+         {team_rule}",
+        hard = limits.hard,
+        soft = limits.soft,
+        team_rule = team_rule(scope),
+    )
+}
+
 /// The instructions sent to the rewrite callback, ending with `content`.
 #[must_use]
 pub fn rewrite_prompt(
@@ -27,18 +63,12 @@ pub fn rewrite_prompt(
         Scope::User => "a user's private memory",
         Scope::Team => "a team's shared memory",
     };
-    let team_rule = match scope {
-        Scope::User => "",
-        Scope::Team => {
-            "- This memory is shared by a team: do not add personal sections such as Preferences or Personal Notes.\n"
-        }
-    };
     format!(
         "The Markdown document below is {whose}, kept by an AI assistant. It is {chars} characters long, \
          over its hard limit of {hard}. Rewrite it so that it is at most {target} characters.\n\
          \n\
          How to rewrite it:\n\
-         - Keep the format: `## Section` headings, and every entry on one line as `- YYYY-MM-DD: text`, with its original date.\n\
+         {FORMAT_RULE}\
          - Keep what stays true over time. Merge entries that say the same thing, drop entries that later ones replaced or that are out of date, and say the rest in fewer words. Do not add anything new.\n\
          - When something has to go, keep decisions and conventions first, then facts, then current priorities and short-lived status.\n\
          - Keep the section headings, except for sections that end up empty.\n\
@@ -49,6 +79,7 @@ pub fn rewrite_prompt(
          \n\
          {content}",
         hard = limits.hard,
+        team_rule = team_rule(scope),
     )
 }
 

@@ -9,7 +9,8 @@ use wasm_bindgen::JsValue;
 use super::convert::{checked, string, view};
 use super::panic::test_trigger;
 use super::types::{
-    InjectOptions, LimitsArg, MemoryDocument, Report, SaveOptions, SavePlan, Usage, ValidateOptions,
+    InjectOptions, LimitsArg, MemoryDocument, Report, SaveOptions, SavePlan, Usage,
+    ValidateOptions, WritingRulesOptions,
 };
 
 /// Parse a memory document; every string parses.
@@ -110,4 +111,17 @@ pub fn injection_block_js(
         o.inject_options()
     })?;
     Ok(crate::injection_block(&content, &options))
+}
+
+/// The rules for a model that writes a whole memory (the rewrite prompt's
+/// format and team rules, and the limits).
+///
+/// # Errors
+/// `options/invalid-scope`, `options/invalid-limits`, `options/invalid`.
+#[wasm_bindgen(js_name = writingRules)]
+pub fn writing_rules_js(options: Option<WritingRulesOptions>) -> Result<String, JsValue> {
+    let (scope, limits) = checked(options.map(Into::into), |o: OptionsInput| {
+        Ok((o.scope()?, o.limits()?))
+    })?;
+    Ok(crate::store::writing_rules(scope, limits))
 }

@@ -34,6 +34,12 @@ export interface InjectOptions {
   recalled?: { selected: number; items: number } | null;
 }
 
+/** Options of `writingRules`. */
+export interface WritingRulesOptions {
+  scope?: Scope | null;
+  limits?: Partial<Limits> | null;
+}
+
 /** A position: 1-based line, 1-based UTF-16 column, 0-based UTF-16 offset. */
 export interface Position {
   line: number;

@@ -42,6 +42,9 @@ extern "C" {
     /// `InjectOptions`.
     #[wasm_bindgen(typescript_type = "InjectOptions")]
     pub type InjectOptions;
+    /// `WritingRulesOptions`.
+    #[wasm_bindgen(typescript_type = "WritingRulesOptions")]
+    pub type WritingRulesOptions;
     /// `DiagnosticCode[]`.
     #[wasm_bindgen(typescript_type = "DiagnosticCode[]")]
     pub type DiagnosticCodeList;

@@ -2,12 +2,17 @@
 // text and the revision it was based on are kept per memory in this tab's
 // sessionStorage (not localStorage: two tabs acting as two people must not
 // share drafts). The draft is dropped once the text is saved or matches the
-// stored memory.
+// stored memory. Drafts of a hub's memories are kept apart from this
+// browser's (the key names the hub and team).
+
+import { state } from "./session.js";
 
 const PREFIX = "memdoc-editor:draft:";
 
+/** Per memory and per source: a hub's memory is not this browser's memory of the same name. */
 function key(ref) {
-  return `${PREFIX}${ref.scope}:${ref.id}`;
+  const source = state.store?.url ? `${state.store.url} ${state.store.team}:` : "";
+  return `${PREFIX}${source}${ref.scope}:${ref.id}`;
 }
 
 /** The draft for `ref`, or null. A corrupt entry is reported, not thrown. */

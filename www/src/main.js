@@ -1,5 +1,6 @@
 // The memory editor: wires the CodeMirror editor, the engine (validate,
-// injectionBlock) and a MemoryStore on the browser's localStorage together.
+// injectionBlock) and a MemoryStore on the browser's localStorage, or a
+// memdoc hub (hub-source.js), together.
 // The store is used only through its public interface (load, save, history,
 // revision, revert), exactly as any host application would. This file only
 // starts the page and connects its controls; each concern has its module.
@@ -16,7 +17,8 @@ import { save, revertTo } from "./save.js";
 import { conflictMerge, conflictOverwrite, conflictReload } from "./conflict-choices.js";
 import { compactToSoftLimit } from "./compaction.js";
 import { refreshHistory, onRevertRequest } from "./history.js";
-import { loadRemote, scheduleRemoteCheck } from "./remote.js";
+import { loadRemote, mergeRemote, scheduleRemoteCheck } from "./remote.js";
+import { initSource, formRef } from "./hub-source.js";
 
 function initForm() {
   const form = byTestId("memory-form");
@@ -29,8 +31,9 @@ function initForm() {
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     if (!form.reportValidity()) return;
-    const { ref, actor } = readForm();
-    state.actor = actor;
+    const ref = formRef();
+    byTestId("memory-id").value = ref.id;
+    if (!state.hub) state.actor = readForm().actor;
     if (!state.store) {
       state.ref = ref;
       renderRevision();
@@ -57,6 +60,7 @@ function initButtons() {
   byTestId("conflict-overwrite").addEventListener("click", conflictOverwrite);
   byTestId("conflict-reload").addEventListener("click", conflictReload);
   byTestId("remote-reload").addEventListener("click", loadRemote);
+  byTestId("remote-merge").addEventListener("click", mergeRemote);
   byTestId("preview-panel").addEventListener("toggle", refreshPreview);
   byTestId("history-panel").addEventListener("toggle", () => { if (byTestId("history-panel").open) refreshHistory(); });
   onRevertRequest(revertTo);
@@ -112,7 +116,7 @@ async function start() {
     return;
   }
   setBusy(false);
-  await openMemory(readForm().ref);
+  if (!(await initSource())) await openMemory(readForm().ref);
   document.body.dataset.ready = "true";
 }
 

@@ -7,6 +7,7 @@ import { readDraft, writeDraft } from "./drafts.js";
 import { renderOutcome } from "./views.js";
 import { setBusy } from "./status.js";
 import { adoptRevision } from "./revision.js";
+import { followOpenMemory } from "./live.js";
 
 /** The memory (`MemoryRef`) and actor the form names. */
 export function readForm() {
@@ -60,6 +61,7 @@ export async function openMemory(ref) {
           : `Opened ${ref.scope} memory “${ref.id}” at revision ${loaded.revision}.`,
       };
     await adoptRevision(base, { text: restore ? draft.text : loaded.content, fresh: true, outcome });
+    followOpenMemory();
   } catch (error) {
     renderOutcome({ status: "error", title: `Could not open the memory: ${describeError(error)}` });
   } finally {

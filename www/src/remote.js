@@ -1,12 +1,17 @@
-// Other tabs: they share localStorage, so their saves arrive as `storage`
-// events. An untouched memory follows along; an edited one gets a notice.
+// Other writers: other tabs share localStorage, so their saves arrive as
+// `storage` events; a hub's arrive as live events (live.js). An untouched
+// memory follows along; an edited one gets a notice that offers the merge.
 
 import { state } from "./session.js";
 import { byTestId } from "./dom.js";
 import { keepText } from "./status.js";
 import { adoptRevision } from "./revision.js";
+import { openConflict } from "./conflict.js";
 
-/** Another tab wrote to localStorage: tell the person if their memory moved on. */
+/** Where other writers save, for notices: "in another tab", or the store's own word ("on the hub"). */
+const where = () => state.store.where ?? "in another tab";
+
+/** Another writer may have saved (another tab, or the hub): tell the person if their memory moved on. */
 export async function checkRemote({ force = false } = {}) {
   if (!state.ref || (state.busy && !force)) return;
   let latest;
@@ -19,16 +24,22 @@ export async function checkRemote({ force = false } = {}) {
   if (!state.dirty && !state.conflict) {
     await adoptRevision(latest, {
       fresh: true,
-      outcome: { status: "loaded", title: `Updated to revision ${latest.revision}, saved by ${latest.updatedBy ?? "someone"} in another tab.` },
+      outcome: { status: "loaded", title: `Updated to revision ${latest.revision}, saved by ${latest.updatedBy ?? "someone"} ${where()}.` },
     });
     return;
   }
   byTestId("remote-change-text").textContent =
-    `Revision ${latest.revision} was saved by ${latest.updatedBy ?? "someone"} in another tab. Saving now will show both versions.`;
+    `Revision ${latest.revision} was saved by ${latest.updatedBy ?? "someone"} ${where()}. Your text is kept: merge it with theirs, or load theirs.`;
   byTestId("remote-change").hidden = false;
 }
 
-/** Load the other tab's revision; the text being edited is kept on the page. */
+/** Show the other writer's revision beside the text being edited, with merge, overwrite and reload. */
+export async function mergeRemote() {
+  if (state.busy) return;
+  await openConflict(state.editor.getText());
+}
+
+/** Load the other writer's revision; the text being edited is kept on the page. */
 export async function loadRemote() {
   const current = state.editor.getText();
   if (current !== state.base) keepText(current);

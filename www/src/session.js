@@ -20,6 +20,7 @@ export const state = {
   store: null,
   editor: null,
   limits: limitsFromUrl(),
+  hub: null, // the key's identity ({ team, member, role, keyId }) when the source is a hub
   ref: null,
   actor: "editor",
   base: "", // the content of the revision being edited: `previous` for validation

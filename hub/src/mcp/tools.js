@@ -1,0 +1,160 @@
+// The hub's MCP tools: what an agent may do with a memory, described for a
+// model. Every tool is one or two REST calls of docs/HUB.md made through
+// `rest` (the hub application itself, with the caller's key), so keys,
+// roles, isolation, validation, save plans, compare-and-swap and the audit
+// are exactly those of the REST API; nothing here decides them again. A
+// refusal becomes a tool error (`isError`) whose first words are the
+// memdoc code and whose text says what to do next.
+import * as memdoc from "memdoc";
+import { z } from "zod";
+
+const scope = z.enum(["team", "user"]).describe('"team": the team\'s shared memory `id`. "user": your own private memory; its id is your member id (memory_read with any other id finds nothing).');
+const id = z.string().min(1).max(128).describe("The memory's id, e.g. \"product\" for a team memory, or your member id for scope \"user\".");
+
+/** The memory's REST path for the key's team. */
+const pathOf = (who, s, i) => `/v1/teams/${who.team}/memories/${s}/${encodeURIComponent(i)}`;
+
+/** A tool's successful answer: one text for the model, the same facts as structured content. */
+const answer = (text, structured) => ({ content: [{ type: "text", text }], structuredContent: structured });
+
+/** A tool error carrying the hub's problem code. */
+function failure(code, text, extra = {}) {
+  return { isError: true, content: [{ type: "text", text: `${code}: ${text}` }], structuredContent: { code, ...extra } };
+}
+
+/** A problem response as a tool error, with the next step for the model. */
+function refused(problem, next = "") {
+  const text = next ? `${problem.detail} ${next}` : problem.detail;
+  return failure(problem.code ?? "http/error", text, { status: problem.status });
+}
+
+const diagnosticLines = (diagnostics) =>
+  (diagnostics ?? []).map((d) => `- ${d.severity} ${d.code}: ${d.message}${d.help ? ` (${d.help})` : ""}`).join("\n");
+
+const usageLine = (u) => `${u.chars} of at most ${u.hard} characters${u.level === "ok" ? "" : ` (over the ${u.level} limit)`}`;
+
+/**
+ * The tools, as `[name, config, handler]`, for one caller.
+ * @param {{ team: string, member: string, role: string }} who the key's identity
+ * @param {(method: string, path: string, o?: { body?: unknown, headers?: Record<string, string> }) => Promise<{ status: number, json: any, text: string, headers: Headers }>} rest
+ */
+export function memoryTools(who, rest) {
+  const rules = (s) => memdoc.writingRules({ scope: s });
+  const notice = (s) =>
+    `Scope "${s}": ${s === "team" ? "the team's shared memory" : "your private memory"}. A document is Markdown:\n${rules(s)}`;
+
+  async function read({ scope: s, id: i }) {
+    const got = await rest("GET", pathOf(who, s, i));
+    if (got.status !== 200) return { problem: got.json };
+    return { memory: got.json };
+  }
+
+  return [
+    [
+      "memory_read",
+      {
+        title: "Read a memory",
+        description:
+          "Read one memory of your team's hub: its prompt block (the document as it is given to a model), its revision and its size. " +
+          "Call it before memory_save: a save names the revision it edited (baseRevision). A memory never saved is revision 0 and empty.",
+        inputSchema: { scope, id },
+        annotations: { readOnlyHint: true },
+      },
+      async (args) => {
+        const { memory, problem } = await read(args);
+        if (problem) return refused(problem);
+        const prompt = await rest("GET", `${pathOf(who, args.scope, args.id)}/prompt`);
+        if (prompt.status !== 200) return refused(prompt.json);
+        const { revision, usage, content, updatedAt, updatedBy } = memory;
+        const head = `revision ${revision}; ${usageLine(usage)}${updatedBy ? `; last saved by ${updatedBy} at ${updatedAt}` : ""}.`;
+        const body = revision === 0 ? "(This memory is empty: nothing was saved yet. Save with baseRevision 0 to create it.)" : prompt.text;
+        return answer(`${head}\n\n${body}`, { revision, usage, prompt: prompt.text, content, updatedAt, updatedBy });
+      },
+    ],
+    [
+      "memory_save",
+      {
+        title: "Save a memory",
+        description:
+          "Replace one memory with a whole new document (not a diff): memory_read it first, change what needs to change, and send the full result with the revision you read as baseRevision. " +
+          "The hub validates and plans the save exactly as for every other writer: a document that breaks the rules is rejected with what to fix, " +
+          "a baseRevision that is no longer current is refused (read again, redo your change, save again), and emptying a memory is refused. Nothing is ever overwritten silently.\n\n" +
+          `The rules of a memory document (the rule on personal sections is for team memories only: your user memory may hold them):\n${rules("team")}` +
+          "- New entries carry today's date.",
+        inputSchema: {
+          scope,
+          id,
+          content: z.string().describe("The whole new document, in the format above."),
+          baseRevision: z.number().int().min(0).describe("The revision you read with memory_read (0 to create a memory that does not exist yet)."),
+        },
+        annotations: { destructiveHint: false, idempotentHint: true },
+      },
+      async ({ scope: s, id: i, content, baseRevision }) => {
+        const put = await rest("PUT", pathOf(who, s, i), { body: { content }, headers: { "if-match": `"${baseRevision}"` } });
+        if (put.status === 200) {
+          const { status, revision, usage, diagnostics, dropped } = put.json;
+          const warnings = diagnosticLines(diagnostics);
+          const text =
+            (status === "no_op" ? `Nothing changed: the memory stays at revision ${revision}.` : `Saved revision ${revision}; ${usageLine(usage)}.`) +
+            (warnings ? `\nWarnings (saved anyway; fix them in a later save):\n${warnings}` : "") +
+            (dropped?.length ? `\nLines that were not kept (${dropped.length}): ${dropped.join(" | ")}` : "");
+          return answer(text, { status, revision, usage, diagnostics, dropped });
+        }
+        const problem = put.json ?? { code: "http/error", detail: put.text, status: put.status };
+        if (put.status === 412) {
+          return failure(problem.code, `Someone saved since revision ${baseRevision}: the memory is at revision ${problem.currentRevision}. Nothing was written. Call memory_read, apply your change to the current document, and save it with baseRevision ${problem.currentRevision}.`, { status: 412, currentRevision: problem.currentRevision });
+        }
+        if (put.status === 422) {
+          const erase = (problem.diagnostics ?? []).some((d) => /erase/.test(d.code));
+          const next = erase
+            ? "Saving an empty document would erase the memory, which this tool does not do: send the whole document, with the entries that stay."
+            : `Nothing was written. Fix these and save again:\n${diagnosticLines(problem.diagnostics)}\n\n${notice(s)}`;
+          return failure(problem.code, `${problem.detail} ${next}`, { status: 422, diagnostics: problem.diagnostics });
+        }
+        return refused(problem);
+      },
+    ],
+    [
+      "memory_recall",
+      {
+        title: "Recall from a memory",
+        description:
+          "The part of one memory that matters for a question, within a size budget: the most relevant entries (by the question's words, recency and section priority) as a smaller valid memory document, with why each was chosen. " +
+          "Use it instead of memory_read when a memory is large and you need only what bears on the task at hand.",
+        inputSchema: {
+          scope,
+          id,
+          query: z.string().max(2000).describe("What you need to know, in words that the entries would contain."),
+          budget: z.number().int().min(1).max(100000).optional().describe("At most this many characters of recalled document (default 4000)."),
+        },
+        annotations: { readOnlyHint: true },
+      },
+      async ({ scope: s, id: i, query, budget }) => {
+        const params = new URLSearchParams({ q: query });
+        if (budget !== undefined) params.set("budget", String(budget));
+        const got = await rest("GET", `${pathOf(who, s, i)}/recall?${params}`);
+        if (got.status !== 200) return refused(got.json);
+        const recalled = got.json;
+        const why = (recalled.selected ?? []).map((item) => `- ${item.section}: ${item.text}${item.why?.terms?.length ? ` (matches ${item.why.terms.join(", ")})` : ""}`).join("\n");
+        const text = `From revision ${recalled.revision}, ${recalled.chars} characters recalled (${recalled.totals.selected} of ${recalled.totals.items} items):\n\n${recalled.content || "(nothing matched)"}${why ? `\n\nWhy:\n${why}` : ""}`;
+        return answer(text, recalled);
+      },
+    ],
+    [
+      "memory_history",
+      {
+        title: "A memory's history",
+        description: "The saved revisions of one memory that the hub keeps, newest first: revision, when, who, size and the diagnostic codes of each save.",
+        inputSchema: { scope, id },
+        annotations: { readOnlyHint: true },
+      },
+      async ({ scope: s, id: i }) => {
+        const got = await rest("GET", `${pathOf(who, s, i)}/history`);
+        if (got.status !== 200) return refused(got.json);
+        const { entries } = got.json;
+        const lines = entries.map((e) => `- revision ${e.revision} at ${e.at} by ${e.actor ?? "unknown"}: ${e.chars} characters (${e.delta >= 0 ? "+" : ""}${e.delta})${e.codes?.length ? `; ${e.codes.join(", ")}` : ""}`);
+        return answer(lines.length ? lines.join("\n") : "No revisions: this memory was never saved.", { entries });
+      },
+    ],
+  ];
+}

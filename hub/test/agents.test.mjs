@@ -1,0 +1,245 @@
+// What the hub offers agents and the editor, against both targets started
+// for real on 127.0.0.1 (the Worker in workerd, the Deno server): the MCP
+// endpoint with the official MCP client (Client + Streamable HTTP client
+// transport) and, on workerd, the MCP Inspector CLI; GET /v1/whoami; and
+// the list of memories a key can open.
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { promisify } from "node:util";
+
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import * as memdoc from "memdoc";
+
+import { root, startDeno, startWorkerd } from "../run.mjs";
+import { client } from "./client.mjs";
+
+const operator = randomBytes(24).toString("base64url");
+const vars = { MEMDOC_HUB_OPERATOR_TOKEN: operator, MEMDOC_HUB_RATE_PER_MINUTE: "600" };
+const work = mkdtempSync(join(tmpdir(), "memdoc-mcp-"));
+after(() => rmSync(work, { recursive: true, force: true }));
+
+const targets = {
+  workerd: () => startWorkerd({ build: join(work, "workerd-build"), persist: false, vars }),
+  deno: () => startDeno({ kvPath: work, vars }),
+};
+
+const m = (team, scope, id) => `/v1/teams/${team}/memories/${scope}/${id}`;
+const DOC = "## Decisions\n- 2025-03-15: Ship on Fridays\n\n## Facts\n- 2025-03-10: The API lives at api.example.com";
+const TOOLS = ["memory_history", "memory_read", "memory_recall", "memory_save"];
+
+async function mcpClient(url, key) {
+  const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } });
+  const mcp = new Client({ name: "memdoc-hub-test", version: "1.0.0" });
+  await mcp.connect(transport);
+  return mcp;
+}
+
+/** A tool call's text, and its error code when it failed. */
+async function callTool(mcp, name, args) {
+  const result = await mcp.callTool({ name, arguments: args });
+  const text = result.content.map((c) => c.text).join("\n");
+  return { ...result, text, code: result.isError ? result.structuredContent?.code : undefined };
+}
+
+for (const [target, start] of Object.entries(targets)) {
+  describe(`MCP on the hub in ${target}`, { concurrency: false }, () => {
+    let hub;
+    let call;
+    let team;
+    let keys;
+    let alice;
+    before(async () => {
+      hub = await start();
+      call = client(hub.url);
+      team = `mcp-${target}`;
+      const made = await call("POST", "/v1/teams", { key: operator, body: { team, admin: "root" } });
+      assert.equal(made.status, 201, made.text);
+      const key = async (member, role) => (await call("POST", `/v1/teams/${team}/keys`, { key: made.json.key, body: { member, role } })).json.key;
+      keys = { admin: made.json.key, alice: await key("alice", "writer"), bob: await key("bob", "writer"), rita: await key("rita", "reader") };
+      alice = await mcpClient(hub.url, keys.alice);
+    });
+    after(async () => {
+      await alice?.close();
+      await hub?.stop();
+    });
+
+    test("lists the four memory tools, each with a description and a JSON schema", async () => {
+      const { tools } = await alice.listTools();
+      assert.deepEqual(tools.map((t) => t.name).sort(), TOOLS);
+      for (const tool of tools) {
+        assert.ok(tool.description.length > 80, `${tool.name} is described for a model`);
+        assert.equal(tool.inputSchema.type, "object");
+        assert.deepEqual(tool.inputSchema.properties.scope.enum, ["team", "user"]);
+        assert.ok(tool.inputSchema.required.includes("id"));
+      }
+      const save = tools.find((t) => t.name === "memory_save");
+      // The save tool carries the rewrite prompt's rules, from the engine.
+      assert.ok(save.description.includes(memdoc.writingRules({ scope: "team" })), save.description);
+      assert.deepEqual(save.inputSchema.required.sort(), ["baseRevision", "content", "id", "scope"]);
+    });
+
+    test("read, save and read again; the actor is the key's member", async () => {
+      const empty = await callTool(alice, "memory_read", { scope: "team", id: "product" });
+      assert.equal(empty.isError, undefined, empty.text);
+      assert.equal(empty.structuredContent.revision, 0);
+      const saved = await callTool(alice, "memory_save", { scope: "team", id: "product", content: DOC, baseRevision: 0 });
+      assert.equal(saved.isError, undefined, saved.text);
+      assert.equal(saved.structuredContent.revision, 1);
+      assert.match(saved.text, /Saved revision 1/);
+      const read = await callTool(alice, "memory_read", { scope: "team", id: "product" });
+      assert.equal(read.structuredContent.revision, 1);
+      assert.equal(read.structuredContent.content, DOC);
+      assert.match(read.text, /<team_memory chars="\d+"/);
+      assert.match(read.text, /Ship on Fridays/);
+      assert.equal(read.structuredContent.usage.chars, [...DOC].length);
+      const rest = await call("GET", m(team, "team", "product"), { key: keys.bob });
+      assert.equal(rest.json.revision, 1);
+      assert.equal(rest.json.updatedBy, "alice");
+      // The tool's REST calls are in the audit log, as the key's member.
+      const audit = await call("GET", `/v1/teams/${team}/audit?limit=20`, { key: keys.admin });
+      const save = audit.json.entries.find((e) => e.action === "save" && e.target === "team/product");
+      assert.deepEqual([save.member, save.revision, save.status], ["alice", 1, 200]);
+    });
+
+    test("a rejected save, a stale save and an erase are tool errors that change nothing", async () => {
+      const personal = await callTool(alice, "memory_save", { scope: "team", id: "product", content: `${DOC}\n\n## Preferences\n- 2025-03-16: I like tea`, baseRevision: 1 });
+      assert.equal(personal.isError, true);
+      assert.equal(personal.code, "save/rejected");
+      assert.ok(personal.structuredContent.diagnostics.some((d) => d.severity === "error"), personal.text);
+      assert.match(personal.text, /Fix these and save again/);
+      assert.match(personal.text, /YYYY-MM-DD/);
+
+      const erase = await callTool(alice, "memory_save", { scope: "team", id: "product", content: "", baseRevision: 1 });
+      assert.equal(erase.isError, true);
+      assert.equal(erase.code, "save/rejected");
+      assert.match(erase.text, /erase/);
+
+      await callTool(alice, "memory_save", { scope: "team", id: "product", content: `${DOC}\n- 2025-03-17: Bob's line`, baseRevision: 1 });
+      const stale = await callTool(alice, "memory_save", { scope: "team", id: "product", content: `${DOC}\n- 2025-03-18: A late line`, baseRevision: 1 });
+      assert.equal(stale.isError, true);
+      assert.equal(stale.code, "http/precondition-failed");
+      assert.equal(stale.structuredContent.currentRevision, 2);
+      assert.match(stale.text, /baseRevision 2/);
+
+      const now = await call("GET", m(team, "team", "product"), { key: keys.bob });
+      assert.equal(now.json.revision, 2);
+      assert.doesNotMatch(now.json.content, /tea|late line/);
+    });
+
+    test("recall answers the relevant part, with why, through the REST recall route", async () => {
+      const recalled = await callTool(alice, "memory_recall", { scope: "team", id: "product", query: "where is the API", budget: 200 });
+      assert.equal(recalled.isError, undefined, recalled.text);
+      assert.match(recalled.structuredContent.content, /api\.example\.com/);
+      assert.ok(recalled.structuredContent.chars <= 200);
+      assert.equal(recalled.structuredContent.revision, 2);
+      assert.ok(recalled.structuredContent.selected.some((item) => item.why.terms.includes("api")), recalled.text);
+    });
+
+    test("history lists the revisions, newest first, with their members", async () => {
+      const history = await callTool(alice, "memory_history", { scope: "team", id: "product" });
+      assert.equal(history.isError, undefined, history.text);
+      assert.deepEqual(history.structuredContent.entries.map((e) => e.revision), [2, 1]);
+      assert.deepEqual(history.structuredContent.entries.map((e) => e.actor), ["alice", "alice"]);
+      assert.match(history.text, /revision 2 .* by alice/);
+    });
+
+    test("GET /v1/whoami says who a key is, and nothing for a bad key", async () => {
+      const me = await call("GET", "/v1/whoami", { key: keys.rita });
+      assert.equal(me.status, 200);
+      assert.deepEqual({ ...me.json, keyId: typeof me.json.keyId }, { team, member: "rita", role: "reader", keyId: "string" });
+      assert.equal((await call("GET", "/v1/whoami")).json.code, "auth/missing-key");
+      assert.equal((await call("GET", "/v1/whoami", { key: "mdk.nope" })).json.code, "auth/invalid-key");
+    });
+
+    test("a refused key: missing or unknown keys get 401; a reader may not save", async () => {
+      await assert.rejects(mcpClient(hub.url, `mdk.${team}.0123456789abcdef.${"A".repeat(43)}`), /401|invalid-key|Unauthorized/i);
+      const bare = await fetch(`${hub.url}/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{}" });
+      assert.equal(bare.status, 401);
+      assert.equal((await bare.json()).code, "auth/missing-key");
+      const rita = await mcpClient(hub.url, keys.rita);
+      try {
+        const read = await callTool(rita, "memory_read", { scope: "team", id: "product" });
+        assert.equal(read.structuredContent.revision, 2);
+        const save = await callTool(rita, "memory_save", { scope: "team", id: "product", content: DOC, baseRevision: 2 });
+        assert.equal(save.isError, true);
+        assert.equal(save.code, "auth/forbidden");
+      } finally {
+        await rita.close();
+      }
+      assert.equal((await call("GET", m(team, "team", "product"), { key: keys.bob })).json.revision, 2);
+    });
+
+    test("user memories: only the member's own; another member's id is like no memory at all", async () => {
+      const own = await callTool(alice, "memory_save", { scope: "user", id: "alice", content: "## Preferences\n- 2025-03-16: Tea, not coffee", baseRevision: 0 });
+      assert.equal(own.isError, undefined, own.text);
+      const bob = await mcpClient(hub.url, keys.bob);
+      try {
+        for (const [tool, args] of [
+          ["memory_read", {}],
+          ["memory_history", {}],
+          ["memory_recall", { query: "tea" }],
+          ["memory_save", { content: "## Preferences\n- 2025-03-16: Coffee", baseRevision: 1 }],
+        ]) {
+          const r = await callTool(bob, tool, { scope: "user", id: "alice", ...args });
+          assert.equal(r.isError, true, `${tool}: ${r.text}`);
+          assert.equal(r.code, "memory/not-found", `${tool}: ${r.text}`);
+          assert.doesNotMatch(r.text, /Tea/);
+        }
+      } finally {
+        await bob.close();
+      }
+      const still = await call("GET", m(team, "user", "alice"), { key: keys.alice });
+      assert.equal(still.json.revision, 1);
+      assert.match(still.json.content, /Tea, not coffee/);
+    });
+
+    test("the memories a key can open: the team's, and only the member's own user memory", async () => {
+      const list = async (key) => {
+        const r = await call("GET", `/v1/teams/${team}/memories`, { key });
+        assert.equal(r.status, 200, r.text);
+        assert.equal(r.json.truncated, false);
+        return r.json.memories.map((x) => `${x.scope}/${x.id}`).sort();
+      };
+      assert.deepEqual(await list(keys.alice), ["team/product", "user/alice"]);
+      assert.deepEqual(await list(keys.rita), ["team/product"], "a reader lists; rita has no user memory yet");
+      const bobs = await call("PUT", m(team, "user", "bob"), { key: keys.bob, body: "## Preferences\n- 2025-03-16: Coffee", headers: { "if-match": '"0"' } });
+      assert.equal(bobs.status, 200, bobs.text);
+      assert.deepEqual(await list(keys.bob), ["team/product", "user/bob"]);
+      assert.deepEqual(await list(keys.alice), ["team/product", "user/alice"], "never another member's user memory");
+      // A rejected save lists nothing new.
+      await call("PUT", m(team, "team", "rejected"), { key: keys.bob, body: "## Preferences\n- 2025-03-16: Tea", headers: { "if-match": '"0"' } });
+      assert.deepEqual(await list(keys.bob), ["team/product", "user/bob"]);
+      const elsewhere = await call("GET", "/v1/teams/some-other-team/memories", { key: keys.alice });
+      assert.equal(elsewhere.status, 404);
+      assert.equal((await call("GET", `/v1/teams/${team}/memories`)).status, 401);
+      assert.equal((await call("POST", `/v1/teams/${team}/memories`, { key: keys.alice, body: {}, documented: false })).status, 405);
+    });
+
+    test("GET /mcp is 405 (stateless: no event stream)", async () => {
+      const r = await fetch(`${hub.url}/mcp`, { headers: { authorization: `Bearer ${keys.alice}` } });
+      assert.equal(r.status, 405);
+      assert.equal(r.headers.get("allow"), "POST");
+    });
+
+    if (target === "workerd") {
+      test("the MCP Inspector CLI lists the tools", async () => {
+        const build = join(root, "node_modules", "@modelcontextprotocol", "inspector-cli", "build");
+        // From its own folder: inspector-cli 1.0.3 checks for its package.json
+        // relative to the working directory but imports it relative to itself.
+        const { stdout } = await promisify(execFile)(
+          process.execPath,
+          [join(build, "index.js"), `${hub.url}/mcp`, "--transport", "http", "--method", "tools/list", "--header", `Authorization: Bearer ${keys.alice}`],
+          { cwd: build, timeout: 60_000 },
+        );
+        const listed = JSON.parse(stdout);
+        assert.deepEqual(listed.tools.map((t) => t.name).sort(), TOOLS);
+      });
+    }
+  });
+}
