@@ -48,7 +48,8 @@ pub use result::{Conflict, ConflictKind, ConflictSide, DroppedLine, MergeResult,
 ///   the same place, base's survivors come first, then ours', then theirs'.
 /// - Raw lines are merged by content and position (diff3); the same raw lines
 ///   changed differently on both sides are a [`ConflictKind::Lines`]
-///   conflict.
+///   conflict. Blank lines outside code fences are layout, not content: raw
+///   lines that differ only in them do not conflict.
 ///
 /// ```
 /// let base = "## Decisions\n- 2025-03-01: Use Postgres";

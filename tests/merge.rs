@@ -248,6 +248,37 @@ fn raw_lines_added_on_both_sides_in_different_places_do_not_conflict() {
 }
 
 #[test]
+fn entries_added_behind_different_blank_lines_do_not_conflict() {
+    // Found by the property `disjoint_additions_are_both_kept`. Base's blank
+    // lines are trailing (not content); each side adds an entry at the same
+    // place behind a different number of them. Blank lines outside fences
+    // are layout: both entries are kept, with ours' layout.
+    let rest = "\n## Decisions".repeat(6);
+    let base = format!("## Start\n\n{rest}");
+    let ours = format!("## Start\n\n- 2025-05-01: ours addition\n{rest}");
+    let theirs = format!(
+        "## Start\n\n\n- 2025-05-02: theirs addition{rest}\n\n## Theirs New\n- 2025-05-03: theirs new"
+    );
+    let m = merge(&base, &ours, &theirs);
+    assert!(m.clean, "{:?}", m.conflicts);
+    assert_eq!(
+        m.content,
+        format!(
+            "## Start\n\n- 2025-05-01: ours addition\n- 2025-05-02: theirs addition{}\n\n## Theirs New\n- 2025-05-03: theirs new",
+            "\n\n## Decisions".repeat(6)
+        )
+    );
+    // A blank line inside a fence is code: changed differently on both
+    // sides, it still conflicts.
+    let base = "## Code\n```\nx\n```";
+    let ours = "## Code\n```\n\nx\n```";
+    let theirs = "## Code\n```\n\n\nx\n```";
+    let m = merge(base, ours, theirs);
+    assert!(!m.clean, "{}", m.content);
+    assert_eq!(m.conflicts[0].kind, ConflictKind::Lines);
+}
+
+#[test]
 fn a_title_changed_on_one_side_is_taken_and_on_both_conflicts() {
     let ours = BASE.replace("## Facts", "## FACTS");
     let m = merge(BASE, &ours, BASE);

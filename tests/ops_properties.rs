@@ -68,8 +68,22 @@ fn entries(text: &str) -> HashMap<(String, String), usize> {
     out
 }
 
+/// 400 cases per property, or `PROPTEST_CASES` when it is set (to run the
+/// properties longer than a test run does).
+fn config() -> ProptestConfig {
+    let default = ProptestConfig::default();
+    if std::env::var_os("PROPTEST_CASES").is_some() {
+        default
+    } else {
+        ProptestConfig {
+            cases: 400,
+            ..default
+        }
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(config())]
 
     #[test]
     fn merge_with_theirs_unchanged_is_ours(b in doc(), x in doc()) {

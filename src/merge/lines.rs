@@ -8,7 +8,7 @@ use crate::document::{Line, Section};
 use crate::span::Span;
 
 use super::diff3::{diff3, Chunk};
-use super::{Conflict, ConflictKind, ConflictSide};
+use super::{Conflict, ConflictKind, ConflictSide, Side};
 
 /// What a line is compared by: an entry by date and text (a legacy marker
 /// renders away, so it does not count), a raw line by its text.
@@ -114,14 +114,17 @@ fn resolve_chunk(b: &[Line], o: &[Line], t: &[Line]) -> Resolved {
     if kt == kb || ko == kt {
         return whole(o);
     }
-    let (rb, ro, rt) = (raw(b), raw(o), raw(t));
-    let (skeleton, conflict) = if rt == rb || ro == rt {
-        (o, false)
-    } else if ro == rb {
-        (t, false)
-    } else {
-        (o, true)
-    };
+    // Blank lines outside fences are layout, not content (the canonical form
+    // drops a section's trailing ones, so the same place can hold a different
+    // number of them on each side): when the raw lines differ only there,
+    // the side that changed the other raw lines wins, and ours' layout
+    // otherwise.
+    let (skeleton, conflict) =
+        match changed_raw([b, o, t], raw).or_else(|| changed_raw([b, o, t], written)) {
+            Some(Side::Theirs) => (t, false),
+            Some(_) => (o, false),
+            None => (o, true),
+        };
     let mut remaining = merged_counts(b, o, t);
     let mut lines = Vec::new();
     for line in skeleton {
@@ -137,12 +140,38 @@ fn resolve_chunk(b: &[Line], o: &[Line], t: &[Line]) -> Resolved {
     Resolved { lines, conflict }
 }
 
+/// Whose raw lines a chunk takes, compared by `text`: theirs when only theirs
+/// changed them, ours when only ours did or both changed them alike, `None`
+/// when both changed them differently.
+fn changed_raw(sides: [&[Line]; 3], text: fn(&[Line]) -> Vec<&str>) -> Option<Side> {
+    let [b, o, t] = sides.map(text);
+    if t == b || o == t {
+        Some(Side::Ours)
+    } else if o == b {
+        Some(Side::Theirs)
+    } else {
+        None
+    }
+}
+
 fn raw(lines: &[Line]) -> Vec<&str> {
     lines
         .iter()
         .filter_map(|l| match l {
             Line::Raw(r) => Some(r.text.as_str()),
             Line::Entry(_) => None,
+        })
+        .collect()
+}
+
+/// The raw lines without the blank lines outside fences (a blank line inside
+/// a fence is code).
+fn written(lines: &[Line]) -> Vec<&str> {
+    lines
+        .iter()
+        .filter_map(|l| match l {
+            Line::Raw(r) if r.fenced || !r.text.is_empty() => Some(r.text.as_str()),
+            Line::Raw(_) | Line::Entry(_) => None,
         })
         .collect()
 }
