@@ -45,7 +45,9 @@ fn time(budget_ms: f64, mut call: impl FnMut()) -> (f64, usize, usize) {
     call();
     let once = start.elapsed().as_secs_f64() * 1e3;
     let batch = (1.0 / once.max(1e-6)).ceil().clamp(1.0, 10_000.0) as usize;
-    let samples = (budget_ms / (once * batch as f64)).floor().clamp(3.0, 100_000.0) as usize;
+    let samples = (budget_ms / (once * batch as f64))
+        .floor()
+        .clamp(3.0, 100_000.0) as usize;
     let mut times: Vec<f64> = (0..samples)
         .map(|_| {
             let start = Instant::now();
@@ -58,6 +60,9 @@ fn time(budget_ms: f64, mut call: impl FnMut()) -> (f64, usize, usize) {
     times.sort_by(f64::total_cmp);
     (times[samples / 2], samples, batch)
 }
+
+/// One timed operation on one case.
+type Call<'a> = Box<dyn FnMut() + 'a>;
 
 fn read(path: &str) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"))
@@ -93,7 +98,7 @@ fn main() {
             today: Some(case.today.clone()),
         };
         let budget = cases.budget_ms;
-        let ops: [(&str, Box<dyn FnMut() + '_>); 6] = [
+        let ops: [(&str, Call<'_>); 6] = [
             (
                 "parse",
                 Box::new(|| drop(black_box(parse(black_box(&text))))),
