@@ -22,52 +22,103 @@ use crate::span::Span;
 #[must_use]
 pub fn parse(text: &str) -> Document {
     let mut doc = Document::default();
-    // The open fence and its opening line.
-    let mut fence: Option<(Fence, Span)> = None;
-    for (start, line) in lines(text) {
-        let content = line.trim_end();
-        let span = Span::new(start, start + content.len());
-        if let Some((open, _)) = fence {
-            if open.is_closed_by(content) {
-                fence = None;
+    // The opening line of the open fence.
+    let mut open_fence: Option<Span> = None;
+    for (span, content, kind) in classify(text) {
+        match kind {
+            Kind::FenceOpen => {
+                open_fence = Some(span);
+                push_raw(&mut doc, content, span, true);
             }
-            push_raw(&mut doc, content, span, true);
-            continue;
-        }
-        if let Some(open) = Fence::open(content) {
-            fence = Some((open, span));
-            push_raw(&mut doc, content, span, true);
-            continue;
-        }
-        if let Some(title) = heading_title(content) {
-            doc.sections.push(Section {
+            Kind::FenceClose => {
+                open_fence = None;
+                push_raw(&mut doc, content, span, true);
+            }
+            Kind::Fenced => push_raw(&mut doc, content, span, true),
+            Kind::Heading(title) => doc.sections.push(Section {
                 title: title.to_owned(),
                 explicit: true,
                 span,
                 lines: Vec::new(),
-            });
-            continue;
+            }),
+            Kind::Other => push_other(&mut doc, content, span),
         }
-        let lead = content.len() - content.trim_start().len();
-        let trimmed_span = Span::new(span.start + lead, span.end);
-        if let Some(entry) = parse_entry(content.trim_start(), trimmed_span) {
-            if doc.sections.is_empty() {
-                doc.sections.push(Section {
-                    title: IMPLICIT_TITLE.to_owned(),
-                    explicit: false,
-                    span: trimmed_span,
-                    lines: Vec::new(),
-                });
-            }
-            if let Some(section) = doc.sections.last_mut() {
-                section.lines.push(Line::Entry(entry));
-            }
-            continue;
-        }
-        push_raw(&mut doc, content, span, false);
     }
-    doc.unclosed_fence = fence.map(|(_, span)| span);
+    doc.unclosed_fence = open_fence;
     doc
+}
+
+/// The titles of the explicit sections of `text`, in order: what [`parse`]
+/// would put in the `title` of each section with `explicit == true`, without
+/// building the rest of the document.
+pub(crate) fn explicit_titles(text: &str) -> impl Iterator<Item = &str> {
+    classify(text).filter_map(|(_, _, kind)| match kind {
+        Kind::Heading(title) => Some(title),
+        _ => None,
+    })
+}
+
+/// What a line of a document is, before entries are told from raw lines.
+#[derive(Debug, Clone, Copy)]
+enum Kind<'a> {
+    /// A line that opens a code fence.
+    FenceOpen,
+    /// The line that closes the open code fence.
+    FenceClose,
+    /// A line inside a code fence.
+    Fenced,
+    /// A `## ` heading outside code fences, with its title.
+    Heading(&'a str),
+    /// Anything else: an entry or a raw line.
+    Other,
+}
+
+/// Each line of `text` without its trailing white space, its span, and what
+/// it is: the one place where code fences hide headings.
+fn classify(text: &str) -> impl Iterator<Item = (Span, &str, Kind<'_>)> {
+    let mut fence: Option<Fence> = None;
+    lines(text).map(move |(start, line)| {
+        let content = line.trim_end();
+        let span = Span::new(start, start + content.len());
+        let kind = if let Some(open) = fence {
+            if open.is_closed_by(content) {
+                fence = None;
+                Kind::FenceClose
+            } else {
+                Kind::Fenced
+            }
+        } else if let Some(open) = Fence::open(content) {
+            fence = Some(open);
+            Kind::FenceOpen
+        } else if let Some(title) = heading_title(content) {
+            Kind::Heading(title)
+        } else {
+            Kind::Other
+        };
+        (span, content, kind)
+    })
+}
+
+/// A line outside fences that is not a heading: an entry (opening the
+/// implicit section when it comes first) or a raw line.
+fn push_other(doc: &mut Document, content: &str, span: Span) {
+    let lead = content.len() - content.trim_start().len();
+    let trimmed_span = Span::new(span.start + lead, span.end);
+    let Some(entry) = parse_entry(content.trim_start(), trimmed_span) else {
+        push_raw(doc, content, span, false);
+        return;
+    };
+    if doc.sections.is_empty() {
+        doc.sections.push(Section {
+            title: IMPLICIT_TITLE.to_owned(),
+            explicit: false,
+            span: trimmed_span,
+            lines: Vec::new(),
+        });
+    }
+    if let Some(section) = doc.sections.last_mut() {
+        section.lines.push(Line::Entry(entry));
+    }
 }
 
 /// Whether a line (already without trailing white space) is a heading, and

@@ -62,8 +62,15 @@ pub struct SavePlan {
 /// Whether `text` is one of the no-op sentinels.
 #[must_use]
 pub fn is_sentinel(text: &str) -> bool {
-    let t = text.trim().to_uppercase();
-    NO_OP_SENTINELS.contains(&t.as_str())
+    let t = text.trim();
+    // Upper-casing never makes a text shorter in characters, and a character
+    // takes at most 4 bytes: a longer text cannot be a sentinel, and a whole
+    // document is not upper-cased only to find that out.
+    let longest = NO_OP_SENTINELS.iter().map(|s| s.len()).max().unwrap_or(0);
+    if t.len() > 4 * longest {
+        return false;
+    }
+    NO_OP_SENTINELS.contains(&t.to_uppercase().as_str())
 }
 
 /// Plan the save of `updated` over `options.validate.previous`.
@@ -80,13 +87,13 @@ pub fn is_sentinel(text: &str) -> bool {
 /// ```
 #[must_use]
 pub fn plan_save(updated: &str, options: &SaveOptions) -> SavePlan {
-    let previous = options.validate.previous.clone().unwrap_or_default();
+    let previous = options.validate.previous.as_deref().unwrap_or_default();
     if is_sentinel(updated) {
         return SavePlan {
             status: SaveStatus::NoOp,
-            usage: Usage::of_canonical(&previous, options.validate.limits),
-            proposed: previous.clone(),
-            content: previous,
+            usage: Usage::of_canonical(previous, options.validate.limits),
+            proposed: previous.to_owned(),
+            content: previous.to_owned(),
             changed: false,
             diagnostics: Vec::new(),
             dropped: Vec::new(),
@@ -119,7 +126,7 @@ pub fn plan_save(updated: &str, options: &SaveOptions) -> SavePlan {
         .any(|d| d.severity == Severity::Error);
     let dropped = doc.preamble.iter().map(|raw| raw.text.clone()).collect();
     let content = if rejected {
-        previous.clone()
+        previous.to_owned()
     } else {
         report.canonical.clone()
     };
@@ -144,6 +151,9 @@ pub fn plan_save(updated: &str, options: &SaveOptions) -> SavePlan {
 fn unwrap_fenced_reply(reply: &str) -> Option<(usize, &str)> {
     let lead = reply.len() - reply.trim_start().len();
     let trimmed = reply.trim();
+    // Most replies do not start with a fence: decide that before splitting
+    // the whole reply into lines.
+    Fence::open(lines(trimmed).next()?.1)?;
     let all: Vec<(usize, &str)> = lines(trimmed).collect();
     let (&(_, first), rest) = all.split_first()?;
     let (&(last_start, last), inner) = rest.split_last()?;

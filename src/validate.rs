@@ -10,7 +10,7 @@ use crate::document::{Document, Line};
 use crate::heading::{normalize_heading, section_key};
 use crate::limits::{thousands, Level, Usage};
 use crate::options::{Scope, ValidateOptions};
-use crate::parse::parse;
+use crate::parse::{explicit_titles, parse};
 
 /// The result of [`validate`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,7 +49,7 @@ pub(crate) fn validate_parsed(
     options: &ValidateOptions,
 ) -> Report {
     let usage = Usage::of_canonical(&canonical, options.limits);
-    let previous = options.previous.as_deref().map(parse);
+    let previous = options.previous.as_deref().map(PreviousHeadings::of);
     let mut diagnostics = Vec::new();
     diagnostics.extend(size(&usage));
     diagnostics.extend(missing_heading(text, doc));
@@ -123,14 +123,32 @@ fn missing_heading(text: &str, doc: &Document) -> Option<Diagnostic> {
     })
 }
 
+/// What the rules need of the stored document: the titles of its explicit
+/// sections, each with its normalized key. Found by scanning the headings
+/// only (the stored document's entries play no part), and normalized once
+/// for every rule.
+struct PreviousHeadings<'a> {
+    titles: Vec<(&'a str, String)>,
+}
+
+impl<'a> PreviousHeadings<'a> {
+    fn of(stored: &'a str) -> Self {
+        Self {
+            titles: explicit_titles(stored)
+                .map(|title| (title, normalize_heading(title)))
+                .collect(),
+        }
+    }
+}
+
 fn personal_headings(
     doc: &Document,
-    previous: Option<&Document>,
+    previous: Option<&PreviousHeadings<'_>>,
     forbidden: &[String],
 ) -> Vec<Diagnostic> {
     let forbidden: HashSet<String> = forbidden.iter().map(|h| normalize_heading(h)).collect();
-    let grandfathered: HashSet<String> = previous
-        .map(|p| explicit_headings(p).collect())
+    let grandfathered: HashSet<&str> = previous
+        .map(|p| p.titles.iter().map(|(_, key)| key.as_str()).collect())
         .unwrap_or_default();
     doc.sections
         .iter()
@@ -140,7 +158,7 @@ fn personal_headings(
             if !forbidden.contains(&key) {
                 return None;
             }
-            Some(if grandfathered.contains(&key) {
+            Some(if grandfathered.contains(key.as_str()) {
                 Diagnostic::new(
                     Code::LegacyPersonalHeading,
                     format!("`## {}` is a personal heading in a team memory; it is kept because the saved memory already had it.", section.title),
@@ -159,14 +177,7 @@ fn personal_headings(
         .collect()
 }
 
-fn explicit_headings(doc: &Document) -> impl Iterator<Item = String> + '_ {
-    doc.sections
-        .iter()
-        .filter(|s| s.explicit)
-        .map(|s| normalize_heading(&s.title))
-}
-
-fn removed_sections(doc: &Document, previous: &Document) -> Vec<Diagnostic> {
+fn removed_sections(doc: &Document, previous: &PreviousHeadings<'_>) -> Vec<Diagnostic> {
     let now: HashSet<String> = doc
         .sections
         .iter()
@@ -174,17 +185,13 @@ fn removed_sections(doc: &Document, previous: &Document) -> Vec<Diagnostic> {
         .collect();
     let mut seen = HashSet::new();
     previous
-        .sections
+        .titles
         .iter()
-        .filter(|s| s.explicit)
-        .filter(|s| {
-            let key = normalize_heading(&s.title);
-            !now.contains(&key) && seen.insert(key)
-        })
-        .map(|s| {
+        .filter(|(_, key)| !now.contains(key) && seen.insert(key))
+        .map(|(title, _)| {
             Diagnostic::new(
                 Code::SectionRemoved,
-                format!("The section `## {}` of the saved memory is gone.", s.title),
+                format!("The section `## {title}` of the saved memory is gone."),
                 None,
             )
             .with_help("Keep the section if it still holds something worth remembering.")

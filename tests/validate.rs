@@ -498,3 +498,21 @@ fn ranges_are_in_bounds_for_crlf_input() {
         "should locate CRLF lines"
     );
 }
+
+/// The stored document's sections are its headings as `parse` finds them:
+/// a `## ` line inside a code fence is code, not a section, so it neither
+/// grandfathers a personal heading nor counts as removed.
+#[test]
+fn stored_headings_inside_code_fences_are_not_sections() {
+    let stored = "## Facts\n- 2025-01-01: a\n```\n## Preferences\n## Old Notes\n```\n\n## Kept\n- 2025-01-02: b";
+    let text = "## Facts\n- 2025-01-01: a\n\n## Kept\n- 2025-01-02: b\n\n## Preferences\n- 2025-01-03: dark mode";
+    let report = validate(text, &team(Some(stored)));
+    assert_eq!(codes(&report), ["scope/personal-heading"]);
+    let stored_real =
+        "## Facts\n- 2025-01-01: a\n\n## Preferences\n- 2025-01-03: dark mode\n\n## Old Notes\nx";
+    let report = validate(text, &team(Some(stored_real)));
+    assert_eq!(
+        codes(&report),
+        ["diff/section-removed", "scope/legacy-personal-heading"]
+    );
+}

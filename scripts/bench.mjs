@@ -1,0 +1,193 @@
+// `npm run bench`: time parse, render, validate, planSave, merge and compact
+// natively (a release build of examples/bench.rs) and through the built npm
+// package in Node, on the same generated documents (benches/gen_doc.mjs), and
+// print both side by side: the median time of one call, the throughput, the
+// wasm/native ratio, and how the time grows when the input is 16 times
+// larger. See BENCHMARKS.md.
+//
+//   node scripts/bench.mjs              set up, build pkg/, then measure
+//   node scripts/bench.mjs --no-build   measure the pkg/ that is there
+//   node scripts/bench.mjs --json out.json   also write the raw figures
+//
+// Like scripts/start.mjs, this file imports only Node's own modules and the
+// repository's until scripts/setup has run.
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { genDoc } from "../benches/gen_doc.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const { values: args } = parseArgs({
+  options: {
+    "no-build": { type: "boolean", default: false },
+    json: { type: "string" },
+    "budget-ms": { type: "string", default: "250" },
+  },
+});
+
+/** The sizes of the tables, and the ones 16 times smaller or larger that the growth column needs. */
+const SIZES = [1_000, 16_000, 25_000, 400_000, 625_000, 1_000_000, 10_000_000];
+const SHOWN = [1_000, 25_000, 1_000_000, 10_000_000];
+const GROWTH = [
+  [1_000, 16_000],
+  [25_000, 400_000],
+  [625_000, 10_000_000],
+];
+const OPS = ["parse", "render", "validate", "planSave", "merge", "compact"];
+const TODAY = "2026-12-01";
+
+function run(command, argv, options = {}) {
+  const result = spawnSync(command, argv, { cwd: root, stdio: "inherit", ...options });
+  if (result.error) throw result.error;
+  if (result.status !== 0) throw new Error(`\`${[command, ...argv].join(" ")}\` failed with exit code ${result.status}`);
+  return result;
+}
+
+/** The documents of one size and the options both sides use, written to target/bench/. */
+function writeCase(dir, chars) {
+  const text = genDoc(chars);
+  // The stored document is the update without its last line: the save adds one.
+  const cut = text.lastIndexOf("\n");
+  const previous = cut < 0 ? "" : text.slice(0, cut);
+  const ours = `${text}\n- ${TODAY}: added on one side`;
+  const theirs = previous;
+  const files = { text, previous, ours, theirs };
+  const entry = {
+    chars,
+    bytes: Buffer.byteLength(text),
+    // Large enough that every size is saved: the whole save path runs.
+    soft: Math.max(18_000, 2 * chars),
+    hard: Math.max(25_000, 2 * chars),
+    target: Math.max(1, Math.floor(chars / 2)),
+    today: TODAY,
+  };
+  for (const [name, content] of Object.entries(files)) {
+    const path = join(dir, `${chars}-${name}.md`);
+    writeFileSync(path, content);
+    entry[name] = path;
+  }
+  return { entry, files };
+}
+
+/** The median of timed batches of calls (each about 1 ms), about `budgetMs` in all, at least 3. */
+function time(budgetMs, call) {
+  let start = performance.now();
+  call();
+  const once = performance.now() - start;
+  const batch = Math.min(10_000, Math.max(1, Math.ceil(1 / Math.max(once, 1e-6))));
+  const samples = Math.min(100_000, Math.max(3, Math.floor(budgetMs / (once * batch))));
+  const times = [];
+  for (let s = 0; s < samples; s++) {
+    start = performance.now();
+    for (let i = 0; i < batch; i++) call();
+    times.push(((performance.now() - start) * 1e6) / batch);
+  }
+  times.sort((a, b) => a - b);
+  return { ns: times[Math.floor(samples / 2)], samples, batch };
+}
+
+function fmtTime(ns) {
+  if (ns < 1e3) return `${ns.toFixed(0)} ns`;
+  if (ns < 1e6) return `${(ns / 1e3).toFixed(ns < 1e4 ? 2 : 1)} µs`;
+  if (ns < 1e9) return `${(ns / 1e6).toFixed(ns < 1e7 ? 2 : 1)} ms`;
+  return `${(ns / 1e9).toFixed(2)} s`;
+}
+const mibps = (bytes, ns) => (bytes / 1048576 / (ns / 1e9)).toFixed(1);
+const label = (chars) =>
+  chars >= 1e6 ? `${chars / 1e6}M` : chars >= 1e3 ? `${chars / 1e3}k` : String(chars);
+
+function table(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  const line = (r) => `| ${r.map((c, i) => String(c).padEnd(widths[i])).join(" | ")} |`;
+  return [line(rows[0]), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.slice(1).map(line)].join("\n");
+}
+
+async function main() {
+  if (!args["no-build"]) {
+    run("bash", ["scripts/setup"]);
+    run("node", ["scripts/build.mjs"]);
+  }
+  const budgetMs = Number(args["budget-ms"]);
+  const dir = join(root, "target", "bench");
+  mkdirSync(dir, { recursive: true });
+  const cases = SIZES.map((chars) => writeCase(dir, chars));
+  const casesPath = join(dir, "cases.json");
+  writeFileSync(casesPath, JSON.stringify({ budgetMs, cases: cases.map((c) => c.entry) }));
+
+  // Native first, alone on the CPU.
+  run("cargo", ["build", "--quiet", "--profile", "bench", "--example", "bench"]);
+  const out = execFileSync("cargo", ["run", "--quiet", "--profile", "bench", "--example", "bench", "--", casesPath], {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 1 << 26,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const native = new Map(JSON.parse(out).results.map((r) => [`${r.op}@${r.chars}`, r]));
+
+  // WebAssembly: the package as built in pkg/, in this process.
+  const memdoc = await import(pathToFileURL(join(root, "pkg", "node.js")).href);
+  const wasm = new Map();
+  for (const { entry, files } of cases) {
+    const validateOptions = {
+      scope: "team",
+      previous: files.previous,
+      limits: { soft: entry.soft, hard: entry.hard },
+    };
+    const calls = {
+      parse: () => memdoc.parse(files.text),
+      render: () => memdoc.render(files.text),
+      validate: () => memdoc.validate(files.text, validateOptions),
+      planSave: () => memdoc.planSave(files.text, validateOptions),
+      merge: () => memdoc.merge(files.text, files.ours, files.theirs),
+      compact: () => memdoc.compact(files.text, { scope: "team", target: entry.target, today: entry.today }),
+    };
+    for (const op of OPS) wasm.set(`${op}@${entry.chars}`, { chars: entry.chars, op, ...time(budgetMs, calls[op]) });
+  }
+
+  const bytes = new Map(cases.map((c) => [c.entry.chars, c.entry.bytes]));
+  const growth = (side, op, chars) => {
+    const pair = GROWTH.find(([, big]) => big === chars) ?? GROWTH.find(([small]) => small === chars);
+    if (!pair || !SHOWN.includes(chars)) return "";
+    const [small, big] = pair;
+    return `${(side.get(`${op}@${big}`).ns / side.get(`${op}@${small}`).ns).toFixed(1)}x (${label(small)}→${label(big)})`;
+  };
+  const cpu = cpus();
+  console.log(
+    `\nmemdoc bench, ${new Date().toISOString()}, Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? "?"}\n` +
+      `median time of one call; MiB/s of the input's UTF-8; wasm/native; growth = time(16x input) / time(x)\n`,
+  );
+  for (const op of OPS) {
+    const rows = [["size", "bytes", "native", "MiB/s", "wasm (Node)", "MiB/s", "wasm/native", "growth native", "growth wasm"]];
+    for (const chars of SHOWN) {
+      const n = native.get(`${op}@${chars}`);
+      const w = wasm.get(`${op}@${chars}`);
+      const b = bytes.get(chars);
+      rows.push([
+        label(chars),
+        b,
+        fmtTime(n.ns),
+        mibps(b, n.ns),
+        fmtTime(w.ns),
+        mibps(b, w.ns),
+        `${(w.ns / n.ns).toFixed(2)}x`,
+        growth(native, op, chars),
+        growth(wasm, op, chars),
+      ]);
+    }
+    console.log(`${op}\n\n${table(rows)}\n`);
+  }
+  if (args.json) {
+    writeFileSync(
+      args.json,
+      `${JSON.stringify({ node: process.version, cpus: cpu.length, bytes: Object.fromEntries(bytes), native: [...native.values()], wasm: [...wasm.values()] }, null, 1)}\n`,
+    );
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
