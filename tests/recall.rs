@@ -4,10 +4,8 @@
 //! document, empty and huge queries, budgets smaller than every item).
 #![cfg(not(target_arch = "wasm32"))]
 
-use memdoc::{
-    parse, recall, render, OmitReason, Recall, RecallOptions, RecallOptionsInput,
-    RecallWeightsInput, Scope,
-};
+use memdoc::js::input::{RecallOptionsInput, RecallWeightsInput};
+use memdoc::{parse, recall, render, OmitReason, Recall, RecallOptions, RecallWeights, Scope};
 use proptest::prelude::*;
 
 const TEAM: &str = "## Product Decisions
@@ -269,6 +267,47 @@ fn bad_options_are_coded_errors() {
     let ok = RecallOptionsInput::default().resolve().unwrap();
     assert_eq!(ok, RecallOptions::default());
     assert_eq!(ok.budget, 4_000);
+}
+
+#[test]
+fn typed_options_have_the_same_checks() {
+    assert_eq!(RecallOptions::default().check(), Ok(()));
+    let cases = [
+        (
+            RecallOptions {
+                budget: 0,
+                ..RecallOptions::default()
+            },
+            "options/invalid-budget",
+        ),
+        (
+            RecallOptions {
+                today: Some("today".into()),
+                ..RecallOptions::default()
+            },
+            "options/invalid-date",
+        ),
+        (
+            RecallOptions {
+                weights: RecallWeights {
+                    priority: f64::NAN,
+                    ..RecallWeights::default()
+                },
+                ..RecallOptions::default()
+            },
+            "options/invalid-weight",
+        ),
+        (
+            RecallOptions {
+                half_life_days: -90.0,
+                ..RecallOptions::default()
+            },
+            "options/invalid-weight",
+        ),
+    ];
+    for (options, code) in cases {
+        assert_eq!(options.check().unwrap_err().code(), code, "{options:?}");
+    }
 }
 
 // ---- properties ----

@@ -8,11 +8,14 @@ use serde::Deserialize;
 
 use crate::compact::CompactOptions;
 use crate::error::Error;
-use crate::limits::{Limits, DEFAULT_HARD_LIMIT};
+use crate::expire::{ExpireOptions, ExpiryPolicy};
+use crate::limits::{describe_number, Limits, DEFAULT_HARD_LIMIT};
 use crate::options::{InjectOptions, SaveOptions, Scope, ValidateOptions};
 use crate::parse::is_valid_date;
+use crate::recall::{RecallOptions, RecallWeights};
 use crate::store::{
-    MemoryRef, OnConflict, StoreError, StoreOptions, StoreSaveOptions, MAX_HISTORY_DEPTH,
+    MemoryRef, OnConflict, StoreError, StoreOptions, StoreSaveOptions, SweepOptions,
+    MAX_HISTORY_DEPTH,
 };
 
 /// Limits as given by a caller: either may be missing.
@@ -79,24 +82,6 @@ pub fn positive_whole(n: f64) -> Option<u64> {
         Some(n as u64)
     } else {
         None
-    }
-}
-
-/// A number as an error message shows it. Whole numbers are written out;
-/// anything else is described, which keeps float formatting (and its
-/// tables) out of the WebAssembly module.
-pub fn describe_number(n: f64) -> String {
-    if n.is_nan() {
-        "NaN".to_owned()
-    } else if n.is_infinite() {
-        if n > 0.0 { "Infinity" } else { "-Infinity" }.to_owned()
-    } else if n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_992.0 {
-        // Checked above: whole and within 2^53.
-        #[allow(clippy::cast_possible_truncation)]
-        let whole = n as i64;
-        whole.to_string()
-    } else {
-        "a number with a fraction".to_owned()
     }
 }
 
@@ -339,5 +324,180 @@ impl MemoryRefInput {
     /// `options/invalid-scope`, `store/invalid-id`.
     pub fn resolve<E>(&self) -> Result<MemoryRef, StoreError<E>> {
         MemoryRef::parse(&self.scope, &self.id)
+    }
+}
+
+/// [`ExpiryPolicy`] as JavaScript passes it.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ExpiryPolicyInput {
+    /// Required: a title whose normalized form is not empty.
+    pub section: Option<String>,
+    /// Required: a whole number ≥ 0.
+    pub max_age_days: Option<f64>,
+}
+
+/// [`ExpireOptions`] as JavaScript passes them.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExpireOptionsInput {
+    /// Required: a real `YYYY-MM-DD` date.
+    pub today: Option<String>,
+    /// The policies (none: nothing expires).
+    pub policies: Option<Vec<ExpiryPolicyInput>>,
+}
+
+impl ExpireOptionsInput {
+    /// Check and complete the options.
+    ///
+    /// # Errors
+    /// [`Error::InvalidPolicy`] for a policy without `maxAgeDays` or whose
+    /// `maxAgeDays` is not a whole number from 0 to 2^53; otherwise as for
+    /// [`ExpireOptions::check`] (a missing `today` is an invalid date, a
+    /// missing section an empty title).
+    pub fn resolve(&self) -> Result<ExpireOptions, Error> {
+        let policies = self
+            .policies
+            .iter()
+            .flatten()
+            .enumerate()
+            .map(|(i, p)| p.resolve(i))
+            .collect::<Result<_, _>>()?;
+        let options = ExpireOptions {
+            today: self.today.clone().unwrap_or_default(),
+            policies,
+        };
+        options.check()?;
+        Ok(options)
+    }
+}
+
+impl ExpiryPolicyInput {
+    fn resolve(&self, index: usize) -> Result<ExpiryPolicy, Error> {
+        let max_age_days = match self.max_age_days {
+            Some(v) => positive_whole(v)
+                .or((v == 0.0).then_some(0))
+                .ok_or_else(|| {
+                    Error::InvalidPolicy(format!(
+                        "policy {index}: maxAgeDays {} is not a whole number ≥ 0",
+                        describe_number(v)
+                    ))
+                })?,
+            None => {
+                return Err(Error::InvalidPolicy(format!(
+                    "policy {index} needs maxAgeDays"
+                )))
+            }
+        };
+        Ok(ExpiryPolicy {
+            section: self.section.clone().unwrap_or_default(),
+            max_age_days,
+        })
+    }
+}
+
+/// [`SweepOptions`] as JavaScript passes them.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SweepOptionsInput {
+    /// Required: a real `YYYY-MM-DD` date.
+    pub today: Option<String>,
+    /// The policies.
+    pub policies: Option<Vec<ExpiryPolicyInput>>,
+    /// Who sweeps.
+    pub actor: Option<String>,
+}
+
+impl SweepOptionsInput {
+    /// Check and complete the options.
+    ///
+    /// # Errors
+    /// `options/invalid-date`, `options/invalid-policy` (as for
+    /// [`ExpireOptionsInput::resolve`]), `store/invalid-actor`.
+    pub fn resolve<E>(&self) -> Result<SweepOptions, StoreError<E>> {
+        let expiry = ExpireOptionsInput {
+            today: self.today.clone(),
+            policies: self.policies.clone(),
+        }
+        .resolve()
+        .map_err(StoreError::Options)?;
+        let options = SweepOptions {
+            today: expiry.today,
+            policies: expiry.policies,
+            actor: self.actor.clone(),
+        };
+        options.check()?;
+        Ok(options)
+    }
+}
+
+/// [`RecallWeights`] as JavaScript passes them; a missing weight is its
+/// default.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RecallWeightsInput {
+    /// Default 1.
+    pub relevance: Option<f64>,
+    /// Default 0.25.
+    pub recency: Option<f64>,
+    /// Default 0.15.
+    pub priority: Option<f64>,
+}
+
+/// [`RecallOptions`] as JavaScript passes them: camelCase, every field
+/// optional, `null` allowed.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RecallOptionsInput {
+    /// `"user"` or `"team"`, default `"user"`.
+    pub scope: Option<String>,
+    /// A positive whole number, default 4,000.
+    pub budget: Option<f64>,
+    /// A real `YYYY-MM-DD` date.
+    pub today: Option<String>,
+    /// Section titles taken first.
+    pub pinned: Option<Vec<String>>,
+    /// Partial weights.
+    pub weights: Option<RecallWeightsInput>,
+    /// A positive number of days, default 90.
+    pub half_life_days: Option<f64>,
+}
+
+impl RecallOptionsInput {
+    /// Check and complete the options.
+    ///
+    /// # Errors
+    /// [`Error::InvalidScope`]; [`Error::InvalidBudget`] for a budget that is
+    /// not a positive whole number; otherwise as for
+    /// [`RecallOptions::check`].
+    pub fn resolve(&self) -> Result<RecallOptions, Error> {
+        let defaults = RecallOptions::default();
+        let scope = self.scope.as_deref().map_or(Ok(Scope::User), str::parse)?;
+        let budget = match self.budget {
+            None => defaults.budget,
+            Some(v) => positive_whole(v)
+                .and_then(|n| usize::try_from(n).ok())
+                .ok_or_else(|| {
+                    Error::InvalidBudget(format!(
+                        "{} is not a positive whole number",
+                        describe_number(v)
+                    ))
+                })?,
+        };
+        let w = self.weights.unwrap_or_default();
+        let options = RecallOptions {
+            scope,
+            budget,
+            today: self.today.clone(),
+            pinned: self.pinned.clone().unwrap_or_default(),
+            weights: RecallWeights {
+                relevance: w.relevance.unwrap_or(defaults.weights.relevance),
+                recency: w.recency.unwrap_or(defaults.weights.recency),
+                priority: w.priority.unwrap_or(defaults.weights.priority),
+            },
+            half_life_days: self.half_life_days.unwrap_or(defaults.half_life_days),
+        };
+        options.check()?;
+        Ok(options)
     }
 }

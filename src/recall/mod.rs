@@ -1,4 +1,4 @@
-//! Recall (docs/recall.md): the part of a memory document most relevant to
+//! Recall (docs/FORMAT.md, "Recall and expiry"): the part of a memory document most relevant to
 //! a query that fits a budget, as a valid memory document, with the reason
 //! every item was taken or left out. Deterministic: no model, no network,
 //! no clock; the same inputs give byte-identical output on every platform.
@@ -26,9 +26,8 @@ use crate::parse::{parse, Fence};
 
 pub use bm25::{BM25_B, BM25_K1};
 pub use options::{
-    RecallOptions, RecallOptionsInput, RecallWeights, RecallWeightsInput, DEFAULT_HALF_LIFE_DAYS,
-    DEFAULT_PRIORITY_WEIGHT, DEFAULT_RECALL_BUDGET, DEFAULT_RECENCY_WEIGHT,
-    DEFAULT_RELEVANCE_WEIGHT,
+    RecallOptions, RecallWeights, DEFAULT_HALF_LIFE_DAYS, DEFAULT_PRIORITY_WEIGHT,
+    DEFAULT_RECALL_BUDGET, DEFAULT_RECENCY_WEIGHT, DEFAULT_RELEVANCE_WEIGHT,
 };
 pub use score::{ScoreParts, UNDATED_RECENCY};
 

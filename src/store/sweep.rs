@@ -6,9 +6,9 @@
 //! another sweep reads the new head and sweeps that, so nothing anyone
 //! stored is overwritten, and a repeated sweep is a no-op.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-use crate::expire::{expire, ExpireOptions, ExpireOptionsInput, ExpiryPolicy, ExpiryPolicyInput};
+use crate::expire::{expire, ExpireOptions, ExpiryPolicy};
 
 use super::error::StoreError;
 use super::host::{Host, Rewrite};
@@ -31,54 +31,22 @@ pub struct SweepOptions {
     pub actor: Option<String>,
 }
 
-/// [`SweepOptions`] as JavaScript passes them.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct SweepOptionsInput {
-    /// Required: a real `YYYY-MM-DD` date.
-    pub today: Option<String>,
-    /// The policies.
-    pub policies: Option<Vec<ExpiryPolicyInput>>,
-    /// Who sweeps.
-    pub actor: Option<String>,
-}
-
-impl SweepOptionsInput {
-    /// Check and complete the options.
-    ///
-    /// # Errors
-    /// `options/invalid-date`, `options/invalid-policy` (as for
-    /// [`ExpireOptionsInput::resolve`]), `store/invalid-actor`.
-    pub fn resolve<E>(&self) -> Result<SweepOptions, StoreError<E>> {
-        let expiry = ExpireOptionsInput {
+impl SweepOptions {
+    /// The expiry this sweep applies.
+    fn expiry(&self) -> ExpireOptions {
+        ExpireOptions {
             today: self.today.clone(),
             policies: self.policies.clone(),
         }
-        .resolve()
-        .map_err(StoreError::Options)?;
-        let options = SweepOptions {
-            today: expiry.today,
-            policies: expiry.policies,
-            actor: self.actor.clone(),
-        };
-        options.check()?;
-        Ok(options)
     }
-}
 
-impl SweepOptions {
-    /// Check the actor (the policies and date are checked when built from
-    /// input; built in Rust, they are typed).
+    /// Check the options.
     ///
     /// # Errors
-    /// `store/invalid-actor`; `options/invalid-date` for a `today` that is
-    /// not a real date.
+    /// `options/invalid-date`, `options/invalid-policy` (as for
+    /// [`ExpireOptions::check`]); `store/invalid-actor`.
     pub fn check<E>(&self) -> Result<(), StoreError<E>> {
-        if !crate::parse::is_valid_date(&self.today) {
-            return Err(StoreError::Options(crate::Error::InvalidDate(
-                self.today.clone(),
-            )));
-        }
+        self.expiry().check().map_err(StoreError::Options)?;
         StoreSaveOptions {
             actor: self.actor.clone(),
             ..StoreSaveOptions::default()
@@ -141,7 +109,8 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
     /// ```
     ///
     /// # Errors
-    /// `store/invalid-actor`, `options/invalid-date`; `store/host-failed`
+    /// `store/invalid-actor`, `options/invalid-date`,
+    /// `options/invalid-policy`; `store/host-failed`
     /// for a failed host call (at worst an unused snapshot key remains);
     /// `store/corrupt-record`, `store/unsupported-format`.
     pub async fn sweep(
@@ -150,10 +119,7 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
         options: &SweepOptions,
     ) -> Result<SweepOutcome, StoreError<H::Error>> {
         options.check()?;
-        let expiry = ExpireOptions {
-            today: options.today.clone(),
-            policies: options.policies.clone(),
-        };
+        let expiry = options.expiry();
         let mut current = (String::new(), 0);
         for _ in 0..SWEEP_ATTEMPTS {
             let Some((head, version)) = self.read_head(r).await? else {
