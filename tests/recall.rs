@@ -389,18 +389,20 @@ fn check(text: &str, query: &str, options: &RecallOptions) -> Recall {
     );
     assert_eq!(all_items(&r), all.selected.len());
     assert_eq!(r.totals.items, all_items(&r));
-    let mut merged: Vec<(String, String)> = Vec::new();
+    let mut merged: Vec<(String, String, Option<String>)> = Vec::new();
     let (mut s, mut o) = (r.selected.iter().peekable(), r.omitted.iter().peekable());
     for item in &all.selected {
-        let key = (item.section.clone(), item.text.clone());
+        // An item is its section, text and date (an entry and a raw line
+        // may have the same text).
+        let key = (item.section.clone(), item.text.clone(), item.date.clone());
         if s.peek()
-            .is_some_and(|x| (x.section.clone(), x.text.clone()) == key)
+            .is_some_and(|x| (x.section.clone(), x.text.clone(), x.date.clone()) == key)
         {
             merged.push(key);
             s.next();
         } else if o
             .peek()
-            .is_some_and(|x| (x.section.clone(), x.text.clone()) == key)
+            .is_some_and(|x| (x.section.clone(), x.text.clone(), x.date.clone()) == key)
         {
             merged.push(key);
             o.next();

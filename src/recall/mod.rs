@@ -291,7 +291,7 @@ fn items(doc: &Document) -> Vec<Item> {
                     section: s,
                     text: entry.text.clone(),
                     date: Some(entry.date.clone()),
-                    line: format!("- {}: {}", entry.date, entry.text),
+                    line: line.render().into_owned(),
                 }),
                 Line::Raw(raw) if raw.fenced => {
                     if let (Some(open), Some(block)) = (fence, out.last_mut()) {
@@ -358,7 +358,12 @@ fn select(
             .then(scored[b].0.total_cmp(&scored[a].0))
             .then(a.cmp(&b))
     });
-    let heading = |s: usize| doc.sections[s].title.chars().count() + 3;
+    let headings: Vec<usize> = doc
+        .sections
+        .iter()
+        .map(|s| s.heading().chars().count())
+        .collect();
+    let heading = |s: usize| headings[s];
     let mut kept = vec![false; doc.sections.len()];
     let mut any = false;
     let mut used = 0;
@@ -396,8 +401,7 @@ fn render(doc: &Document, items: &[Item], reasons: &[Option<OmitReason>]) -> Str
             if open.is_some() {
                 out.push_str("\n\n");
             }
-            out.push_str("## ");
-            out.push_str(&doc.sections[item.section].title);
+            out.push_str(&doc.sections[item.section].heading());
             open = Some(item.section);
         }
         out.push('\n');

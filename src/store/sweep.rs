@@ -13,8 +13,9 @@ use crate::expire::{expire, ExpireOptions, ExpiryPolicy};
 use super::error::StoreError;
 use super::host::{Host, Rewrite};
 use super::options::StoreSaveOptions;
-use super::record::{ArchivedEntry, HeadRecord, SnapshotRecord, RECORD_FORMAT};
-use super::{clock, MemoryRef, MemoryStore};
+use super::record::ArchivedEntry;
+use super::write::NewRevision;
+use super::{MemoryRef, MemoryStore};
 
 /// How many times a sweep re-reads and retries after losing a race before
 /// it reports [`SweepStatus::Conflict`].
@@ -139,21 +140,19 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
                     text: e.text,
                 })
                 .collect();
-            let written = self
-                .write_revision(
-                    r,
-                    head,
-                    &version,
-                    expired.content,
-                    options,
-                    archived.clone(),
-                )
-                .await?;
-            if let Some((content, revision)) = written {
+            let revision = NewRevision {
+                content: expired.content,
+                actor: options.actor.clone(),
+                codes: Vec::new(),
+                archived: archived.clone(),
+            };
+            // Old snapshots that could not be deleted stay unread; the
+            // sweep has happened either way.
+            if let Some(written) = self.write_next(r, Some((head, version)), revision).await? {
                 return Ok(SweepOutcome {
                     status: SweepStatus::Swept,
-                    content,
-                    revision,
+                    content: written.content,
+                    revision: written.revision,
                     archived,
                 });
             }
@@ -164,43 +163,6 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             revision: current.1,
             archived: Vec::new(),
         })
-    }
-
-    /// Write `content` as the revision after `head` (read at `version`),
-    /// with `archived` in its audit entry: `Some((content, revision))` when
-    /// written, `None` when another writer replaced the head first.
-    async fn write_revision(
-        &self,
-        r: &MemoryRef,
-        head: HeadRecord,
-        version: &str,
-        content: String,
-        options: &SweepOptions,
-        archived: Vec<ArchivedEntry>,
-    ) -> Result<Option<(String, u64)>, StoreError<H::Error>> {
-        let snapshot = SnapshotRecord {
-            format: RECORD_FORMAT.to_owned(),
-            kind: "snapshot".to_owned(),
-            scope: r.scope().as_str().to_owned(),
-            id: r.id().to_owned(),
-            revision: head.revision + 1,
-            content,
-            at: clock::now(&self.options),
-            actor: options.actor.clone(),
-        };
-        // A snapshot that could not be deleted stays unread; the sweep has
-        // happened either way.
-        let written = self
-            .write_next(
-                r,
-                Some(head),
-                Some(version),
-                &snapshot,
-                Vec::new(),
-                archived,
-            )
-            .await?;
-        Ok(written.map(|_| (snapshot.content, snapshot.revision)))
     }
 }
 
