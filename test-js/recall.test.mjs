@@ -1,6 +1,7 @@
-// recall, expire and MemoryStore.sweep (docs/recall.md) through the built
-// package: the shapes, determinism, the budget, coded errors for bad
-// arguments, and a sweep that writes only when something expired.
+// recall, expire and MemoryStore.sweep (docs/API.md, "Recall and expiry")
+// through the built package: the shapes, determinism, the budget, coded
+// errors for bad arguments, and a sweep that writes only when something
+// expired.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 

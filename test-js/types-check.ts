@@ -253,7 +253,7 @@ const badError: ErrorCode = "store/boom";
 void [badStatus, badError];
 
 
-// ---- recall, expire and sweep (docs/recall.md) -----------------------------
+// ---- recall, expire and sweep (docs/API.md) -----------------------------
 
 const recallWeights: RecallWeights = { relevance: 1, recency: 0.5 };
 const recallOptions: RecallOptions = {

@@ -186,7 +186,7 @@ export interface MergeDroppedLine {
   range: Range;
 }
 
-// ---- recall and expire (docs/recall.md) ---------------------------------
+// ---- recall and expire (docs/API.md, "Recall and expiry") --------------
 
 /** Options of `recall`. */
 export interface RecallOptions {
