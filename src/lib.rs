@@ -78,7 +78,7 @@ pub use inject::{escape_reserved, injection_block, RESERVED_TAGS};
 pub use limits::{usage, Level, Limits, Usage, DEFAULT_HARD_LIMIT, DEFAULT_SOFT_LIMIT};
 pub use merge::{merge, Conflict, ConflictKind, ConflictSide, DroppedLine, MergeResult, Side};
 pub use options::{
-    InjectOptions, SaveOptions, Scope, ValidateOptions, DEFAULT_FORBIDDEN_TEAM_HEADINGS,
+    InjectOptions, Recalled, SaveOptions, Scope, ValidateOptions, DEFAULT_FORBIDDEN_TEAM_HEADINGS,
 };
 pub use parse::{heading_title, is_valid_date, parse, parse_entry};
 pub use recall::{

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { MemoryStore, errorCodes, expire, recall, render } from "memdoc";
+import { MemoryStore, errorCodes, expire, injectionBlock, recall, render } from "memdoc";
 import { memoryHost } from "memdoc/adapters/memory";
 import { thrown } from "./helpers.mjs";
 
@@ -89,6 +89,23 @@ test("recall: weights and half-life change the order; bad options are coded erro
   assertCode(() => recall(42, "x"), "input/not-a-string", "text");
   assertCode(() => recall(TEAM, null), "input/not-a-string", "query");
   assert.equal(recall(TEAM, "x", null).totals.budget, 4000, "null options are the defaults");
+});
+
+test("the prompt block of a recalled part says how many items of how many", () => {
+  const r = recall(TEAM, "billing", { scope: "team", today: "2025-06-01" });
+  const block = injectionBlock(r.content, { scope: "team", recalled: r.totals });
+  const chars = [...r.content].length;
+  assert.ok(
+    block.startsWith(`<team_memory chars="${chars}" limit="25000" recalled="${r.totals.selected} of ${r.totals.items}">\n`),
+    block,
+  );
+  assert.equal(r.totals.selected, 2);
+  assert.equal(r.totals.items, 6);
+  assert.ok(injectionBlock(r.content, { scope: "team", recalled: null }).startsWith(`<team_memory chars="${chars}" limit="25000">\n`));
+  for (const recalled of [{ selected: 3, items: 2 }, { selected: -1, items: 2 }, { selected: 1.5, items: 2 }]) {
+    assertCode(() => injectionBlock(r.content, { recalled }), "options/invalid", JSON.stringify(recalled));
+  }
+  assertCode(() => injectionBlock(r.content, { recalled: { selected: 1 } }), "options/invalid", "missing items");
 });
 
 test("expire: exactly the old entries, idempotent, coded errors", () => {

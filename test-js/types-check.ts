@@ -274,6 +274,8 @@ const recallTotals: RecallTotals = recalled.totals;
 const recallDate: string | null | undefined = firstSelected?.date;
 const relevance: number | undefined = recallWhy?.parts.relevance;
 void [recalledDefault, omitReason, recallTotals.memoryChars, recallDate, relevance, recalled.chars + recalled.estimatedTokens];
+const recalledBlock: string = injectionBlock(recalled.content, { scope: "team", recalled: recalled.totals });
+void recalledBlock;
 
 const policy: ExpiryPolicy = { section: "Current Priorities", maxAgeDays: 30 };
 const expireOptions: ExpireOptions = { today: "2025-06-01", policies: [policy] };
@@ -289,6 +291,8 @@ async function useSweep(): Promise<void> {
 }
 void useSweep;
 
+// @ts-expect-error: recalled needs both counts
+void injectionBlock("## A", { recalled: { selected: 1 } });
 // @ts-expect-error: expire needs today
 void expire("## A", { policies: [policy] });
 // @ts-expect-error: no such omission reason

@@ -3,7 +3,10 @@
 mod common;
 
 use common::count_tags;
-use memdoc::{escape_reserved, injection_block, InjectOptions, Limits, Scope, RESERVED_TAGS};
+use memdoc::{
+    escape_reserved, injection_block, recall, InjectOptions, Limits, RecallOptions, Recalled,
+    Scope, RESERVED_TAGS,
+};
 
 fn team() -> InjectOptions {
     InjectOptions {
@@ -17,6 +20,35 @@ fn user(name: Option<&str>) -> InjectOptions {
         user_name: name.map(str::to_owned),
         ..InjectOptions::default()
     }
+}
+
+#[test]
+fn a_recalled_part_says_how_many_items_of_how_many() {
+    let memory = "## Facts\n- 2025-01-01: Lives in Oslo\n- 2025-02-01: Likes tea\n\n## Decisions\n- 2025-03-01: Tea on Fridays";
+    let r = recall(memory, "tea", &RecallOptions::default());
+    let options = InjectOptions {
+        scope: Scope::Team,
+        recalled: Some(Recalled::from(&r.totals)),
+        ..InjectOptions::default()
+    };
+    let chars = r.content.chars().count();
+    assert_eq!(
+        injection_block(&r.content, &options),
+        format!(
+            "<team_memory chars=\"{chars}\" limit=\"25000\" recalled=\"2 of 3\">\n{}\n</team_memory>",
+            r.content
+        )
+    );
+    // Only the memory's own tag carries it; an empty memory has no block.
+    let user = InjectOptions {
+        user_name: Some("Ada".into()),
+        recalled: Some(Recalled {
+            selected: 0,
+            items: 3,
+        }),
+        ..InjectOptions::default()
+    };
+    assert_eq!(injection_block("", &user), "<user_name>Ada</user_name>");
 }
 
 #[test]

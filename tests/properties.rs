@@ -277,6 +277,7 @@ fn check_everything(text: &str, previous: Option<String>) -> Result<(), TestCase
                     scope,
                     limits: opts.limits,
                     user_name: name.clone(),
+                    recalled: None,
                 },
             );
             check_block(text, &block, scope, name.as_deref())?;
@@ -286,6 +287,7 @@ fn check_everything(text: &str, previous: Option<String>) -> Result<(), TestCase
                     scope,
                     limits: opts.limits,
                     user_name: name.clone(),
+                    recalled: None,
                 },
             );
             check_block(&canonical, &block, scope, name.as_deref())?;

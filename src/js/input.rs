@@ -10,7 +10,7 @@ use crate::compact::CompactOptions;
 use crate::error::Error;
 use crate::expire::{ExpireOptions, ExpiryPolicy};
 use crate::limits::{describe_number, Limits, DEFAULT_HARD_LIMIT};
-use crate::options::{InjectOptions, SaveOptions, Scope, ValidateOptions};
+use crate::options::{InjectOptions, Recalled, SaveOptions, Scope, ValidateOptions};
 use crate::parse::is_valid_date;
 use crate::recall::{RecallOptions, RecallWeights};
 use crate::store::{
@@ -45,6 +45,50 @@ pub struct OptionsInput {
     pub allow_erase: Option<bool>,
     /// For the prompt block.
     pub user_name: Option<String>,
+    /// For the prompt block: a recall's `totals` (other fields ignored).
+    pub recalled: Option<RecalledInput>,
+}
+
+/// [`Recalled`] as JavaScript passes it: `{ selected, items }`, so that a
+/// recall's `totals` can be passed as they are.
+#[derive(Debug, Clone, Copy, Deserialize)]
+pub struct RecalledInput {
+    /// Items taken, a whole number ≥ 0.
+    pub selected: f64,
+    /// Items in the memory, a whole number ≥ `selected`.
+    pub items: f64,
+}
+
+impl RecalledInput {
+    /// The checked count.
+    ///
+    /// # Errors
+    /// [`Error::InvalidOptions`] for a count that is not a whole number
+    /// ≥ 0, or more selected items than items.
+    pub fn resolve(self) -> Result<Recalled, Error> {
+        let count = |name: &str, v: f64| {
+            positive_whole(v)
+                .or((v == 0.0).then_some(0))
+                .and_then(|n| usize::try_from(n).ok())
+                .ok_or_else(|| {
+                    Error::InvalidOptions(format!(
+                        "recalled.{name} {} is not a whole number ≥ 0",
+                        describe_number(v)
+                    ))
+                })
+        };
+        let recalled = Recalled {
+            selected: count("selected", self.selected)?,
+            items: count("items", self.items)?,
+        };
+        if recalled.selected > recalled.items {
+            return Err(Error::InvalidOptions(format!(
+                "recalled: {} selected of {} items",
+                recalled.selected, recalled.items
+            )));
+        }
+        Ok(recalled)
+    }
 }
 
 impl LimitsInput {
@@ -139,6 +183,7 @@ impl OptionsInput {
             scope: self.scope()?,
             limits: self.limits()?,
             user_name: self.user_name.clone(),
+            recalled: self.recalled.map(RecalledInput::resolve).transpose()?,
         })
     }
 }

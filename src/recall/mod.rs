@@ -22,6 +22,7 @@ use serde::Serialize;
 use crate::compact::section_priority;
 use crate::document::{Document, Line};
 use crate::heading::normalize_heading;
+use crate::options::Recalled;
 use crate::parse::{parse, Fence};
 
 pub use bm25::{BM25_B, BM25_K1};
@@ -134,6 +135,15 @@ pub struct RecallTotals {
     pub memory_chars: usize,
     /// The budget used.
     pub budget: usize,
+}
+
+impl From<&RecallTotals> for Recalled {
+    fn from(totals: &RecallTotals) -> Self {
+        Self {
+            selected: totals.selected,
+            items: totals.items,
+        }
+    }
 }
 
 /// One item of the memory.

@@ -30,6 +30,11 @@ export interface InjectOptions {
   limits?: Partial<Limits> | null;
   /** The user's display name (user scope; its first word is used). */
   userName?: string | null;
+  /**
+   * The content is a recalled part of a larger memory: the opening tag gets
+   * `recalled="SELECTED of ITEMS"`. A recall's `totals` can be passed as is.
+   */
+  recalled?: { selected: number; items: number } | null;
 }
 
 /** A position: 1-based line, 1-based UTF-16 column, 0-based UTF-16 offset. */
