@@ -67,8 +67,7 @@ impl RecalledInput {
     /// ≥ 0, or more selected items than items.
     pub fn resolve(self) -> Result<Recalled, Error> {
         let count = |name: &str, v: f64| {
-            positive_whole(v)
-                .or((v == 0.0).then_some(0))
+            whole_number(v)
                 .and_then(|n| usize::try_from(n).ok())
                 .ok_or_else(|| {
                     Error::InvalidOptions(format!(
@@ -127,6 +126,12 @@ pub fn positive_whole(n: f64) -> Option<u64> {
     } else {
         None
     }
+}
+
+/// `n` as a whole number ≥ 0 that a JavaScript number represents exactly
+/// (at most 2^53), or `None`.
+pub fn whole_number(n: f64) -> Option<u64> {
+    positive_whole(n).or((n == 0.0).then_some(0))
 }
 
 impl OptionsInput {
@@ -342,7 +347,7 @@ impl StoreSaveOptionsInput {
 /// `store/invalid-revision`.
 pub fn revision_number<E>(n: f64, zero_ok: bool) -> Result<u64, StoreError<E>> {
     positive_whole(n)
-        .or(if zero_ok && n == 0.0 { Some(0) } else { None })
+        .or(if zero_ok { whole_number(n) } else { None })
         .ok_or_else(|| {
             StoreError::InvalidRevision(format!(
                 "{} is not a whole number {}",
@@ -420,14 +425,12 @@ impl ExpireOptionsInput {
 impl ExpiryPolicyInput {
     fn resolve(&self, index: usize) -> Result<ExpiryPolicy, Error> {
         let max_age_days = match self.max_age_days {
-            Some(v) => positive_whole(v)
-                .or((v == 0.0).then_some(0))
-                .ok_or_else(|| {
-                    Error::InvalidPolicy(format!(
-                        "policy {index}: maxAgeDays {} is not a whole number ≥ 0",
-                        describe_number(v)
-                    ))
-                })?,
+            Some(v) => whole_number(v).ok_or_else(|| {
+                Error::InvalidPolicy(format!(
+                    "policy {index}: maxAgeDays {} is not a whole number ≥ 0",
+                    describe_number(v)
+                ))
+            })?,
             None => {
                 return Err(Error::InvalidPolicy(format!(
                     "policy {index} needs maxAgeDays"
