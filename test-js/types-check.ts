@@ -132,8 +132,6 @@ const plan: SavePlan = planSave(canonical, saveOptions);
 const status: SaveStatus = plan.status;
 const dropped: string[] = plan.dropped;
 const block: string = injectionBlock(plan.content, injectOptions);
-const recalledBlock: string = injectionBlock(plan.content, { scope: "team", recalled: { selected: 1, items: 2 } });
-void recalledBlock;
 const codes: DiagnosticCode[] = diagnosticCodes();
 const errors: ErrorCode[] = errorCodes();
 const v: string = version();
