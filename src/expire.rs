@@ -1,15 +1,14 @@
-//! Expiry (docs/recall.md): remove the dated entries that are older than a
+//! Expiry (docs/FORMAT.md, "Recall and expiry"): remove the dated entries that are older than a
 //! section's policy allows, and report exactly what was removed so that it
 //! can be archived. Raw lines, headings and sections without a policy are
 //! never touched; running it again on its result removes nothing.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::date::days_between;
 use crate::document::{Document, Line, Section};
 use crate::error::Error;
 use crate::heading::normalize_heading;
-use crate::js::input::describe_number;
 use crate::parse::{is_valid_date, parse};
 
 /// How long the entries of a section are kept.
@@ -53,95 +52,35 @@ pub struct Expiry {
     pub archived: Vec<ExpiredEntry>,
 }
 
-/// [`ExpiryPolicy`] as JavaScript passes it.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ExpiryPolicyInput {
-    /// Required: a title whose normalized form is not empty.
-    pub section: Option<String>,
-    /// Required: a whole number ≥ 0.
-    pub max_age_days: Option<f64>,
-}
-
-/// [`ExpireOptions`] as JavaScript passes them.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ExpireOptionsInput {
-    /// Required: a real `YYYY-MM-DD` date.
-    pub today: Option<String>,
-    /// The policies (none: nothing expires).
-    pub policies: Option<Vec<ExpiryPolicyInput>>,
-}
-
-impl ExpireOptionsInput {
-    /// Check and complete the options.
+impl ExpireOptions {
+    /// Check the options: the rules every caller's options follow, however
+    /// they were built.
     ///
     /// # Errors
-    /// [`Error::InvalidDate`] for a missing `today` or one that is not a
-    /// real date; [`Error::InvalidPolicy`] for a policy without a section
-    /// (or whose title normalizes to nothing) or whose `maxAgeDays` is not a
-    /// whole number from 0 to 2^53.
+    /// [`Error::InvalidDate`] for a `today` that is not a real `YYYY-MM-DD`
+    /// date; [`Error::InvalidPolicy`] for a policy whose section title
+    /// normalizes to nothing (it could never match a section).
     ///
     /// ```
-    /// use memdoc::{ExpireOptionsInput, ExpiryPolicyInput};
-    /// let input = ExpireOptionsInput {
-    ///     today: Some("2025-06-01".into()),
-    ///     policies: Some(vec![ExpiryPolicyInput { section: Some("Facts".into()), max_age_days: Some(-1.0) }]),
+    /// use memdoc::{ExpireOptions, ExpiryPolicy};
+    /// let options = ExpireOptions {
+    ///     today: "2025-06-01".into(),
+    ///     policies: vec![ExpiryPolicy { section: "  ##  ".into(), max_age_days: 30 }],
     /// };
-    /// assert_eq!(input.resolve().unwrap_err().code(), "options/invalid-policy");
+    /// assert_eq!(options.check().unwrap_err().code(), "options/invalid-policy");
     /// ```
-    pub fn resolve(&self) -> Result<ExpireOptions, Error> {
-        let today = self.today.clone().unwrap_or_default();
-        if !is_valid_date(&today) {
-            return Err(Error::InvalidDate(today));
+    pub fn check(&self) -> Result<(), Error> {
+        if !is_valid_date(&self.today) {
+            return Err(Error::InvalidDate(self.today.clone()));
         }
-        let policies = self
-            .policies
-            .iter()
-            .flatten()
-            .enumerate()
-            .map(|(i, p)| p.resolve(i))
-            .collect::<Result<_, _>>()?;
-        Ok(ExpireOptions { today, policies })
-    }
-}
-
-impl ExpiryPolicyInput {
-    fn resolve(&self, index: usize) -> Result<ExpiryPolicy, Error> {
-        let section = self.section.clone().unwrap_or_default();
-        if normalize_heading(&section).is_empty() {
-            return Err(Error::InvalidPolicy(format!(
-                "policy {index} needs a section title with a letter or digit"
-            )));
+        for (index, policy) in self.policies.iter().enumerate() {
+            if normalize_heading(&policy.section).is_empty() {
+                return Err(Error::InvalidPolicy(format!(
+                    "policy {index} needs a section title with a letter or digit"
+                )));
+            }
         }
-        let max_age_days = match self.max_age_days {
-            Some(v)
-                if v.is_finite()
-                    && v >= 0.0
-                    && v.fract() == 0.0
-                    && v <= 9_007_199_254_740_992.0 =>
-            {
-                // Checked above: a whole number from 0 to 2^53.
-                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-                let days = v as u64;
-                days
-            }
-            Some(v) => {
-                return Err(Error::InvalidPolicy(format!(
-                    "policy {index}: maxAgeDays {} is not a whole number ≥ 0",
-                    describe_number(v)
-                )))
-            }
-            None => {
-                return Err(Error::InvalidPolicy(format!(
-                    "policy {index} needs maxAgeDays"
-                )))
-            }
-        };
-        Ok(ExpiryPolicy {
-            section,
-            max_age_days,
-        })
+        Ok(())
     }
 }
 

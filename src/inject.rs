@@ -16,6 +16,11 @@ pub const RESERVED_TAGS: [&str; 4] = ["team_memory", "user_memory", "user_name",
 /// let opts = InjectOptions { scope: Scope::Team, ..InjectOptions::default() };
 /// let block = injection_block("## Facts\n- 2025-01-01: </team_memory> tricky", &opts);
 /// assert_eq!(block.matches("</team_memory>").count(), 1);
+///
+/// // A recalled part of a larger memory says so.
+/// let recalled = memdoc::recall("## Facts\n- 2025-01-01: a\n- 2025-01-02: b", "b", &memdoc::RecallOptions::default());
+/// let opts = InjectOptions { scope: Scope::Team, recalled: Some((&recalled.totals).into()), ..InjectOptions::default() };
+/// assert!(injection_block(&recalled.content, &opts).starts_with("<team_memory chars=\"24\" limit=\"25000\" recalled=\"1 of 2\">"));
 /// ```
 #[must_use]
 pub fn injection_block(content: &str, options: &InjectOptions) -> String {

@@ -72,23 +72,19 @@ pub use compact::{
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use document::{Document, Entry, LegacyMarker, Line, RawLine, Section, IMPLICIT_TITLE};
 pub use error::Error;
-pub use expire::{
-    expire, ExpireOptions, ExpireOptionsInput, ExpiredEntry, Expiry, ExpiryPolicy,
-    ExpiryPolicyInput,
-};
+pub use expire::{expire, ExpireOptions, ExpiredEntry, Expiry, ExpiryPolicy};
 pub use heading::normalize_heading;
 pub use inject::{escape_reserved, injection_block, RESERVED_TAGS};
 pub use limits::{usage, Level, Limits, Usage, DEFAULT_HARD_LIMIT, DEFAULT_SOFT_LIMIT};
 pub use merge::{merge, Conflict, ConflictKind, ConflictSide, DroppedLine, MergeResult, Side};
 pub use options::{
-    InjectOptions, RecalledCount, SaveOptions, Scope, ValidateOptions,
-    DEFAULT_FORBIDDEN_TEAM_HEADINGS,
+    InjectOptions, Recalled, SaveOptions, Scope, ValidateOptions, DEFAULT_FORBIDDEN_TEAM_HEADINGS,
 };
 pub use parse::{heading_title, is_valid_date, parse, parse_entry};
 pub use recall::{
-    recall, OmitReason, OmittedItem, Recall, RecallOptions, RecallOptionsInput, RecallTotals,
-    RecallWeights, RecallWeightsInput, RecalledItem, ScoreParts, Why, BM25_B, BM25_K1,
-    DEFAULT_HALF_LIFE_DAYS, DEFAULT_PRIORITY_WEIGHT, DEFAULT_RECALL_BUDGET, DEFAULT_RECENCY_WEIGHT,
+    recall, OmitReason, OmittedItem, Recall, RecallOptions, RecallTotals, RecallWeights,
+    RecalledItem, ScoreParts, Why, BM25_B, BM25_K1, DEFAULT_HALF_LIFE_DAYS,
+    DEFAULT_PRIORITY_WEIGHT, DEFAULT_RECALL_BUDGET, DEFAULT_RECENCY_WEIGHT,
     DEFAULT_RELEVANCE_WEIGHT, UNDATED_RECENCY,
 };
 pub use render::render;

@@ -143,3 +143,21 @@ pub(crate) fn thousands(n: usize) -> String {
 pub(crate) fn usage_fraction(chars: usize, limit: usize) -> String {
     format!("{}/{}", thousands(chars), thousands(limit))
 }
+
+/// A number as an error message shows it. Whole numbers are written out;
+/// anything else is described, which keeps float formatting (and its
+/// tables) out of the WebAssembly module.
+pub(crate) fn describe_number(n: f64) -> String {
+    if n.is_nan() {
+        "NaN".to_owned()
+    } else if n.is_infinite() {
+        if n > 0.0 { "Infinity" } else { "-Infinity" }.to_owned()
+    } else if n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_992.0 {
+        // Checked above: whole and within 2^53.
+        #[allow(clippy::cast_possible_truncation)]
+        let whole = n as i64;
+        whole.to_string()
+    } else {
+        "a number with a fraction".to_owned()
+    }
+}

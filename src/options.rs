@@ -92,15 +92,17 @@ pub struct InjectOptions {
     pub limits: Limits,
     /// The user's display name (user scope; its first word is used).
     pub user_name: Option<String>,
-    /// For a recalled part of a memory ([`recall`](crate::recall)): the
-    /// block's `recalled="SELECTED of ITEMS"` attribute.
-    pub recalled: Option<RecalledCount>,
+    /// The content is a recalled part of a larger memory
+    /// ([`recall`](crate::recall)): the opening tag says how many items of
+    /// how many, so the agent knows it is not seeing everything.
+    pub recalled: Option<Recalled>,
 }
 
-/// How much of a memory a recalled block shows: `selected` of its `items`.
+/// How much of a memory a recalled content holds: `selected` of its `items`
+/// items ([`RecallTotals`](crate::RecallTotals) converts into it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RecalledCount {
-    /// Items shown.
+pub struct Recalled {
+    /// Items taken.
     pub selected: usize,
     /// Items in the whole memory.
     pub items: usize,

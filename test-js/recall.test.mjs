@@ -1,6 +1,7 @@
-// recall, expire and MemoryStore.sweep (docs/recall.md) through the built
-// package: the shapes, determinism, the budget, coded errors for bad
-// arguments, and a sweep that writes only when something expired.
+// recall, expire and MemoryStore.sweep (docs/API.md, "Recall and expiry")
+// through the built package: the shapes, determinism, the budget, coded
+// errors for bad arguments, and a sweep that writes only when something
+// expired.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -90,16 +91,21 @@ test("recall: weights and half-life change the order; bad options are coded erro
   assert.equal(recall(TEAM, "x", null).totals.budget, 4000, "null options are the defaults");
 });
 
-test("the prompt block of a recalled part says how much of the memory it shows", () => {
-  const r = recall(TEAM, "postgres", { scope: "team", budget: 200 });
+test("the prompt block of a recalled part says how many items of how many", () => {
+  const r = recall(TEAM, "billing", { scope: "team", today: "2025-06-01" });
   const block = injectionBlock(r.content, { scope: "team", recalled: r.totals });
-  const chars = [...r.content.trim()].length;
-  assert.ok(block.startsWith(`<team_memory chars="${chars}" limit="25000" recalled="${r.totals.selected} of ${r.totals.items}">\n`), block);
-  assert.ok(r.totals.selected < r.totals.items);
-  assert.doesNotMatch(injectionBlock(r.content, { scope: "team" }), /recalled=/);
-  for (const recalled of [{ selected: 3, items: 2 }, { selected: 1.5, items: 2 }, { selected: -1, items: 2 }, { items: 2 }, { selected: "1", items: 2 }]) {
-    assert.equal(thrown(() => injectionBlock(r.content, { scope: "team", recalled })).code, "options/invalid", JSON.stringify(recalled));
+  const chars = [...r.content].length;
+  assert.ok(
+    block.startsWith(`<team_memory chars="${chars}" limit="25000" recalled="${r.totals.selected} of ${r.totals.items}">\n`),
+    block,
+  );
+  assert.equal(r.totals.selected, 2);
+  assert.equal(r.totals.items, 6);
+  assert.ok(injectionBlock(r.content, { scope: "team", recalled: null }).startsWith(`<team_memory chars="${chars}" limit="25000">\n`));
+  for (const recalled of [{ selected: 3, items: 2 }, { selected: -1, items: 2 }, { selected: 1.5, items: 2 }, { items: 2 }, { selected: "1", items: 2 }]) {
+    assertCode(() => injectionBlock(r.content, { recalled }), "options/invalid", JSON.stringify(recalled));
   }
+  assertCode(() => injectionBlock(r.content, { recalled: { selected: 1 } }), "options/invalid", "missing items");
 });
 
 test("expire: exactly the old entries, idempotent, coded errors", () => {

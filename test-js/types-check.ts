@@ -132,8 +132,6 @@ const plan: SavePlan = planSave(canonical, saveOptions);
 const status: SaveStatus = plan.status;
 const dropped: string[] = plan.dropped;
 const block: string = injectionBlock(plan.content, injectOptions);
-const recalledBlock: string = injectionBlock(plan.content, { scope: "team", recalled: { selected: 1, items: 2 } });
-void recalledBlock;
 const codes: DiagnosticCode[] = diagnosticCodes();
 const errors: ErrorCode[] = errorCodes();
 const v: string = version();
@@ -257,7 +255,7 @@ const badError: ErrorCode = "store/boom";
 void [badStatus, badError];
 
 
-// ---- recall, expire and sweep (docs/recall.md) -----------------------------
+// ---- recall, expire and sweep (docs/API.md) -----------------------------
 
 const recallWeights: RecallWeights = { relevance: 1, recency: 0.5 };
 const recallOptions: RecallOptions = {
@@ -278,6 +276,8 @@ const recallTotals: RecallTotals = recalled.totals;
 const recallDate: string | null | undefined = firstSelected?.date;
 const relevance: number | undefined = recallWhy?.parts.relevance;
 void [recalledDefault, omitReason, recallTotals.memoryChars, recallDate, relevance, recalled.chars + recalled.estimatedTokens];
+const recalledBlock: string = injectionBlock(recalled.content, { scope: "team", recalled: recalled.totals });
+void recalledBlock;
 
 const policy: ExpiryPolicy = { section: "Current Priorities", maxAgeDays: 30 };
 const expireOptions: ExpireOptions = { today: "2025-06-01", policies: [policy] };
@@ -293,6 +293,8 @@ async function useSweep(): Promise<void> {
 }
 void useSweep;
 
+// @ts-expect-error: recalled needs both counts
+void injectionBlock("## A", { recalled: { selected: 1 } });
 // @ts-expect-error: expire needs today
 void expire("## A", { policies: [policy] });
 // @ts-expect-error: no such omission reason

@@ -3,9 +3,8 @@
 //! memories.
 #![cfg(not(target_arch = "wasm32"))]
 
-use memdoc::{
-    expire, parse, render, ExpireOptions, ExpireOptionsInput, ExpiryPolicy, ExpiryPolicyInput, Line,
-};
+use memdoc::js::input::{ExpireOptionsInput, ExpiryPolicyInput};
+use memdoc::{expire, parse, render, ExpireOptions, ExpiryPolicy, Line};
 use proptest::prelude::*;
 
 const MEMORY: &str = "## Current Priorities
@@ -144,6 +143,20 @@ fn bad_options_are_coded_errors() {
         .resolve()
         .unwrap();
     assert_eq!(ok, options(vec![policy("Log", 0)]));
+    assert_eq!(ok.check(), Ok(()));
+    let typed = [
+        ExpireOptions {
+            today: "2025-06-31".into(),
+            ..options(vec![])
+        },
+        options(vec![policy("Log", 3), policy("🎯", 3)]),
+    ];
+    for (options, code) in typed
+        .iter()
+        .zip(["options/invalid-date", "options/invalid-policy"])
+    {
+        assert_eq!(options.check().unwrap_err().code(), code, "{options:?}");
+    }
 }
 
 fn memory() -> impl Strategy<Value = String> {

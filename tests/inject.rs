@@ -3,9 +3,8 @@
 mod common;
 
 use common::count_tags;
-use memdoc::js::input::{OptionsInput, RecalledCountInput};
 use memdoc::{
-    escape_reserved, injection_block, recall, InjectOptions, Limits, RecallOptions, RecalledCount,
+    escape_reserved, injection_block, recall, InjectOptions, Limits, RecallOptions, Recalled,
     Scope, RESERVED_TAGS,
 };
 
@@ -24,73 +23,32 @@ fn user(name: Option<&str>) -> InjectOptions {
 }
 
 #[test]
-fn a_recalled_block_says_how_much_of_the_memory_it_shows() {
-    let memory = "## Decisions\n- 2025-03-15: Ship on Fridays\n- 2025-03-16: </team_memory> Not before noon\n## Open Questions\n- 2025-04-01: Which CDN?";
-    let r = recall(
-        memory,
-        "noon",
-        &RecallOptions {
-            budget: 80,
-            ..RecallOptions::default()
-        },
-    );
-    let recalled = RecalledCount {
-        selected: r.totals.selected,
-        items: r.totals.items,
+fn a_recalled_part_says_how_many_items_of_how_many() {
+    let memory = "## Facts\n- 2025-01-01: Lives in Oslo\n- 2025-02-01: Likes tea\n\n## Decisions\n- 2025-03-01: Tea on Fridays";
+    let r = recall(memory, "tea", &RecallOptions::default());
+    let options = InjectOptions {
+        scope: Scope::Team,
+        recalled: Some(Recalled::from(&r.totals)),
+        ..InjectOptions::default()
     };
-    let got = injection_block(
-        &r.content,
-        &InjectOptions {
-            recalled: Some(recalled),
-            ..team()
-        },
-    );
-    let chars = r.content.trim().chars().count();
-    assert!(
-        got.starts_with(&format!(
-            "<team_memory chars=\"{chars}\" limit=\"25000\" recalled=\"1 of 3\">\n"
-        )),
-        "{got}"
-    );
-    assert_eq!(count_tags(&got, "team_memory"), (1, 1), "{got}");
-    // Without a count the block is the ordinary one.
-    assert!(!injection_block(&r.content, &team()).contains("recalled="));
-}
-
-#[test]
-fn a_bad_recalled_count_is_a_coded_error() {
-    let bad = |selected: f64, items: f64| {
-        RecalledCountInput {
-            selected: Some(selected),
-            items: Some(items),
-        }
-        .resolve()
-        .map_err(|e| e.code())
-    };
+    let chars = r.content.chars().count();
     assert_eq!(
-        bad(0.0, 0.0),
-        Ok(RecalledCount {
+        injection_block(&r.content, &options),
+        format!(
+            "<team_memory chars=\"{chars}\" limit=\"25000\" recalled=\"2 of 3\">\n{}\n</team_memory>",
+            r.content
+        )
+    );
+    // Only the memory's own tag carries it; an empty memory has no block.
+    let user = InjectOptions {
+        user_name: Some("Ada".into()),
+        recalled: Some(Recalled {
             selected: 0,
-            items: 0
-        })
-    );
-    assert_eq!(bad(3.0, 2.0), Err("options/invalid"));
-    assert_eq!(bad(1.5, 2.0), Err("options/invalid"));
-    assert_eq!(bad(-1.0, 2.0), Err("options/invalid"));
-    assert_eq!(
-        RecalledCountInput::default()
-            .resolve()
-            .map_err(|e| e.code()),
-        Err("options/invalid")
-    );
-    let input = OptionsInput {
-        recalled: Some(RecalledCountInput {
-            selected: Some(2.0),
-            items: Some(1.0),
+            items: 3,
         }),
-        ..OptionsInput::default()
+        ..InjectOptions::default()
     };
-    assert!(input.inject_options().is_err());
+    assert_eq!(injection_block("", &user), "<user_name>Ada</user_name>");
 }
 
 #[test]

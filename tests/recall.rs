@@ -4,10 +4,8 @@
 //! document, empty and huge queries, budgets smaller than every item).
 #![cfg(not(target_arch = "wasm32"))]
 
-use memdoc::{
-    parse, recall, render, OmitReason, Recall, RecallOptions, RecallOptionsInput,
-    RecallWeightsInput, Scope,
-};
+use memdoc::js::input::{RecallOptionsInput, RecallWeightsInput};
+use memdoc::{parse, recall, render, OmitReason, Recall, RecallOptions, RecallWeights, Scope};
 use proptest::prelude::*;
 
 const TEAM: &str = "## Product Decisions
@@ -271,6 +269,47 @@ fn bad_options_are_coded_errors() {
     assert_eq!(ok.budget, 4_000);
 }
 
+#[test]
+fn typed_options_have_the_same_checks() {
+    assert_eq!(RecallOptions::default().check(), Ok(()));
+    let cases = [
+        (
+            RecallOptions {
+                budget: 0,
+                ..RecallOptions::default()
+            },
+            "options/invalid-budget",
+        ),
+        (
+            RecallOptions {
+                today: Some("today".into()),
+                ..RecallOptions::default()
+            },
+            "options/invalid-date",
+        ),
+        (
+            RecallOptions {
+                weights: RecallWeights {
+                    priority: f64::NAN,
+                    ..RecallWeights::default()
+                },
+                ..RecallOptions::default()
+            },
+            "options/invalid-weight",
+        ),
+        (
+            RecallOptions {
+                half_life_days: -90.0,
+                ..RecallOptions::default()
+            },
+            "options/invalid-weight",
+        ),
+    ];
+    for (options, code) in cases {
+        assert_eq!(options.check().unwrap_err().code(), code, "{options:?}");
+    }
+}
+
 // ---- properties ----
 
 fn word() -> impl Strategy<Value = String> + Clone {
@@ -350,18 +389,20 @@ fn check(text: &str, query: &str, options: &RecallOptions) -> Recall {
     );
     assert_eq!(all_items(&r), all.selected.len());
     assert_eq!(r.totals.items, all_items(&r));
-    let mut merged: Vec<(String, Option<String>, String)> = Vec::new();
+    let mut merged: Vec<(String, String, Option<String>)> = Vec::new();
     let (mut s, mut o) = (r.selected.iter().peekable(), r.omitted.iter().peekable());
     for item in &all.selected {
-        let key = (item.section.clone(), item.date.clone(), item.text.clone());
+        // An item is its section, text and date (an entry and a raw line
+        // may have the same text).
+        let key = (item.section.clone(), item.text.clone(), item.date.clone());
         if s.peek()
-            .is_some_and(|x| (x.section.clone(), x.date.clone(), x.text.clone()) == key)
+            .is_some_and(|x| (x.section.clone(), x.text.clone(), x.date.clone()) == key)
         {
             merged.push(key);
             s.next();
         } else if o
             .peek()
-            .is_some_and(|x| (x.section.clone(), x.date.clone(), x.text.clone()) == key)
+            .is_some_and(|x| (x.section.clone(), x.text.clone(), x.date.clone()) == key)
         {
             merged.push(key);
             o.next();

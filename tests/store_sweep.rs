@@ -6,11 +6,12 @@
 #[path = "common/schedule.rs"]
 mod schedule;
 
+use memdoc::js::input::{ExpiryPolicyInput, SweepOptionsInput};
 use memdoc::store::{
     block_on, ArchivedEntry, Fault, MemoryHost, MemoryRef, MemoryStore, StoreOptions,
-    StoreSaveOptions, StoreStatus, SweepOptions, SweepOptionsInput, SweepStatus,
+    StoreSaveOptions, StoreStatus, SweepOptions, SweepStatus,
 };
-use memdoc::{ExpiryPolicy, ExpiryPolicyInput, Scope};
+use memdoc::{ExpiryPolicy, Scope};
 use schedule::{run_all, Task};
 
 const MEMORY: &str = "## Open Questions
@@ -151,6 +152,18 @@ fn bad_options_are_coded_errors_and_write_nothing() {
     ))
     .unwrap_err();
     assert_eq!(err.code(), "store/invalid-actor");
+    let err = block_on(store.sweep(
+        &team(),
+        &SweepOptions {
+            policies: vec![ExpiryPolicy {
+                section: " ## ".into(),
+                max_age_days: 1,
+            }],
+            ..sweep_options(1)
+        },
+    ))
+    .unwrap_err();
+    assert_eq!(err.code(), "options/invalid-policy");
     assert_eq!(host.puts(), puts);
     let ok = input("2025-06-01", 30.0, Some("cron".into()))
         .resolve::<()>()

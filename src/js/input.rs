@@ -8,11 +8,14 @@ use serde::Deserialize;
 
 use crate::compact::CompactOptions;
 use crate::error::Error;
-use crate::limits::{Limits, DEFAULT_HARD_LIMIT};
-use crate::options::{InjectOptions, RecalledCount, SaveOptions, Scope, ValidateOptions};
+use crate::expire::{ExpireOptions, ExpiryPolicy};
+use crate::limits::{describe_number, Limits, DEFAULT_HARD_LIMIT};
+use crate::options::{InjectOptions, Recalled, SaveOptions, Scope, ValidateOptions};
 use crate::parse::is_valid_date;
+use crate::recall::{RecallOptions, RecallWeights};
 use crate::store::{
-    MemoryRef, OnConflict, StoreError, StoreOptions, StoreSaveOptions, MAX_HISTORY_DEPTH,
+    MemoryRef, OnConflict, StoreError, StoreOptions, StoreSaveOptions, SweepOptions,
+    MAX_HISTORY_DEPTH,
 };
 
 /// Limits as given by a caller: either may be missing.
@@ -42,8 +45,49 @@ pub struct OptionsInput {
     pub allow_erase: Option<bool>,
     /// For the prompt block.
     pub user_name: Option<String>,
-    /// For the prompt block of a recalled part.
-    pub recalled: Option<RecalledCountInput>,
+    /// For the prompt block: a recall's `totals` (other fields ignored).
+    pub recalled: Option<RecalledInput>,
+}
+
+/// [`Recalled`] as JavaScript passes it: `{ selected, items }`, so that a
+/// recall's `totals` can be passed as they are.
+#[derive(Debug, Clone, Copy, Deserialize)]
+pub struct RecalledInput {
+    /// Items taken, a whole number ≥ 0.
+    pub selected: f64,
+    /// Items in the memory, a whole number ≥ `selected`.
+    pub items: f64,
+}
+
+impl RecalledInput {
+    /// The checked count.
+    ///
+    /// # Errors
+    /// [`Error::InvalidOptions`] for a count that is not a whole number
+    /// ≥ 0, or more selected items than items.
+    pub fn resolve(self) -> Result<Recalled, Error> {
+        let count = |name: &str, v: f64| {
+            whole_number(v)
+                .and_then(|n| usize::try_from(n).ok())
+                .ok_or_else(|| {
+                    Error::InvalidOptions(format!(
+                        "recalled.{name} {} is not a whole number ≥ 0",
+                        describe_number(v)
+                    ))
+                })
+        };
+        let recalled = Recalled {
+            selected: count("selected", self.selected)?,
+            items: count("items", self.items)?,
+        };
+        if recalled.selected > recalled.items {
+            return Err(Error::InvalidOptions(format!(
+                "recalled: {} selected of {} items",
+                recalled.selected, recalled.items
+            )));
+        }
+        Ok(recalled)
+    }
 }
 
 impl LimitsInput {
@@ -84,22 +128,10 @@ pub fn positive_whole(n: f64) -> Option<u64> {
     }
 }
 
-/// A number as an error message shows it. Whole numbers are written out;
-/// anything else is described, which keeps float formatting (and its
-/// tables) out of the WebAssembly module.
-pub fn describe_number(n: f64) -> String {
-    if n.is_nan() {
-        "NaN".to_owned()
-    } else if n.is_infinite() {
-        if n > 0.0 { "Infinity" } else { "-Infinity" }.to_owned()
-    } else if n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_992.0 {
-        // Checked above: whole and within 2^53.
-        #[allow(clippy::cast_possible_truncation)]
-        let whole = n as i64;
-        whole.to_string()
-    } else {
-        "a number with a fraction".to_owned()
-    }
+/// `n` as a whole number ≥ 0 that a JavaScript number represents exactly
+/// (at most 2^53), or `None`.
+pub fn whole_number(n: f64) -> Option<u64> {
+    positive_whole(n).or((n == 0.0).then_some(0))
 }
 
 impl OptionsInput {
@@ -156,7 +188,7 @@ impl OptionsInput {
             scope: self.scope()?,
             limits: self.limits()?,
             user_name: self.user_name.clone(),
-            recalled: self.recalled.map(RecalledCountInput::resolve).transpose()?,
+            recalled: self.recalled.map(RecalledInput::resolve).transpose()?,
         })
     }
 }
@@ -315,7 +347,7 @@ impl StoreSaveOptionsInput {
 /// `store/invalid-revision`.
 pub fn revision_number<E>(n: f64, zero_ok: bool) -> Result<u64, StoreError<E>> {
     positive_whole(n)
-        .or(if zero_ok && n == 0.0 { Some(0) } else { None })
+        .or(if zero_ok { whole_number(n) } else { None })
         .ok_or_else(|| {
             StoreError::InvalidRevision(format!(
                 "{} is not a whole number {}",
@@ -345,37 +377,175 @@ impl MemoryRefInput {
     }
 }
 
-/// [`RecalledCount`] as JavaScript passes it (a `Recall`'s `totals` will
-/// do: other fields are ignored).
-#[derive(Debug, Clone, Copy, Default, Deserialize)]
-pub struct RecalledCountInput {
-    /// Items shown: a whole number.
-    pub selected: Option<f64>,
-    /// Items in the whole memory: a whole number, at least `selected`.
-    pub items: Option<f64>,
+/// [`ExpiryPolicy`] as JavaScript passes it.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ExpiryPolicyInput {
+    /// Required: a title whose normalized form is not empty.
+    pub section: Option<String>,
+    /// Required: a whole number ≥ 0.
+    pub max_age_days: Option<f64>,
 }
 
-impl RecalledCountInput {
-    /// Check the count.
+/// [`ExpireOptions`] as JavaScript passes them.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExpireOptionsInput {
+    /// Required: a real `YYYY-MM-DD` date.
+    pub today: Option<String>,
+    /// The policies (none: nothing expires).
+    pub policies: Option<Vec<ExpiryPolicyInput>>,
+}
+
+impl ExpireOptionsInput {
+    /// Check and complete the options.
     ///
     /// # Errors
-    /// [`Error::InvalidOptions`] for a missing, negative or fractional
-    /// number, or `selected > items`.
-    pub fn resolve(self) -> Result<RecalledCount, Error> {
-        let count = |v: Option<f64>, name: &str| {
-            v.and_then(|n| if n == 0.0 { Some(0) } else { positive_whole(n) })
+    /// [`Error::InvalidPolicy`] for a policy without `maxAgeDays` or whose
+    /// `maxAgeDays` is not a whole number from 0 to 2^53; otherwise as for
+    /// [`ExpireOptions::check`] (a missing `today` is an invalid date, a
+    /// missing section an empty title).
+    pub fn resolve(&self) -> Result<ExpireOptions, Error> {
+        let policies = self
+            .policies
+            .iter()
+            .flatten()
+            .enumerate()
+            .map(|(i, p)| p.resolve(i))
+            .collect::<Result<_, _>>()?;
+        let options = ExpireOptions {
+            today: self.today.clone().unwrap_or_default(),
+            policies,
+        };
+        options.check()?;
+        Ok(options)
+    }
+}
+
+impl ExpiryPolicyInput {
+    fn resolve(&self, index: usize) -> Result<ExpiryPolicy, Error> {
+        let max_age_days = match self.max_age_days {
+            Some(v) => whole_number(v).ok_or_else(|| {
+                Error::InvalidPolicy(format!(
+                    "policy {index}: maxAgeDays {} is not a whole number ≥ 0",
+                    describe_number(v)
+                ))
+            })?,
+            None => {
+                return Err(Error::InvalidPolicy(format!(
+                    "policy {index} needs maxAgeDays"
+                )))
+            }
+        };
+        Ok(ExpiryPolicy {
+            section: self.section.clone().unwrap_or_default(),
+            max_age_days,
+        })
+    }
+}
+
+/// [`SweepOptions`] as JavaScript passes them.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SweepOptionsInput {
+    /// Required: a real `YYYY-MM-DD` date.
+    pub today: Option<String>,
+    /// The policies.
+    pub policies: Option<Vec<ExpiryPolicyInput>>,
+    /// Who sweeps.
+    pub actor: Option<String>,
+}
+
+impl SweepOptionsInput {
+    /// Check and complete the options.
+    ///
+    /// # Errors
+    /// `options/invalid-date`, `options/invalid-policy` (as for
+    /// [`ExpireOptionsInput::resolve`]), `store/invalid-actor`.
+    pub fn resolve<E>(&self) -> Result<SweepOptions, StoreError<E>> {
+        let expiry = ExpireOptionsInput {
+            today: self.today.clone(),
+            policies: self.policies.clone(),
+        }
+        .resolve()
+        .map_err(StoreError::Options)?;
+        let options = SweepOptions {
+            today: expiry.today,
+            policies: expiry.policies,
+            actor: self.actor.clone(),
+        };
+        options.check()?;
+        Ok(options)
+    }
+}
+
+/// [`RecallWeights`] as JavaScript passes them; a missing weight is its
+/// default.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RecallWeightsInput {
+    /// Default 1.
+    pub relevance: Option<f64>,
+    /// Default 0.25.
+    pub recency: Option<f64>,
+    /// Default 0.15.
+    pub priority: Option<f64>,
+}
+
+/// [`RecallOptions`] as JavaScript passes them: camelCase, every field
+/// optional, `null` allowed.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RecallOptionsInput {
+    /// `"user"` or `"team"`, default `"user"`.
+    pub scope: Option<String>,
+    /// A positive whole number, default 4,000.
+    pub budget: Option<f64>,
+    /// A real `YYYY-MM-DD` date.
+    pub today: Option<String>,
+    /// Section titles taken first.
+    pub pinned: Option<Vec<String>>,
+    /// Partial weights.
+    pub weights: Option<RecallWeightsInput>,
+    /// A positive number of days, default 90.
+    pub half_life_days: Option<f64>,
+}
+
+impl RecallOptionsInput {
+    /// Check and complete the options.
+    ///
+    /// # Errors
+    /// [`Error::InvalidScope`]; [`Error::InvalidBudget`] for a budget that is
+    /// not a positive whole number; otherwise as for
+    /// [`RecallOptions::check`].
+    pub fn resolve(&self) -> Result<RecallOptions, Error> {
+        let defaults = RecallOptions::default();
+        let scope = self.scope.as_deref().map_or(Ok(Scope::User), str::parse)?;
+        let budget = match self.budget {
+            None => defaults.budget,
+            Some(v) => positive_whole(v)
                 .and_then(|n| usize::try_from(n).ok())
                 .ok_or_else(|| {
-                    Error::InvalidOptions(format!("recalled.{name} must be a whole number ≥ 0"))
-                })
+                    Error::InvalidBudget(format!(
+                        "{} is not a positive whole number",
+                        describe_number(v)
+                    ))
+                })?,
         };
-        let selected = count(self.selected, "selected")?;
-        let items = count(self.items, "items")?;
-        if selected > items {
-            return Err(Error::InvalidOptions(format!(
-                "recalled.selected ({selected}) is more than recalled.items ({items})"
-            )));
-        }
-        Ok(RecalledCount { selected, items })
+        let w = self.weights.unwrap_or_default();
+        let options = RecallOptions {
+            scope,
+            budget,
+            today: self.today.clone(),
+            pinned: self.pinned.clone().unwrap_or_default(),
+            weights: RecallWeights {
+                relevance: w.relevance.unwrap_or(defaults.weights.relevance),
+                recency: w.recency.unwrap_or(defaults.weights.recency),
+                priority: w.priority.unwrap_or(defaults.weights.priority),
+            },
+            half_life_days: self.half_life_days.unwrap_or(defaults.half_life_days),
+        };
+        options.check()?;
+        Ok(options)
     }
 }

@@ -69,7 +69,8 @@ pub struct AuditEntryView {
     pub delta: i64,
     /// Diagnostic codes of the save.
     pub codes: Vec<String>,
-    /// Entries compaction removed to make this revision fit (usually empty).
+    /// Entries compaction removed to make this revision fit, or a sweep
+    /// expired (usually empty).
     pub archived: Vec<ArchivedEntry>,
 }
 

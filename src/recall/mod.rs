@@ -1,4 +1,4 @@
-//! Recall (docs/recall.md): the part of a memory document most relevant to
+//! Recall (docs/FORMAT.md, "Recall and expiry"): the part of a memory document most relevant to
 //! a query that fits a budget, as a valid memory document, with the reason
 //! every item was taken or left out. Deterministic: no model, no network,
 //! no clock; the same inputs give byte-identical output on every platform.
@@ -22,13 +22,13 @@ use serde::Serialize;
 use crate::compact::section_priority;
 use crate::document::{Document, Line};
 use crate::heading::normalize_heading;
+use crate::options::Recalled;
 use crate::parse::{parse, Fence};
 
 pub use bm25::{BM25_B, BM25_K1};
 pub use options::{
-    RecallOptions, RecallOptionsInput, RecallWeights, RecallWeightsInput, DEFAULT_HALF_LIFE_DAYS,
-    DEFAULT_PRIORITY_WEIGHT, DEFAULT_RECALL_BUDGET, DEFAULT_RECENCY_WEIGHT,
-    DEFAULT_RELEVANCE_WEIGHT,
+    RecallOptions, RecallWeights, DEFAULT_HALF_LIFE_DAYS, DEFAULT_PRIORITY_WEIGHT,
+    DEFAULT_RECALL_BUDGET, DEFAULT_RECENCY_WEIGHT, DEFAULT_RELEVANCE_WEIGHT,
 };
 pub use score::{ScoreParts, UNDATED_RECENCY};
 
@@ -135,6 +135,15 @@ pub struct RecallTotals {
     pub memory_chars: usize,
     /// The budget used.
     pub budget: usize,
+}
+
+impl From<&RecallTotals> for Recalled {
+    fn from(totals: &RecallTotals) -> Self {
+        Self {
+            selected: totals.selected,
+            items: totals.items,
+        }
+    }
 }
 
 /// One item of the memory.
@@ -292,7 +301,7 @@ fn items(doc: &Document) -> Vec<Item> {
                     section: s,
                     text: entry.text.clone(),
                     date: Some(entry.date.clone()),
-                    line: format!("- {}: {}", entry.date, entry.text),
+                    line: line.render().into_owned(),
                 }),
                 Line::Raw(raw) if raw.fenced => {
                     if let (Some(open), Some(block)) = (fence, out.last_mut()) {
@@ -359,7 +368,12 @@ fn select(
             .then(scored[b].0.total_cmp(&scored[a].0))
             .then(a.cmp(&b))
     });
-    let heading = |s: usize| doc.sections[s].title.chars().count() + 3;
+    let headings: Vec<usize> = doc
+        .sections
+        .iter()
+        .map(|s| s.heading().chars().count())
+        .collect();
+    let heading = |s: usize| headings[s];
     let mut kept = vec![false; doc.sections.len()];
     let mut any = false;
     let mut used = 0;
@@ -397,8 +411,7 @@ fn render(doc: &Document, items: &[Item], reasons: &[Option<OmitReason>]) -> Str
             if open.is_some() {
                 out.push_str("\n\n");
             }
-            out.push_str("## ");
-            out.push_str(&doc.sections[item.section].title);
+            out.push_str(&doc.sections[item.section].heading());
             open = Some(item.section);
         }
         out.push('\n');

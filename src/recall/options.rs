@@ -1,11 +1,8 @@
 //! The options of [`recall`](crate::recall), their documented defaults, and
-//! their checked conversion from loosely typed input (what arrives from
-//! JavaScript): bad values are coded errors, never silent defaults.
-
-use serde::Deserialize;
+//! their check: bad values are coded errors, never silent defaults.
 
 use crate::error::Error;
-use crate::js::input::{describe_number, positive_whole};
+use crate::limits::describe_number;
 use crate::options::Scope;
 use crate::parse::is_valid_date;
 
@@ -81,106 +78,51 @@ impl Default for RecallOptions {
     }
 }
 
-/// [`RecallWeights`] as JavaScript passes them; a missing weight is its
-/// default.
-#[derive(Debug, Clone, Copy, Default, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct RecallWeightsInput {
-    /// Default 1.
-    pub relevance: Option<f64>,
-    /// Default 0.25.
-    pub recency: Option<f64>,
-    /// Default 0.15.
-    pub priority: Option<f64>,
-}
-
-/// [`RecallOptions`] as JavaScript passes them: camelCase, every field
-/// optional, `null` allowed.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct RecallOptionsInput {
-    /// `"user"` or `"team"`, default `"user"`.
-    pub scope: Option<String>,
-    /// A positive whole number, default 4,000.
-    pub budget: Option<f64>,
-    /// A real `YYYY-MM-DD` date.
-    pub today: Option<String>,
-    /// Section titles taken first.
-    pub pinned: Option<Vec<String>>,
-    /// Partial weights.
-    pub weights: Option<RecallWeightsInput>,
-    /// A positive number of days, default 90.
-    pub half_life_days: Option<f64>,
-}
-
-impl RecallOptionsInput {
-    /// Check and complete the options.
+impl RecallOptions {
+    /// Check the options: the rules every caller's options follow, however
+    /// they were built.
     ///
     /// # Errors
-    /// [`Error::InvalidScope`]; [`Error::InvalidBudget`] for a budget that is
-    /// not a positive whole number; [`Error::InvalidDate`] for a `today` that
-    /// is not a real date; [`Error::InvalidWeight`] for a weight that is
-    /// negative or not finite, or a half-life that is not a positive finite
-    /// number.
+    /// [`Error::InvalidBudget`] for a budget of 0; [`Error::InvalidDate`]
+    /// for a `today` that is not a real `YYYY-MM-DD` date;
+    /// [`Error::InvalidWeight`] for a weight that is negative or not finite,
+    /// or a half-life that is not a positive finite number of days.
     ///
     /// ```
-    /// use memdoc::RecallOptionsInput;
-    /// let input = RecallOptionsInput { budget: Some(0.0), ..RecallOptionsInput::default() };
-    /// assert_eq!(input.resolve().unwrap_err().code(), "options/invalid-budget");
+    /// use memdoc::RecallOptions;
+    /// let options = RecallOptions { budget: 0, ..RecallOptions::default() };
+    /// assert_eq!(options.check().unwrap_err().code(), "options/invalid-budget");
     /// ```
-    pub fn resolve(&self) -> Result<RecallOptions, Error> {
-        let defaults = RecallOptions::default();
-        let scope = self.scope.as_deref().map_or(Ok(Scope::User), str::parse)?;
-        let budget = match self.budget {
-            None => defaults.budget,
-            Some(v) => positive_whole(v)
-                .and_then(|n| usize::try_from(n).ok())
-                .ok_or_else(|| {
-                    Error::InvalidBudget(format!(
-                        "{} is not a positive whole number",
-                        describe_number(v)
-                    ))
-                })?,
-        };
+    pub fn check(&self) -> Result<(), Error> {
+        if self.budget == 0 {
+            return Err(Error::InvalidBudget(
+                "0 is not a positive whole number".to_owned(),
+            ));
+        }
         if let Some(today) = &self.today {
             if !is_valid_date(today) {
                 return Err(Error::InvalidDate(today.clone()));
             }
         }
-        let w = self.weights.unwrap_or_default();
-        let weights = RecallWeights {
-            relevance: weight("relevance", w.relevance, defaults.weights.relevance)?,
-            recency: weight("recency", w.recency, defaults.weights.recency)?,
-            priority: weight("priority", w.priority, defaults.weights.priority)?,
-        };
-        let half_life_days = match self.half_life_days {
-            None => defaults.half_life_days,
-            Some(v) if v.is_finite() && v > 0.0 => v,
-            Some(v) => {
+        let w = &self.weights;
+        for (name, value) in [
+            ("relevance", w.relevance),
+            ("recency", w.recency),
+            ("priority", w.priority),
+        ] {
+            if !(value.is_finite() && value >= 0.0) {
                 return Err(Error::InvalidWeight(format!(
-                    "the half-life {} is not a positive number of days",
-                    describe_number(v)
-                )))
+                    "the {name} weight {} is not a finite number ≥ 0",
+                    describe_number(value)
+                )));
             }
-        };
-        Ok(RecallOptions {
-            scope,
-            budget,
-            today: self.today.clone(),
-            pinned: self.pinned.clone().unwrap_or_default(),
-            weights,
-            half_life_days,
-        })
-    }
-}
-
-fn weight(name: &str, value: Option<f64>, default: f64) -> Result<f64, Error> {
-    match value {
-        None => Ok(default),
-        Some(v) if v.is_finite() && v >= 0.0 => Ok(v),
-        Some(v) => Err(Error::InvalidWeight(format!(
-            "the {name} weight {} is not a finite number ≥ 0",
-            describe_number(v)
-        ))),
+        }
+        if !(self.half_life_days.is_finite() && self.half_life_days > 0.0) {
+            return Err(Error::InvalidWeight(format!(
+                "the half-life {} is not a positive number of days",
+                describe_number(self.half_life_days)
+            )));
+        }
+        Ok(())
     }
 }

@@ -17,9 +17,9 @@
 //! The files split the store by what it does: `read` (the head, kept
 //! revisions), `write` (save, revert, snapshots, pruning), `rebase` (a save
 //! whose base revision is stale: merge or conflict), `over_limit` (rewrite
-//! and compaction of a document over the hard limit). The store is a client
-//! of the crate's public API, apart from the JavaScript-shaped `*Input`
-//! options, which belong to the boundary.
+//! and compaction of a document over the hard limit), `sweep` (expiry as a
+//! revision). The store is a client of the crate's public API; the
+//! JavaScript-shaped options belong to the boundary.
 //!
 //! The example uses `block_on`, which comes with the `test-util` feature
 //! (as does [`MemoryHost`]'s fault injection); real hosts run under their
@@ -80,7 +80,7 @@ pub use options::{
 pub use pollster::block_on;
 pub use record::{ArchivedEntry, AuditEntry, MAX_REVISION, RECORD_FORMAT};
 pub use rewrite::{rewrite_prompt, rewrite_target, writing_rules};
-pub use sweep::{SweepOptions, SweepOptionsInput, SweepOutcome, SweepStatus, SWEEP_ATTEMPTS};
+pub use sweep::{SweepOptions, SweepOutcome, SweepStatus, SWEEP_ATTEMPTS};
 
 /// What a store save did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

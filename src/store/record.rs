@@ -35,13 +35,15 @@ pub struct AuditEntry {
     /// when the content was rewritten to fit).
     pub codes: Vec<String>,
     /// Entries that deterministic compaction removed to make this revision
-    /// fit (the store's `compactOverLimit` option), kept here so that
-    /// nothing is lost without a trace. Absent when there are none.
+    /// fit (the store's `compactOverLimit` option), or that a sweep expired
+    /// ([`MemoryStore::sweep`](super::MemoryStore::sweep)), kept here so
+    /// that nothing is lost without a trace. Absent when there are none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub archived: Vec<ArchivedEntry>,
 }
 
-/// An entry that compaction removed from a save, as the audit trail keeps it.
+/// An entry that compaction removed from a save, or that a sweep expired,
+/// as the audit trail keeps it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ArchivedEntry {

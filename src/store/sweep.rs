@@ -6,15 +6,16 @@
 //! another sweep reads the new head and sweeps that, so nothing anyone
 //! stored is overwritten, and a repeated sweep is a no-op.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-use crate::expire::{expire, ExpireOptions, ExpireOptionsInput, ExpiryPolicy, ExpiryPolicyInput};
+use crate::expire::{expire, ExpireOptions, ExpiryPolicy};
 
 use super::error::StoreError;
 use super::host::{Host, Rewrite};
 use super::options::StoreSaveOptions;
-use super::record::{ArchivedEntry, HeadRecord, SnapshotRecord, RECORD_FORMAT};
-use super::{clock, MemoryRef, MemoryStore};
+use super::record::ArchivedEntry;
+use super::write::NewRevision;
+use super::{MemoryRef, MemoryStore};
 
 /// How many times a sweep re-reads and retries after losing a race before
 /// it reports [`SweepStatus::Conflict`].
@@ -31,54 +32,22 @@ pub struct SweepOptions {
     pub actor: Option<String>,
 }
 
-/// [`SweepOptions`] as JavaScript passes them.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct SweepOptionsInput {
-    /// Required: a real `YYYY-MM-DD` date.
-    pub today: Option<String>,
-    /// The policies.
-    pub policies: Option<Vec<ExpiryPolicyInput>>,
-    /// Who sweeps.
-    pub actor: Option<String>,
-}
-
-impl SweepOptionsInput {
-    /// Check and complete the options.
-    ///
-    /// # Errors
-    /// `options/invalid-date`, `options/invalid-policy` (as for
-    /// [`ExpireOptionsInput::resolve`]), `store/invalid-actor`.
-    pub fn resolve<E>(&self) -> Result<SweepOptions, StoreError<E>> {
-        let expiry = ExpireOptionsInput {
+impl SweepOptions {
+    /// The expiry this sweep applies.
+    fn expiry(&self) -> ExpireOptions {
+        ExpireOptions {
             today: self.today.clone(),
             policies: self.policies.clone(),
         }
-        .resolve()
-        .map_err(StoreError::Options)?;
-        let options = SweepOptions {
-            today: expiry.today,
-            policies: expiry.policies,
-            actor: self.actor.clone(),
-        };
-        options.check()?;
-        Ok(options)
     }
-}
 
-impl SweepOptions {
-    /// Check the actor (the policies and date are checked when built from
-    /// input; built in Rust, they are typed).
+    /// Check the options.
     ///
     /// # Errors
-    /// `store/invalid-actor`; `options/invalid-date` for a `today` that is
-    /// not a real date.
+    /// `options/invalid-date`, `options/invalid-policy` (as for
+    /// [`ExpireOptions::check`]); `store/invalid-actor`.
     pub fn check<E>(&self) -> Result<(), StoreError<E>> {
-        if !crate::parse::is_valid_date(&self.today) {
-            return Err(StoreError::Options(crate::Error::InvalidDate(
-                self.today.clone(),
-            )));
-        }
+        self.expiry().check().map_err(StoreError::Options)?;
         StoreSaveOptions {
             actor: self.actor.clone(),
             ..StoreSaveOptions::default()
@@ -141,7 +110,8 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
     /// ```
     ///
     /// # Errors
-    /// `store/invalid-actor`, `options/invalid-date`; `store/host-failed`
+    /// `store/invalid-actor`, `options/invalid-date`,
+    /// `options/invalid-policy`; `store/host-failed`
     /// for a failed host call (at worst an unused snapshot key remains);
     /// `store/corrupt-record`, `store/unsupported-format`.
     pub async fn sweep(
@@ -150,10 +120,7 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
         options: &SweepOptions,
     ) -> Result<SweepOutcome, StoreError<H::Error>> {
         options.check()?;
-        let expiry = ExpireOptions {
-            today: options.today.clone(),
-            policies: options.policies.clone(),
-        };
+        let expiry = options.expiry();
         let mut current = (String::new(), 0);
         for _ in 0..SWEEP_ATTEMPTS {
             let Some((head, version)) = self.read_head(r).await? else {
@@ -173,21 +140,19 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
                     text: e.text,
                 })
                 .collect();
-            let written = self
-                .write_revision(
-                    r,
-                    head,
-                    &version,
-                    expired.content,
-                    options,
-                    archived.clone(),
-                )
-                .await?;
-            if let Some((content, revision)) = written {
+            let revision = NewRevision {
+                content: expired.content,
+                actor: options.actor.clone(),
+                codes: Vec::new(),
+                archived: archived.clone(),
+            };
+            // Old snapshots that could not be deleted stay unread; the
+            // sweep has happened either way.
+            if let Some(written) = self.write_next(r, Some((head, version)), revision).await? {
                 return Ok(SweepOutcome {
                     status: SweepStatus::Swept,
-                    content,
-                    revision,
+                    content: written.content,
+                    revision: written.revision,
                     archived,
                 });
             }
@@ -198,43 +163,6 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             revision: current.1,
             archived: Vec::new(),
         })
-    }
-
-    /// Write `content` as the revision after `head` (read at `version`),
-    /// with `archived` in its audit entry: `Some((content, revision))` when
-    /// written, `None` when another writer replaced the head first.
-    async fn write_revision(
-        &self,
-        r: &MemoryRef,
-        head: HeadRecord,
-        version: &str,
-        content: String,
-        options: &SweepOptions,
-        archived: Vec<ArchivedEntry>,
-    ) -> Result<Option<(String, u64)>, StoreError<H::Error>> {
-        let snapshot = SnapshotRecord {
-            format: RECORD_FORMAT.to_owned(),
-            kind: "snapshot".to_owned(),
-            scope: r.scope().as_str().to_owned(),
-            id: r.id().to_owned(),
-            revision: head.revision + 1,
-            content,
-            at: clock::now(&self.options),
-            actor: options.actor.clone(),
-        };
-        // A snapshot that could not be deleted stays unread; the sweep has
-        // happened either way.
-        let written = self
-            .write_next(
-                r,
-                Some(head),
-                Some(version),
-                &snapshot,
-                Vec::new(),
-                archived,
-            )
-            .await?;
-        Ok(written.map(|_| (snapshot.content, snapshot.revision)))
     }
 }
 

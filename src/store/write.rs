@@ -13,6 +13,28 @@ use super::record::{ArchivedEntry, HeadRecord, SnapshotRecord, RECORD_FORMAT};
 use super::{MemoryRef, MemoryStore, SaveOutcome, StoreError, StoreSaveOptions};
 use crate::{SavePlan, SaveStatus};
 
+/// A revision to write: its content and what its audit entry records.
+pub(super) struct NewRevision {
+    /// The canonical content.
+    pub content: String,
+    /// Who wrote it.
+    pub actor: Option<String>,
+    /// The diagnostic codes of the save.
+    pub codes: Vec<String>,
+    /// Entries removed on the way (compaction, expiry).
+    pub archived: Vec<ArchivedEntry>,
+}
+
+/// A revision [`MemoryStore::write_next`] wrote.
+pub(super) struct Written {
+    /// Its number.
+    pub revision: u64,
+    /// Its content.
+    pub content: String,
+    /// Old snapshots that could not be deleted (they stay unread).
+    pub failed_deletes: usize,
+}
+
 /// How many differently salted keys a snapshot may try before giving up.
 /// Only a hash collision with different data moves past the first.
 const SNAPSHOT_KEY_ATTEMPTS: u32 = 4;
@@ -113,30 +135,13 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
                 codes.push(code);
             }
         }
-        let at = clock::now(&self.options);
-        let revision = current_revision + 1;
-        let snapshot = SnapshotRecord {
-            format: RECORD_FORMAT.to_owned(),
-            kind: "snapshot".to_owned(),
-            scope: r.scope().as_str().to_owned(),
-            id: r.id().to_owned(),
-            revision,
+        let revision = NewRevision {
             content: plan.content.clone(),
-            at: at.clone(),
             actor: options.actor.clone(),
+            codes,
+            archived: planned.archived,
         };
-        let (previous, version) = head.map_or((None, None), |(h, v)| (Some(h), Some(v)));
-        let written = self
-            .write_next(
-                r,
-                previous,
-                version.as_deref(),
-                &snapshot,
-                codes,
-                planned.archived,
-            )
-            .await?;
-        let Some(failed) = written else {
+        let Some(written) = self.write_next(r, head, revision).await? else {
             // Someone else saved between our read and our write: report
             // what they stored, never overwrite it.
             let now = self.read_head(r).await?;
@@ -146,48 +151,63 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
                 Some("Another save was stored while this one was being written.".to_owned()),
             ));
         };
-        let notice = join_notices(notice, prune_notice(failed));
-        Ok(outcome(plan, revision, notice, planned.source))
+        let notice = join_notices(notice, prune_notice(written.failed_deletes));
+        Ok(outcome(plan, written.revision, notice, planned.source))
     }
 
-    /// Write `snapshot` as the revision after `previous` (the head read at
-    /// `version`; none for a new memory): store the snapshot, replace the
-    /// head by compare-and-swap, then prune the snapshots that fell out of
-    /// the kept history. `Some(n)` when written (`n` old snapshots could not
-    /// be removed), `None` when another writer replaced the head first
-    /// (nothing is overwritten). The one write path of saves, reverts and
-    /// sweeps.
+    /// Write `revision` as the revision after `head` (the head record and
+    /// the version it was read at; none for a new memory): store its
+    /// snapshot, replace the head by compare-and-swap, then prune the
+    /// snapshots that fell out of the kept history. `Some` when written,
+    /// `None` when another writer replaced the head first (nothing is
+    /// overwritten). The one write path of saves, reverts and sweeps.
     pub(super) async fn write_next(
         &self,
         r: &MemoryRef,
-        previous: Option<HeadRecord>,
-        version: Option<&str>,
-        snapshot: &SnapshotRecord,
-        codes: Vec<String>,
-        archived: Vec<ArchivedEntry>,
-    ) -> Result<Option<usize>, StoreError<H::Error>> {
-        let snapshot_key = self.put_snapshot(r, snapshot).await?;
+        head: Option<(HeadRecord, String)>,
+        revision: NewRevision,
+    ) -> Result<Option<Written>, StoreError<H::Error>> {
+        let (previous, version) = head.map_or((None, None), |(h, v)| (Some(h), Some(v)));
+        let snapshot = SnapshotRecord {
+            format: RECORD_FORMAT.to_owned(),
+            kind: "snapshot".to_owned(),
+            scope: r.scope().as_str().to_owned(),
+            id: r.id().to_owned(),
+            revision: previous.as_ref().map_or(0, |h| h.revision) + 1,
+            content: revision.content,
+            at: clock::now(&self.options),
+            actor: revision.actor,
+        };
+        let snapshot_key = self.put_snapshot(r, &snapshot).await?;
         let old_keys: Vec<String> = previous
             .as_ref()
             .map(|h| h.snapshots.iter().map(|s| s.key.clone()).collect())
             .unwrap_or_default();
         let new_head = HeadRecord::next(
             previous,
-            snapshot,
+            &snapshot,
             snapshot_key,
-            codes,
-            archived,
+            revision.codes,
+            revision.archived,
             self.options.history_depth,
         );
         let key = head_key(&self.options.key_prefix, r);
-        match self.host.put(&key, &new_head.encode(), version).await {
+        match self
+            .host
+            .put(&key, &new_head.encode(), version.as_deref())
+            .await
+        {
             Err(cause) => Err(StoreError::HostFailed { key, cause }),
             Ok(PutOutcome::VersionMismatch) => Ok(None),
             Ok(PutOutcome::Written { .. }) => {
                 let dropped = old_keys
                     .into_iter()
                     .filter(|k| new_head.snapshots.iter().all(|s| &s.key != k));
-                Ok(Some(self.prune(dropped).await))
+                Ok(Some(Written {
+                    revision: snapshot.revision,
+                    content: snapshot.content,
+                    failed_deletes: self.prune(dropped).await,
+                }))
             }
         }
     }

@@ -1,8 +1,8 @@
-//! Recall and expiry (docs/recall.md), `recall` and `expire`: text and
+//! Recall and expiry (docs/API.md), `recall` and `expire`: text and
 //! options in, the core call, its result out (the core's result types are
 //! already the JavaScript shapes).
 
-use crate::{ExpireOptionsInput, RecallOptionsInput};
+use crate::js::input::{ExpireOptionsInput, RecallOptionsInput};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 

@@ -18,11 +18,13 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
-use crate::js::input::{revision_number, MemoryRefInput, StoreOptionsInput, StoreSaveOptionsInput};
+use crate::js::input::{
+    revision_number, MemoryRefInput, StoreOptionsInput, StoreSaveOptionsInput, SweepOptionsInput,
+};
 use crate::js::store::{AuditEntryView, SaveOutcomeView};
 use crate::store::{
     Clock, DeleteOutcome, Host, HostFailure, MemoryRef, PutOutcome, Rewrite, RewriteRequest,
-    StoreError, StoreSaveOptions, SweepOptionsInput, Versioned,
+    StoreError, StoreSaveOptions, Versioned,
 };
 use crate::Error;
 

@@ -30,7 +30,10 @@ export interface InjectOptions {
   limits?: Partial<Limits> | null;
   /** The user's display name (user scope; its first word is used). */
   userName?: string | null;
-  /** For a recalled part (a `Recall`'s `totals` will do): adds `recalled="SELECTED of ITEMS"`. */
+  /**
+   * The content is a recalled part of a larger memory: the opening tag gets
+   * `recalled="SELECTED of ITEMS"`. A recall's `totals` can be passed as is.
+   */
   recalled?: { selected: number; items: number } | null;
 }
 
@@ -194,7 +197,7 @@ export interface MergeDroppedLine {
   range: Range;
 }
 
-// ---- recall and expire (docs/recall.md) ---------------------------------
+// ---- recall and expire (docs/API.md, "Recall and expiry") --------------
 
 /** Options of `recall`. */
 export interface RecallOptions {
