@@ -6,8 +6,9 @@ use std::fmt;
 
 use crate::error::Error;
 
-/// Why a host call did not give a usable answer. Both kinds surface as
-/// `store/host-failed`.
+/// Why a host call did not give a usable answer. A failure and a malformed
+/// answer surface as `store/host-failed`, no answer in time as
+/// `store/host-timeout`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum HostFailure<E> {
     /// The host itself failed (in JavaScript: the promise was rejected).
@@ -15,6 +16,11 @@ pub enum HostFailure<E> {
     /// The host answered with something that is not a valid answer (wrong
     /// types, a record without `value` or `version`, `ok` missing).
     Malformed(String),
+    /// The host did not answer within this many milliseconds (the store's
+    /// `timeoutMs`, in bindings that can time a call). A write that timed
+    /// out may still be carried out later; compare-and-swap keeps the
+    /// memory consistent either way.
+    TimedOut(u32),
 }
 
 /// What went wrong in a store operation, with a stable [`StoreError::code`].
@@ -22,6 +28,7 @@ pub enum HostFailure<E> {
 /// | code | when |
 /// |---|---|
 /// | `store/host-failed` | a host call failed or answered malformed data |
+/// | `store/host-timeout` | a host call did not answer within the store's `timeoutMs` |
 /// | `store/invalid-id` | an id that is not 1–128 of `[A-Za-z0-9._@:-]` starting alphanumeric |
 /// | `store/invalid-revision` | a revision or base revision that is not a whole number, or one the memory never had |
 /// | `store/revision-unavailable` | a revision older than the history the store keeps |
@@ -84,6 +91,7 @@ pub enum StoreError<E> {
 /// TypeScript `ErrorCode` union is `Error::CODES` followed by this list.
 pub const STORE_ERROR_CODES: &[&str] = &[
     "store/host-failed",
+    "store/host-timeout",
     "store/invalid-id",
     "store/invalid-revision",
     "store/revision-unavailable",
@@ -100,6 +108,10 @@ impl<E> StoreError<E> {
     #[must_use]
     pub const fn code(&self) -> &'static str {
         match self {
+            Self::HostFailed {
+                cause: HostFailure::TimedOut(_),
+                ..
+            } => "store/host-timeout",
             Self::HostFailed { .. } => "store/host-failed",
             Self::InvalidId(_) => "store/invalid-id",
             Self::InvalidRevision(_) => "store/invalid-revision",
@@ -139,6 +151,7 @@ impl<E> StoreError<E> {
                 cause: match cause {
                     HostFailure::Error(e) => HostFailure::Error(f(e)),
                     HostFailure::Malformed(why) => HostFailure::Malformed(why),
+                    HostFailure::TimedOut(ms) => HostFailure::TimedOut(ms),
                 },
             },
             Self::InvalidId(s) => StoreError::InvalidId(s),
@@ -173,6 +186,10 @@ impl<E> StoreError<E> {
                 key,
                 cause: HostFailure::Malformed(why),
             } => format!("the host answered malformed data for {key:?}: {why}"),
+            Self::HostFailed {
+                key,
+                cause: HostFailure::TimedOut(ms),
+            } => format!("the host did not answer within {ms} ms for {key:?}"),
             Self::InvalidId(id) => format!(
                 "invalid memory id {id:?}: expected 1-128 of [A-Za-z0-9._@:-], starting with a letter or digit"
             ),
@@ -229,10 +246,14 @@ mod tests {
 
     #[test]
     fn every_variant_has_a_listed_code() {
-        let all: [StoreError<()>; 10] = [
+        let all: [StoreError<()>; 11] = [
             StoreError::HostFailed {
                 key: "k".into(),
                 cause: HostFailure::Error(()),
+            },
+            StoreError::HostFailed {
+                key: "k".into(),
+                cause: HostFailure::TimedOut(5),
             },
             StoreError::InvalidId("x".into()),
             StoreError::InvalidRevision("x".into()),

@@ -60,6 +60,7 @@ pub use memory_host::{Fault, MemoryHost, MemoryHostError};
 pub use options::{
     revision_number, Clock, OnConflict, StoreOptions, StoreOptionsInput, StoreSaveOptions,
     StoreSaveOptionsInput, DEFAULT_HISTORY_DEPTH, MAX_ACTOR_CHARS, MAX_HISTORY_DEPTH,
+    MAX_TIMEOUT_MS,
 };
 pub use record::{ArchivedEntry, AuditEntry, MAX_REVISION, RECORD_FORMAT};
 pub use rewrite::{rewrite_prompt, rewrite_target};

@@ -175,9 +175,39 @@ pub struct StoreOptionsInput {
     pub history_depth: Option<f64>,
     /// Compact deterministically when over the hard limit.
     pub compact_over_limit: Option<bool>,
+    /// How long a binding that can time host calls waits for each answer,
+    /// in milliseconds (see [`StoreOptionsInput::timeout_ms`]).
+    pub timeout_ms: Option<f64>,
 }
 
+/// The longest `timeoutMs`: what JavaScript's `setTimeout` can wait
+/// (2^31 - 1 ms, about 24.8 days).
+pub const MAX_TIMEOUT_MS: u32 = 2_147_483_647;
+
 impl StoreOptionsInput {
+    /// The checked `timeoutMs`: `None` (wait as long as the host takes) or a
+    /// whole number of milliseconds from 1 to [`MAX_TIMEOUT_MS`]. The core
+    /// store never waits on a clock itself; the JavaScript binding races
+    /// each host call against a timer of this length.
+    ///
+    /// # Errors
+    /// `options/invalid` for any other number.
+    pub fn timeout_ms<E>(&self) -> Result<Option<u32>, StoreError<E>> {
+        let Some(ms) = self.timeout_ms else {
+            return Ok(None);
+        };
+        positive_whole(ms)
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|&n| n <= MAX_TIMEOUT_MS)
+            .map(Some)
+            .ok_or_else(|| {
+                StoreError::Options(Error::InvalidOptions(format!(
+                    "timeoutMs must be a whole number of milliseconds from 1 to {MAX_TIMEOUT_MS}, not {}",
+                    describe_number(ms)
+                )))
+            })
+    }
+
     /// Checked options, defaults filled in, without a clock.
     ///
     /// # Errors

@@ -6,6 +6,7 @@
 //! One file per topic: [`convert`] (arguments in, views out, one serializer),
 //! [`errors`] (the one place a JavaScript `Error` is built), [`panic`] (panics
 //! made readable), [`types`] (the hand-written TypeScript contract),
+//! [`plain`] (plain copies of options, read without letting a throw escape),
 //! [`pure`] (the pure functions), [`ops`] (`merge` and `compact`), [`store`]
 //! (the `MemoryStore` class over a JavaScript host), [`task`] (its calls in
 //! progress, polled from JavaScript) and [`info`] (version and code lists).
@@ -16,6 +17,7 @@ mod errors;
 pub mod info;
 pub mod ops;
 mod panic;
+mod plain;
 pub mod pure;
 pub mod store;
 pub mod task;
