@@ -508,8 +508,9 @@ struct Resolved {
 
 /// A changed chunk: the side that changed wins; identical changes are taken
 /// once; changes on both sides keep both sides' entries and take the raw
-/// lines of the one side that changed them, or report a conflict (and keep
-/// ours') when both did.
+/// lines (with their blank lines) of the one side that changed its
+/// non-blank raw lines, ours' when neither did, or report a conflict (and
+/// keep ours') when both did.
 fn resolve_chunk(b: &[Line], o: &[Line], t: &[Line]) -> Resolved {
     let (kb, ko, kt) = (keys(b), keys(o), keys(t));
     let whole = |lines: &[Line]| Resolved {
@@ -545,12 +546,14 @@ fn resolve_chunk(b: &[Line], o: &[Line], t: &[Line]) -> Resolved {
     Resolved { lines, conflict }
 }
 
+/// The non-blank raw lines of a chunk: what decides whose raw lines a chunk
+/// changed on both sides takes. Blank lines alone never make a conflict.
 fn raw(lines: &[Line]) -> Vec<&str> {
     lines
         .iter()
         .filter_map(|l| match l {
-            Line::Raw(r) => Some(r.text.as_str()),
-            Line::Entry(_) => None,
+            Line::Raw(r) if !r.text.is_empty() => Some(r.text.as_str()),
+            Line::Raw(_) | Line::Entry(_) => None,
         })
         .collect()
 }
