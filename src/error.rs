@@ -8,11 +8,12 @@ use std::fmt;
 /// The codes of an error enum, written once: `code()` (each variant's stable
 /// string) and the list of every code in the table's order. A variant that
 /// passes another error's code on is named after `=>` with the expression
-/// that gives it.
+/// that gives it. A variant whose code depends on a field names the field's
+/// patterns in braces, one row per code (`Variant { field: Pattern } = "…"`).
 macro_rules! error_codes {
     (
         $ty:ident $(<$g:ident>)?, $(#[$list_doc:meta])* $vis:vis const $list:ident;
-        $($variant:ident = $code:literal,)*
+        $($variant:ident $({ $($field:ident: $pat:pat),+ })? = $code:literal,)*
         $(=> $pass:ident($inner:ident) => $via:expr;)?
     ) => {
         $(#[$list_doc])*
@@ -23,7 +24,7 @@ macro_rules! error_codes {
             #[must_use]
             pub const fn code(&self) -> &'static str {
                 match self {
-                    $(Self::$variant { .. } => $code,)*
+                    $(Self::$variant { $($($field: $pat,)+)? .. } => $code,)*
                     $(Self::$pass($inner) => $via,)?
                 }
             }

@@ -188,6 +188,7 @@ test("diagnosticCodes and errorCodes list every stable code once", () => {
     "internal/panic",
     "internal/error",
     "store/host-failed",
+    "store/host-timeout",
     "store/invalid-id",
     "store/invalid-revision",
     "store/revision-unavailable",

@@ -30,3 +30,13 @@ export function thrown(fn) {
   }
   assert.fail("should have thrown");
 }
+
+/** What `promise` rejected with (failing when it resolves). */
+export async function rejection(promise) {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  assert.fail("should have rejected");
+}

@@ -9,7 +9,7 @@ import { MemoryStore, diagnosticCodes, errorCodes } from "memdoc";
 import { localStorageHost } from "memdoc/adapters/local-storage";
 import { memoryHost } from "memdoc/adapters/memory";
 import { checkHost } from "./host-contract.mjs";
-import { covered } from "./helpers.mjs";
+import { covered, rejection } from "./helpers.mjs";
 
 const alice = { scope: "user", id: "alice" };
 const team = { scope: "team", id: "acme" };
@@ -47,15 +47,6 @@ function store(host = memoryHost(), options = {}) {
   return new MemoryStore(host, { now: clock(), ...options });
 }
 
-/** What `promise` rejected with (failing when it resolves). */
-async function rejection(promise) {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  assert.fail("should have rejected");
-}
 
 async function assertRejects(promise, code, what) {
   const error = await rejection(promise);

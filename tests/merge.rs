@@ -558,3 +558,21 @@ fn a_heading_like_line_inside_ours_fence_stays_code() {
         )]
     );
 }
+
+#[test]
+fn entries_added_at_one_place_with_different_blank_lines_do_not_conflict() {
+    // Found by the disjoint-additions property: the two sides differ only in
+    // blank lines around their new entries.
+    let base = "## Start\n\n\n## Decisions";
+    let ours = "## Start\n\n\n- 2025-05-01: ours addition\n## Decisions";
+    let theirs = "## Start\n\n- 2025-05-02: theirs addition\n\n## Decisions";
+    let m = merge(base, ours, theirs);
+    assert!(m.clean, "{:?}", m.conflicts);
+    assert_eq!(
+        m.content,
+        "## Start\n\n\n- 2025-05-01: ours addition\n- 2025-05-02: theirs addition\n\n## Decisions"
+    );
+    // Non-blank raw lines that differ still conflict.
+    let m = merge(base, "## Start\nours note", "## Start\ntheirs note");
+    assert!(!m.clean);
+}

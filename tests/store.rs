@@ -1337,3 +1337,57 @@ fn a_refused_rewrite_falls_back_to_compaction_when_asked() {
         .as_deref()
         .is_some_and(|n| n.contains("compacted")));
 }
+
+#[test]
+fn timeout_ms_is_a_whole_number_of_milliseconds_or_absent() {
+    let timeout = |v: serde_json::Value| {
+        serde_json::from_value::<StoreOptionsInput>(v)
+            .unwrap()
+            .resolve::<()>()
+            .map(|o| o.timeout_ms)
+    };
+    assert_eq!(timeout(json!({})), Ok(None));
+    assert_eq!(timeout(json!({"timeoutMs": 1})), Ok(Some(1)));
+    assert_eq!(
+        timeout(json!({"timeoutMs": 2_147_483_647_u32})),
+        Ok(Some(memdoc::store::MAX_TIMEOUT_MS))
+    );
+    for bad in [
+        json!(0),
+        json!(-5),
+        json!(2.5),
+        json!(2_147_483_648_u64),
+        json!(1e300),
+    ] {
+        let err = timeout(json!({ "timeoutMs": bad })).unwrap_err();
+        assert_eq!(err.code(), "options/invalid", "{bad}");
+    }
+}
+
+#[test]
+fn merge_on_conflict_never_saves_a_section_inside_the_other_sides_open_fence() {
+    // The stored side (ours in the merge) opened a fence and never closed it;
+    // the late edit adds a section. The saved merge keeps that section.
+    let host = MemoryHost::new();
+    let s = store(&host);
+    let base_text = "## A\n- 2025-01-01: a";
+    save(&s, &alice(), base_text, 0);
+    save(
+        &s,
+        &alice(),
+        &format!("{base_text}\n\n## Snippet\n```\nnpm i memdoc"),
+        1,
+    );
+    let opts = StoreSaveOptions {
+        on_conflict: OnConflict::Merge,
+        ..base(1)
+    };
+    let late = format!("{base_text}\n\n## New\n- 2025-01-02: n");
+    let out = block_on(s.save(&alice(), &late, &opts)).unwrap();
+    assert_eq!((out.status, out.revision), (StoreStatus::Saved, 3));
+    let stored = memdoc::parse(&block_on(s.load(&alice())).unwrap().content);
+    let titles: Vec<&str> = stored.sections.iter().map(|x| x.title.as_str()).collect();
+    assert_eq!(titles, ["A", "Snippet", "New"]);
+    assert_eq!(stored.entries().count(), 2, "the late entry is an entry");
+    assert_eq!(stored.unclosed_fence, None);
+}

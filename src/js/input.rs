@@ -259,13 +259,15 @@ pub struct StoreOptionsInput {
     pub history_depth: Option<f64>,
     /// Compact deterministically when over the hard limit.
     pub compact_over_limit: Option<bool>,
+    /// How long each host call may take, in whole milliseconds.
+    pub timeout_ms: Option<f64>,
 }
 
 impl StoreOptionsInput {
     /// Checked options, defaults filled in, without a clock.
     ///
     /// # Errors
-    /// Bad limits, prefix or depth.
+    /// Bad limits, prefix, depth or `timeoutMs`.
     pub fn resolve<E>(self) -> Result<StoreOptions, StoreError<E>> {
         let defaults = StoreOptions::default();
         let history_depth = match self.history_depth {
@@ -293,10 +295,26 @@ impl StoreOptionsInput {
             history_depth,
             now: None,
             compact_over_limit: self.compact_over_limit.unwrap_or(false),
+            timeout_ms: self.timeout_ms.map(timeout_ms).transpose()?,
         };
         options.check()?;
         Ok(options)
     }
+}
+
+/// A `timeoutMs` from a JavaScript number: a whole number of milliseconds
+/// from 1 to [`MAX_TIMEOUT_MS`](crate::store::MAX_TIMEOUT_MS) (the upper
+/// bound is [`StoreOptions::check`]'s).
+fn timeout_ms<E>(ms: f64) -> Result<u32, StoreError<E>> {
+    positive_whole(ms)
+        .and_then(|n| u32::try_from(n).ok())
+        .ok_or_else(|| {
+            StoreError::Options(Error::InvalidOptions(format!(
+                "timeoutMs must be a whole number of milliseconds from 1 to {}, not {}",
+                crate::store::MAX_TIMEOUT_MS,
+                describe_number(ms)
+            )))
+        })
 }
 
 /// [`StoreSaveOptions`] as they arrive from JavaScript.

@@ -12,6 +12,16 @@ use crate::span::Span;
 
 use super::lines::keys;
 
+/// Whether any line of the section was code (or a fence delimiter) on its
+/// side. Without one, every line parses on its own the same way again, so
+/// the checks below have nothing to do.
+fn has_fenced_lines(section: &Section) -> bool {
+    section
+        .lines
+        .iter()
+        .any(|line| matches!(line, Line::Raw(raw) if raw.fenced))
+}
+
 /// The section rendered on its own, as the merged document renders it.
 fn alone(section: &Section) -> String {
     Document {
@@ -25,6 +35,9 @@ fn alone(section: &Section) -> String {
 /// and raw lines in the same order: no line became a heading, no entry became
 /// code and no code became an entry.
 pub(super) fn keeps_its_meaning(section: &Section) -> bool {
+    if !has_fenced_lines(section) {
+        return true;
+    }
     let doc = parse(&alone(section));
     match doc.sections.as_slice() {
         [again] => keys(again.content_lines()) == keys(section.content_lines()),
@@ -36,6 +49,9 @@ pub(super) fn keeps_its_meaning(section: &Section) -> bool {
 /// and close the fence with a line of the opening fence's character and
 /// length, so that the sections after it stay sections.
 pub(super) fn close_open_fence(section: &mut Section) {
+    if !has_fenced_lines(section) {
+        return;
+    }
     let text = alone(section);
     let Some(open) = parse(&text).unclosed_fence else {
         return;

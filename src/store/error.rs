@@ -6,8 +6,9 @@ use std::fmt;
 
 use crate::error::{error_codes, Error};
 
-/// Why a host call did not give a usable answer. Both kinds surface as
-/// `store/host-failed`.
+/// Why a host call did not give a usable answer. A failure and a malformed
+/// answer surface as `store/host-failed`, no answer in time as
+/// `store/host-timeout`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum HostFailure<E> {
     /// The host itself failed (in JavaScript: the promise was rejected).
@@ -15,6 +16,11 @@ pub enum HostFailure<E> {
     /// The host answered with something that is not a valid answer (wrong
     /// types, a record without `value` or `version`, `ok` missing).
     Malformed(String),
+    /// The host did not answer within this many milliseconds (the store's
+    /// `timeoutMs`, in bindings that can time a call). A write that timed
+    /// out may still be carried out later; compare-and-swap keeps the
+    /// memory consistent either way.
+    TimedOut(u32),
 }
 
 /// What went wrong in a store operation, with a stable [`StoreError::code`].
@@ -22,6 +28,7 @@ pub enum HostFailure<E> {
 /// | code | when |
 /// |---|---|
 /// | `store/host-failed` | a host call failed or answered malformed data |
+/// | `store/host-timeout` | a host call did not answer within the store's `timeoutMs` |
 /// | `store/invalid-id` | an id that is not 1–128 of `[A-Za-z0-9._@:-]` starting alphanumeric |
 /// | `store/invalid-revision` | a revision or base revision that is not a whole number, or one the memory never had |
 /// | `store/revision-unavailable` | a revision older than the history the store keeps |
@@ -84,7 +91,8 @@ error_codes! {
     /// Every code a [`StoreError`] can have beyond those of [`Error`] (which
     /// [`StoreError::Options`] passes on), in the order of the table above.
     pub const STORE_ERROR_CODES;
-    HostFailed = "store/host-failed",
+    HostFailed { cause: HostFailure::Error(_) | HostFailure::Malformed(_) } = "store/host-failed",
+    HostFailed { cause: HostFailure::TimedOut(_) } = "store/host-timeout",
     InvalidId = "store/invalid-id",
     InvalidRevision = "store/invalid-revision",
     RevisionUnavailable = "store/revision-unavailable",
@@ -123,6 +131,7 @@ impl<E> StoreError<E> {
                 cause: match cause {
                     HostFailure::Error(e) => HostFailure::Error(f(e)),
                     HostFailure::Malformed(why) => HostFailure::Malformed(why),
+                    HostFailure::TimedOut(ms) => HostFailure::TimedOut(ms),
                 },
             },
             Self::InvalidId(s) => StoreError::InvalidId(s),
@@ -157,6 +166,10 @@ impl<E> StoreError<E> {
                 key,
                 cause: HostFailure::Malformed(why),
             } => format!("the host answered malformed data for {key:?}: {why}"),
+            Self::HostFailed {
+                key,
+                cause: HostFailure::TimedOut(ms),
+            } => format!("the host did not answer within {ms} ms for {key:?}"),
             Self::InvalidId(id) => format!(
                 "invalid memory id {id:?}: expected 1-128 of [A-Za-z0-9._@:-], starting with a letter or digit"
             ),
@@ -213,10 +226,14 @@ mod tests {
 
     #[test]
     fn every_variant_has_a_listed_code() {
-        let all: [StoreError<()>; 10] = [
+        let all: [StoreError<()>; 11] = [
             StoreError::HostFailed {
                 key: "k".into(),
                 cause: HostFailure::Error(()),
+            },
+            StoreError::HostFailed {
+                key: "k".into(),
+                cause: HostFailure::TimedOut(5),
             },
             StoreError::InvalidId("x".into()),
             StoreError::InvalidRevision("x".into()),

@@ -67,7 +67,7 @@ pub use memory_host::Fault;
 pub use memory_host::{MemoryHost, MemoryHostError};
 pub use options::{
     Clock, OnConflict, StoreOptions, StoreSaveOptions, DEFAULT_HISTORY_DEPTH, MAX_ACTOR_CHARS,
-    MAX_HISTORY_DEPTH,
+    MAX_HISTORY_DEPTH, MAX_TIMEOUT_MS,
 };
 /// Run a future to completion on this thread (feature `test-util`):
 /// enough for hosts that complete on their own, like [`MemoryHost`]; real

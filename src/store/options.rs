@@ -17,6 +17,9 @@ pub const DEFAULT_HISTORY_DEPTH: usize = 20;
 pub const MAX_HISTORY_DEPTH: usize = 1000;
 /// The longest actor name, in code points.
 pub const MAX_ACTOR_CHARS: usize = 256;
+/// The longest `timeout_ms`: what JavaScript's `setTimeout` can wait
+/// (2^31 - 1 ms, about 24.8 days).
+pub const MAX_TIMEOUT_MS: u32 = 2_147_483_647;
 
 /// A source of ISO 8601 timestamps for `updatedAt` and the audit trail.
 ///
@@ -50,6 +53,12 @@ pub struct StoreOptions {
     /// and archive every removed entry in the revision's audit entry.
     /// Off by default: removing entries is the caller's decision.
     pub compact_over_limit: bool,
+    /// How long a binding that can time host calls waits for each answer,
+    /// in milliseconds (1 to [`MAX_TIMEOUT_MS`]); `None` waits as long as
+    /// the host takes. The core store never waits on a clock itself; the
+    /// JavaScript binding races each host call against a timer of this
+    /// length (`store/host-timeout`).
+    pub timeout_ms: Option<u32>,
 }
 
 impl Default for StoreOptions {
@@ -64,6 +73,7 @@ impl Default for StoreOptions {
             history_depth: DEFAULT_HISTORY_DEPTH,
             now: None,
             compact_over_limit: false,
+            timeout_ms: None,
         }
     }
 }
@@ -77,6 +87,7 @@ impl fmt::Debug for StoreOptions {
             .field("history_depth", &self.history_depth)
             .field("now", &self.now.as_ref().map(|_| "<clock>"))
             .field("compact_over_limit", &self.compact_over_limit)
+            .field("timeout_ms", &self.timeout_ms)
             .finish()
     }
 }
@@ -86,7 +97,8 @@ impl StoreOptions {
     ///
     /// # Errors
     /// `options/invalid-key-prefix`, `options/invalid-history-depth`,
-    /// `options/invalid-limits`.
+    /// `options/invalid-limits`, `options/invalid` for a `timeout_ms` of 0
+    /// or over [`MAX_TIMEOUT_MS`].
     pub fn check<E>(&self) -> Result<(), StoreError<E>> {
         if !is_valid_key_prefix(&self.key_prefix) {
             return Err(StoreError::InvalidKeyPrefix(self.key_prefix.clone()));
@@ -98,6 +110,14 @@ impl StoreOptions {
             )));
         }
         Limits::new(self.limits.soft, self.limits.hard).map_err(StoreError::Options)?;
+        if let Some(ms) = self
+            .timeout_ms
+            .filter(|ms| !(1..=MAX_TIMEOUT_MS).contains(ms))
+        {
+            return Err(StoreError::Options(Error::InvalidOptions(format!(
+                "timeoutMs must be a whole number of milliseconds from 1 to {MAX_TIMEOUT_MS}, not {ms}"
+            ))));
+        }
         Ok(())
     }
 }

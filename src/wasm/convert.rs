@@ -10,6 +10,7 @@ use serde_wasm_bindgen::Serializer;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::errors::{boundary_to_js, to_js};
+use super::plain::plain;
 
 /// The serializer every result goes through.
 const SERIALIZER: Serializer = Serializer::json_compatible();
@@ -21,10 +22,12 @@ pub(crate) fn string(value: &JsValue, what: &str) -> Result<String, JsValue> {
         .ok_or_else(|| boundary_to_js(&BoundaryError::NotAString(what.to_owned())))
 }
 
-/// A loosely typed value of the shape `I` (`MemoryRefInput`); a wrong shape
-/// is `options/invalid`.
-pub(crate) fn shaped<I: DeserializeOwned>(value: JsValue) -> Result<I, JsValue> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| to_js(&Error::InvalidOptions(reason(e))))
+/// A loosely typed value of the shape `I` (`MemoryRefInput`); a wrong shape,
+/// or a value that throws while being read (see [`plain`]), is
+/// `options/invalid`.
+pub(crate) fn shaped<I: DeserializeOwned>(value: &JsValue) -> Result<I, JsValue> {
+    serde_wasm_bindgen::from_value(plain(value)?)
+        .map_err(|e| to_js(&Error::InvalidOptions(reason(e))))
 }
 
 /// Loosely typed options (`OptionsInput`, `LimitsInput`,
@@ -32,7 +35,7 @@ pub(crate) fn shaped<I: DeserializeOwned>(value: JsValue) -> Result<I, JsValue> 
 /// defaults, a wrong shape is `options/invalid`.
 pub(crate) fn input<I: DeserializeOwned + Default>(value: Option<JsValue>) -> Result<I, JsValue> {
     match value {
-        Some(v) if !v.is_undefined() && !v.is_null() => shaped(v),
+        Some(v) if !v.is_undefined() && !v.is_null() => shaped(&v),
         _ => Ok(I::default()),
     }
 }

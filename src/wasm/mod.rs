@@ -6,6 +6,7 @@
 //! One file per topic: [`convert`] (arguments in, views out, one serializer),
 //! [`errors`] (the one place a JavaScript `Error` is built), [`panic`] (panics
 //! made readable), [`types`] (the hand-written TypeScript contract),
+//! [`plain`] (plain copies of options, read without letting a throw escape),
 //! [`pure`] (the pure functions), [`ops`] (`merge` and `compact`),
 //! [`recall`] (`recall` and `expire`), [`store`]
 //! (the `MemoryStore` class over a JavaScript host), [`task`] (its calls in
@@ -17,6 +18,7 @@ mod errors;
 pub mod info;
 pub mod ops;
 mod panic;
+mod plain;
 pub mod pure;
 pub mod recall;
 pub mod store;

@@ -3,7 +3,8 @@
 //! `KvHost` object, with the caller's optional `rewrite` and `now` functions.
 //!
 //! Everything here converts: [`JsHost`] calls `host.get`/`host.put`, awaits
-//! the answers and checks their shapes (a wrong shape is
+//! the answers (at most `timeoutMs` each, when given: [`HostFailure::TimedOut`])
+//! and checks their shapes (a wrong shape is
 //! [`HostFailure::Malformed`], a throw or rejection is [`HostFailure::Error`]
 //! with the original value, which reaches the caller unchanged as the
 //! error's `cause`); arguments are checked before any host call; results are
@@ -14,6 +15,7 @@ use std::rc::Rc;
 
 use js_sys::{Array, Function, Promise, Reflect};
 use serde::Serialize;
+use wasm_bindgen::closure::Closure;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -54,6 +56,8 @@ macro_rules! with_store {
 /// A `KvHost` object.
 struct JsHost {
     object: JsValue,
+    /// The store's `timeoutMs`: how long each answer is awaited.
+    timeout_ms: Option<u32>,
 }
 
 impl JsHost {
@@ -67,9 +71,67 @@ impl JsHost {
         let answer = function
             .apply(&self.object, args)
             .map_err(HostFailure::Error)?;
-        JsFuture::from(Promise::resolve(&answer))
-            .await
-            .map_err(HostFailure::Error)
+        let answer = Promise::resolve(&answer);
+        let Some(ms) = self.timeout_ms else {
+            return JsFuture::from(answer).await.map_err(HostFailure::Error);
+        };
+        let timer = Timer::start(ms).map_err(HostFailure::Error)?;
+        let first = Promise::race(&Array::of2(&answer, &timer.promise));
+        let result = JsFuture::from(first).await;
+        timer.clear();
+        result.map_err(|e| {
+            if js_sys::Object::is(&e, &timer.expired) {
+                HostFailure::TimedOut(ms)
+            } else {
+                HostFailure::Error(e)
+            }
+        })
+    }
+}
+
+/// A `setTimeout` whose promise rejects with `expired` (an object nobody
+/// else holds) after `ms` milliseconds, and which is cleared as soon as the
+/// host answered, so that a finished call leaves no timer keeping a Node
+/// process alive.
+struct Timer {
+    promise: Promise,
+    expired: JsValue,
+    handle: JsValue,
+}
+
+impl Timer {
+    fn start(ms: u32) -> Result<Self, JsValue> {
+        let global = js_sys::global();
+        let set_timeout = Reflect::get(&global, &JsValue::from_str("setTimeout"))?
+            .dyn_into::<Function>()
+            .map_err(|_| {
+                to_js(&Error::InvalidOptions(
+                    "timeoutMs needs setTimeout".to_owned(),
+                ))
+            })?;
+        let expired: JsValue = js_sys::Object::new().into();
+        let mut started: Result<JsValue, JsValue> = Ok(JsValue::UNDEFINED);
+        let promise = Promise::new(&mut |_resolve, reject| {
+            let value = expired.clone();
+            let fire = Closure::once_into_js(move || {
+                let _ = reject.call1(&JsValue::UNDEFINED, &value);
+            });
+            started = set_timeout.call2(&global, &fire, &JsValue::from(ms));
+        });
+        Ok(Self {
+            promise,
+            expired,
+            handle: started?,
+        })
+    }
+
+    fn clear(&self) {
+        let global = js_sys::global();
+        if let Ok(clear) = Reflect::get(&global, &JsValue::from_str("clearTimeout"))
+            .and_then(JsCast::dyn_into::<Function>)
+        {
+            let _ = clear.call1(&global, &self.handle);
+        }
     }
 }
 
@@ -230,7 +292,8 @@ fn function_option(options: &JsValue, name: &str) -> Result<Option<Function>, Js
     if !options.is_object() {
         return Ok(None);
     }
-    let value = Reflect::get(options, &JsValue::from_str(name))?;
+    let value = Reflect::get(options, &JsValue::from_str(name))
+        .map_err(|_| to_js(&Error::InvalidOptions(format!("reading `{name}` threw"))))?;
     if value.is_undefined() || value.is_null() {
         return Ok(None);
     }
@@ -242,7 +305,7 @@ fn function_option(options: &JsValue, name: &str) -> Result<Option<Function>, Js
 }
 
 /// The checked `{ scope, id }`.
-fn memory_ref(value: JsValue) -> Result<MemoryRef, JsValue> {
+fn memory_ref(value: &JsValue) -> Result<MemoryRef, JsValue> {
     if !value.is_object() {
         return Err(to_js(&Error::InvalidOptions(
             "the memory reference must be an object { scope, id }".to_owned(),
@@ -285,7 +348,8 @@ impl JsMemoryStore {
     ///
     /// # Errors
     /// `options/invalid` for a host without those methods, options of the
-    /// wrong shape or a `rewrite`/`now` that is not a function;
+    /// wrong shape, a `rewrite`/`now` that is not a function or a bad
+    /// `timeoutMs`;
     /// `options/invalid-limits`, `options/invalid-key-prefix`,
     /// `options/invalid-history-depth`.
     #[wasm_bindgen(constructor)]
@@ -307,8 +371,11 @@ impl JsMemoryStore {
             .resolve()
             .map_err(|e: StoreError<JsValue>| store_to_js(&e))?;
         resolved.now = Some(clock(now));
-        let store = crate::store::MemoryStore::new(JsHost { object: host }, resolved)
-            .map_err(|e| store_to_js(&e))?;
+        let host = JsHost {
+            object: host,
+            timeout_ms: resolved.timeout_ms,
+        };
+        let store = crate::store::MemoryStore::new(host, resolved).map_err(|e| store_to_js(&e))?;
         let store = match rewrite {
             Some(rewrite) => Store::Rewriting(store.with_rewrite(rewrite)),
             None => Store::Plain(store),
@@ -322,7 +389,7 @@ impl JsMemoryStore {
     ///
     /// # Errors
     /// A bad reference at once; store errors when the task runs.
-    pub fn load(&self, r: JsValue) -> Result<Task, JsValue> {
+    pub fn load(&self, r: &JsValue) -> Result<Task, JsValue> {
         let r = memory_ref(r)?;
         let store = Rc::clone(&self.store);
         Ok(Task::new(async move {
@@ -338,7 +405,7 @@ impl JsMemoryStore {
     /// runs.
     pub fn save(
         &self,
-        r: JsValue,
+        r: &JsValue,
         updated: &JsValue,
         options: Option<JsValue>,
     ) -> Result<Task, JsValue> {
@@ -357,7 +424,7 @@ impl JsMemoryStore {
     ///
     /// # Errors
     /// As for [`JsMemoryStore::load`].
-    pub fn history(&self, r: JsValue) -> Result<Task, JsValue> {
+    pub fn history(&self, r: &JsValue) -> Result<Task, JsValue> {
         let r = memory_ref(r)?;
         let store = Rc::clone(&self.store);
         Ok(Task::new(async move {
@@ -372,7 +439,7 @@ impl JsMemoryStore {
     ///
     /// # Errors
     /// A bad reference or revision at once; store errors when the task runs.
-    pub fn revision(&self, r: JsValue, revision: &JsValue) -> Result<Task, JsValue> {
+    pub fn revision(&self, r: &JsValue, revision: &JsValue) -> Result<Task, JsValue> {
         let r = memory_ref(r)?;
         let revision = revision_arg(revision)?;
         let store = Rc::clone(&self.store);
@@ -389,7 +456,7 @@ impl JsMemoryStore {
     /// As for [`JsMemoryStore::save`] and [`JsMemoryStore::revision`].
     pub fn revert(
         &self,
-        r: JsValue,
+        r: &JsValue,
         revision: &JsValue,
         options: Option<JsValue>,
     ) -> Result<Task, JsValue> {
@@ -409,7 +476,7 @@ impl JsMemoryStore {
     ///
     /// # Errors
     /// A bad reference or options at once; store errors when the task runs.
-    pub fn sweep(&self, r: JsValue, options: JsValue) -> Result<Task, JsValue> {
+    pub fn sweep(&self, r: &JsValue, options: JsValue) -> Result<Task, JsValue> {
         let r = memory_ref(r)?;
         let options: SweepOptionsInput = input(Some(options))?;
         let options = options

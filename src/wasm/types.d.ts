@@ -409,6 +409,15 @@ export interface StoreOptions {
   rewrite?: ((request: RewriteRequest) => Promise<string>) | null;
   /** An ISO timestamp; default `new Date().toISOString()`. */
   now?: (() => string) | null;
+  /**
+   * How long each host call (`get`, `put`, `delete`) may take, in
+   * milliseconds (a whole number, 1 to 2147483647); a call that takes longer
+   * rejects the operation with `store/host-timeout`. Default: no limit (a
+   * host promise that never settles leaves the operation pending). A write
+   * that timed out may still be carried out by the host later; the memory
+   * stays consistent (compare-and-swap), so reload before retrying.
+   */
+  timeoutMs?: number | null;
 }
 
 /** A memory as stored now. */
