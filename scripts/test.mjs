@@ -40,15 +40,6 @@ const steps = [
   { lane: "js", name: "tsc --noEmit", command: "tsc", args: ["--noEmit", "-p", "test-js/tsconfig.json"], after: ["build pkg/"] },
   { lane: "js", name: "build www/", command: "node", args: ["scripts/build-www.mjs"], after: ["build pkg/"] },
   { lane: "js", name: "e2e (Chromium)", command: "node", args: () => ["--test", ...testsIn("e2e")], after: ["build www/"] },
-  // Real Chromium, real workerd (bundled by wrangler), real Deno; one at a
-  // time, since each starts a runtime. A runtime that cannot start fails.
-  {
-    lane: "js",
-    name: "runtimes: chromium, deno, workerd",
-    command: "node",
-    args: () => ["--test", "--test-concurrency=1", ...testsIn("test-js", "runtimes")],
-    after: ["build pkg/"],
-  },
   {
     lane: "js",
     name: "node --test",
@@ -64,6 +55,19 @@ const steps = [
     command: "node",
     args: () => ["--experimental-websocket", "--test", "--test-concurrency=1", ...testsIn("hub", "test")],
     after: ["build pkg/"],
+  },
+
+  // Real Chromium, real workerd (bundled by wrangler), real Deno; one at a
+  // time, since each starts a runtime. A runtime that cannot start fails.
+  // Last, once the Rust lane is done: its 8 writers racing through workerd
+  // over Worker requests failed ("fetch failed") while a cold Rust build
+  // shared the 2 cores.
+  {
+    lane: "js",
+    name: "runtimes: chromium, deno, workerd",
+    command: "node",
+    args: () => ["--test", "--test-concurrency=1", ...testsIn("test-js", "runtimes")],
+    after: ["build pkg/", "wasm-bindgen-test in Node"],
   },
 
   { lane: "rust", name: "rustfmt", command: "cargo", args: ["fmt", "--check"] },
