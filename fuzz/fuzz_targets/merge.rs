@@ -6,7 +6,8 @@
 
 use libfuzzer_sys::arbitrary::{self, Arbitrary};
 use libfuzzer_sys::fuzz_target;
-use memdoc::{merge, MergeResultView};
+use memdoc::js::merge::MergeResultView;
+use memdoc::merge;
 
 mod edit;
 #[path = "../../tests/common/merge_laws.rs"]
