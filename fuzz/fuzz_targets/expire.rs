@@ -12,30 +12,9 @@ use libfuzzer_sys::fuzz_target;
 use memdoc::{expire, normalize_heading, parse, ExpireOptions, ExpiredEntry, ExpiryPolicy, Line};
 
 mod piece;
+mod text;
 
-use piece::{lines, Piece};
-
-const TITLES: &[&str] = &[
-    "Decisions",
-    "facts",
-    "NOTES",
-    "Memory",
-    "🎯",
-    "Ｆａｃｔｓ",
-    "decisions ",
-];
-
-#[derive(Arbitrary, Debug)]
-enum Text {
-    Free(String),
-    Lines(Vec<Piece>),
-}
-
-#[derive(Arbitrary, Debug)]
-enum Title {
-    Known(u8),
-    Free(String),
-}
+use text::{Text, Title};
 
 #[derive(Arbitrary, Debug)]
 struct Input {
@@ -46,10 +25,7 @@ struct Input {
 }
 
 fuzz_target!(|input: Input| {
-    let text = match &input.text {
-        Text::Free(s) => s.clone(),
-        Text::Lines(p) => lines(p, 96).join("\n"),
-    };
+    let text = input.text.text();
     let options = ExpireOptions {
         today: civil(days("2024-01-01").unwrap_or(0) + i64::from(input.today % 1_200)),
         policies: input
@@ -57,10 +33,7 @@ fuzz_target!(|input: Input| {
             .iter()
             .take(4)
             .map(|(title, age)| ExpiryPolicy {
-                section: match title {
-                    Title::Known(i) => TITLES[usize::from(*i) % TITLES.len()].to_owned(),
-                    Title::Free(s) => s.clone(),
-                },
+                section: title.title(),
                 max_age_days: if *age == u32::MAX {
                     u64::MAX
                 } else {

@@ -11,8 +11,9 @@ use libfuzzer_sys::fuzz_target;
 use memdoc::{parse, recall, render, Recall, RecallOptions, Scope};
 
 mod piece;
+mod text;
 
-use piece::{lines, Piece};
+use text::{Text, Title};
 
 const WORDS: &[&str] = &[
     "decisions",
@@ -27,28 +28,7 @@ const WORDS: &[&str] = &[
     "😀",
     "ＡＢ",
 ];
-const TITLES: &[&str] = &[
-    "Decisions",
-    "facts",
-    "NOTES",
-    "Memory",
-    "🎯",
-    "",
-    "Ｆａｃｔｓ",
-];
 const TODAYS: &[&str] = &["2025-01-02", "2024-12-31", "2025-02-30", "1970-01-01"];
-
-#[derive(Arbitrary, Debug)]
-enum Text {
-    Free(String),
-    Lines(Vec<Piece>),
-}
-
-#[derive(Arbitrary, Debug)]
-enum Pin {
-    Known(u8),
-    Free(String),
-}
 
 #[derive(Arbitrary, Debug)]
 struct Input {
@@ -56,17 +36,14 @@ struct Input {
     words: Vec<u8>,
     extra: String,
     budget: u16,
-    pinned: Vec<Pin>,
+    pinned: Vec<Title>,
     team: bool,
     today: Option<u8>,
     half_life: u8,
 }
 
 fuzz_target!(|input: Input| {
-    let text = match &input.text {
-        Text::Free(s) => s.clone(),
-        Text::Lines(p) => lines(p, 96).join("\n"),
-    };
+    let text = input.text.text();
     let mut query: Vec<&str> = input
         .words
         .iter()
@@ -81,15 +58,7 @@ fuzz_target!(|input: Input| {
         today: input
             .today
             .map(|d| TODAYS[usize::from(d) % TODAYS.len()].to_owned()),
-        pinned: input
-            .pinned
-            .iter()
-            .take(4)
-            .map(|p| match p {
-                Pin::Known(i) => TITLES[usize::from(*i) % TITLES.len()].to_owned(),
-                Pin::Free(s) => s.clone(),
-            })
-            .collect(),
+        pinned: input.pinned.iter().take(4).map(Title::title).collect(),
         half_life_days: [90.0, 1.0, 0.5, 1e9][usize::from(input.half_life) % 4],
         ..RecallOptions::default()
     };
