@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const fuzz = join(root, "fuzz");
 const triple = "x86_64-unknown-linux-gnu";
-const targets = ["round_trip", "merge", "compact", "store"];
+const targets = ["round_trip", "merge", "compact", "store", "recall", "expire"];
 
 const args = process.argv.slice(2);
 const smoke = args.includes("--smoke");
@@ -41,8 +41,10 @@ const env = {
   ].join(" "),
 };
 
+// libFuzzer logs every new input: a long run writes far more than
+// spawnSync's default 1 MB buffer (which would kill it).
 const run = (command, argv, options = {}) => {
-  const r = spawnSync(command, argv, { cwd: fuzz, env, encoding: "utf8", ...options });
+  const r = spawnSync(command, argv, { cwd: fuzz, env, encoding: "utf8", maxBuffer: 1 << 30, ...options });
   if (r.error) throw r.error;
   return r;
 };
