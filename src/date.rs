@@ -1,5 +1,6 @@
 //! Calendar arithmetic on `YYYY-MM-DD` dates: the number of a day, so that
-//! ages (recall's recency, expiry's maximum age) are whole days.
+//! ages (recall's recency, expiry's maximum age) are whole days, and back
+//! from a day number to its date (the store's timestamps).
 
 use crate::parse::is_valid_date;
 
@@ -28,9 +29,46 @@ pub(crate) fn days_between(from: &str, to: &str) -> Option<i64> {
     Some(day_number(to)? - day_number(from)?)
 }
 
+/// The `(year, month, day)` of a day number (days since 1970-01-01, at or
+/// after it): the inverse of [`day_number`].
+///
+/// Howard Hinnant's civil-from-days, in whole numbers only.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+pub(crate) fn civil_date(days: u64) -> (u64, u64, u64) {
+    let z = days + 719_468;
+    let era = z / 146_097;
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + u64::from(month <= 2);
+    (year, month, day)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{day_number, days_between};
+    use super::{civil_date, day_number, days_between};
+
+    #[test]
+    fn civil_date_inverts_day_number() {
+        for date in [
+            "1970-01-01",
+            "2000-02-29",
+            "2000-03-01",
+            "2024-12-31",
+            "9999-12-31",
+        ] {
+            let n = u64::try_from(day_number(date).unwrap()).unwrap();
+            let (y, m, d) = civil_date(n);
+            assert_eq!(
+                format!("{y:04}-{m:02}-{d:02}"),
+                date,
+                "should round-trip {date}"
+            );
+        }
+    }
 
     #[test]
     fn counts_days_across_months_leap_years_and_eras() {

@@ -3,6 +3,8 @@
 //! JavaScript's `Date.prototype.toISOString` gives). `wasm32-unknown-unknown`
 //! has no system clock, so there a clock is required.
 
+use crate::date::civil_date;
+
 use super::error::StoreError;
 use super::options::StoreOptions;
 
@@ -45,16 +47,7 @@ pub(crate) fn iso_from_unix_millis(ms: u128) -> String {
     let millis = ms % 1000;
     let secs = ms / 1000;
     let (day_secs, days) = (secs % 86_400, secs / 86_400);
-    // Howard Hinnant's days-to-civil, for days since 1970-01-01 (non-negative).
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + u128::from(month <= 2);
+    let (year, month, day) = civil_date(u64::try_from(days).unwrap_or(u64::MAX / 2));
     format!(
         "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{millis:03}Z",
         day_secs / 3600,
