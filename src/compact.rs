@@ -24,6 +24,8 @@ mod priority;
 mod removal;
 mod result;
 
+use std::borrow::Cow;
+
 use crate::document::Document;
 use crate::parse::parse;
 
@@ -67,15 +69,21 @@ pub fn compact(text: &str, options: &CompactOptions) -> Compaction {
         removed: Vec::new(),
         dropped: input.preamble.clone(),
     };
-    let mut doc = input.clone();
+    let mut doc = Cow::Borrowed(&input);
     if before > options.target {
-        doc = merge_step(&doc, options.target, &mut result.merged);
+        if let Some(joined) = merge_step(&input, options.target, &mut result.merged) {
+            doc = Cow::Owned(joined);
+        }
     }
     if size(&doc) > options.target {
         let mut removal = Removal::new(&input, options, &mut result.removed);
-        doc = removal.duplicates(&doc);
+        if let Some(out) = removal.duplicates(&doc) {
+            doc = Cow::Owned(out);
+        }
         if size(&doc) > options.target {
-            doc = removal.oldest(&doc);
+            if let Some(out) = removal.oldest(&doc) {
+                doc = Cow::Owned(out);
+            }
         }
     }
     result.content = doc.render();

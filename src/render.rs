@@ -85,7 +85,7 @@ impl Line {
         }
     }
 
-    fn write(&self, out: &mut String) {
+    pub(crate) fn write(&self, out: &mut String) {
         match self {
             Line::Entry(entry) => {
                 out.push_str("- ");

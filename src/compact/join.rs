@@ -1,22 +1,21 @@
 //! Step 1 of compaction: sections whose titles normalize the same are joined
 //! into the first of them.
 
-use std::collections::HashMap;
+use std::collections::hash_map::{Entry, HashMap};
 
 use crate::document::{Document, Section};
 use crate::heading::section_key;
 
-use super::measure::first_fitting;
 use super::{size, MergedSection};
 
 /// Step 1: each later section with a title already seen, merged into the
 /// first one (its trailing blank lines dropped so the lines join up), except
-/// a section holding an unclosed code fence.
+/// a section holding an unclosed code fence; `None` when no join is needed.
 pub(super) fn merge_step(
     doc: &Document,
     target: usize,
     merged: &mut Vec<MergedSection>,
-) -> Document {
+) -> Option<Document> {
     let mut first: HashMap<String, usize> = HashMap::new();
     let mut ops = Vec::new();
     for (i, section) in doc.sections.iter().enumerate() {
@@ -25,14 +24,31 @@ pub(super) fn merge_step(
         if opens_unclosed_fence(doc, section) {
             continue;
         }
-        match first.get(&section_key(&section.title)) {
-            Some(&into) => ops.push((i, into)),
-            None => {
-                first.insert(section_key(&section.title), i);
+        match first.entry(section_key(&section.title)) {
+            Entry::Occupied(into) => ops.push((i, *into.get())),
+            Entry::Vacant(slot) => {
+                slot.insert(i);
             }
         }
     }
-    let k = first_fitting(ops.len(), target, |k| size(&merge_sections(doc, &ops[..k])));
+    // Joining a section into an earlier one keeps every line that renders
+    // (the first one's trailing blank lines never did) and removes the
+    // later one's heading and the blank line before it: each join shrinks
+    // the canonical form by exactly that much.
+    let mut now = size(doc);
+    let k = ops
+        .iter()
+        .position(|&(from, _)| {
+            if now <= target {
+                return true;
+            }
+            now -= doc.sections[from].heading().chars().count() + 2;
+            false
+        })
+        .unwrap_or(ops.len());
+    if k == 0 {
+        return None;
+    }
     let out = merge_sections(doc, &ops[..k]);
     merged.extend(ops[..k].iter().map(|&(from, into)| MergedSection {
         from: doc.sections[from].title.clone(),
@@ -40,7 +56,7 @@ pub(super) fn merge_step(
         into: doc.sections[into].title.clone(),
         into_span: doc.sections[into].span,
     }));
-    out
+    Some(out)
 }
 
 fn opens_unclosed_fence(doc: &Document, section: &Section) -> bool {
@@ -48,25 +64,81 @@ fn opens_unclosed_fence(doc: &Document, section: &Section) -> bool {
         .is_some_and(|fence| section.lines.iter().any(|l| l.span() == fence))
 }
 
+/// `doc` with each section of `ops` (`(from, into)`, in document order)
+/// joined into its first one: every line is copied once.
 fn merge_sections(doc: &Document, ops: &[(usize, usize)]) -> Document {
-    let into: HashMap<usize, usize> = ops.iter().copied().collect();
-    let mut sections: Vec<Section> = doc.sections.clone();
-    for (i, section) in doc.sections.iter().enumerate() {
-        if let Some(&target) = into.get(&i) {
-            let first = &mut sections[target];
-            let kept = first.content_lines().len();
-            first.lines.truncate(kept);
-            first.lines.extend(section.lines.iter().cloned());
-        }
+    let mut joins: Vec<Vec<usize>> = vec![Vec::new(); doc.sections.len()];
+    let mut gone = vec![false; doc.sections.len()];
+    for &(from, into) in ops {
+        joins[into].push(from);
+        gone[from] = true;
     }
+    let sections = doc
+        .sections
+        .iter()
+        .zip(&joins)
+        .zip(&gone)
+        .filter(|&(_, &gone)| !gone)
+        .map(|((section, joins), _)| {
+            let Some((&last, before)) = joins.split_last() else {
+                return section.clone();
+            };
+            // As if joined one at a time: each join drops the trailing blank
+            // lines of what it joins onto.
+            let mut lines = section.content_lines().to_vec();
+            for &from in before {
+                lines.extend_from_slice(doc.sections[from].content_lines());
+            }
+            lines.extend_from_slice(&doc.sections[last].lines);
+            Section {
+                title: section.title.clone(),
+                explicit: section.explicit,
+                span: section.span,
+                lines,
+            }
+        })
+        .collect();
     Document {
-        sections: sections
-            .into_iter()
-            .enumerate()
-            .filter(|(i, _)| !into.contains_key(i))
-            .map(|(_, s)| s)
-            .collect(),
+        sections,
         preamble: Vec::new(),
         unclosed_fence: None,
+    }
+}
+#[cfg(test)]
+mod tests {
+    use super::merge_step;
+    use crate::compact::size;
+    use crate::parse::parse;
+
+    #[test]
+    fn joins_stop_at_the_first_that_fits() {
+        let doc = parse(
+            "## A\n- 2025-01-01: a\n\n\n## B\n\n## a\n\nraw\n\n## b\n- 2025-01-02: b\n\n## A\n",
+        );
+        let all = merge_step(&doc, 0, &mut Vec::new()).map_or(0, |out| size(&out));
+        let mut results = Vec::new();
+        for target in (all..=size(&doc)).rev() {
+            let mut merged = Vec::new();
+            let out = merge_step(&doc, target, &mut merged).map_or(size(&doc), |out| size(&out));
+            assert!(out <= target, "{target}");
+            results.push((target, merged.len(), out));
+        }
+        // The size after each number of joins: three joins, each shrinking
+        // the document by exactly its heading and the blank line before it.
+        let mut after = vec![size(&doc)];
+        for &(_, joins, size) in &results {
+            if joins == after.len() {
+                after.push(size);
+            }
+        }
+        assert_eq!(after.len(), 4, "{results:?}");
+        assert_eq!(
+            after[0] - after[3],
+            ("## a".len() + 2) + ("## b".len() + 2) + ("## A".len() + 2)
+        );
+        // No join is made that the target does not need.
+        for &(target, joins, _) in &results {
+            assert!(joins == 0 || after[joins - 1] > target, "{target}");
+        }
     }
 }

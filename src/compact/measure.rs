@@ -1,77 +1,111 @@
 //! The size search: each step is a list of operations that only ever shrink
-//! the document, so the smallest prefix that fits is found by binary search,
-//! and the size without some entries is counted without rendering.
-
-use std::collections::HashSet;
+//! the document, so the smallest prefix that fits is found by applying them
+//! one by one to a running count of code points, never rendering, in time
+//! linear in the document.
 
 use crate::document::{Document, Line};
 
 use super::removal::EntryIndex;
 
-/// The smallest `k` in `0..=n` whose `size_of(k)` fits `target`, or `n`
-/// when none does. `size_of` must not grow as `k` grows.
-pub(super) fn first_fitting(n: usize, target: usize, size_of: impl Fn(usize) -> usize) -> usize {
-    if size_of(n) > target {
-        return n;
-    }
-    let (mut lo, mut hi) = (0, n);
-    while lo < hi {
-        let mid = lo + (hi - lo) / 2;
-        if size_of(mid) <= target {
-            hi = mid;
-        } else {
-            lo = mid + 1;
-        }
-    }
-    hi
-}
-
 /// The code points each part of a document renders to, so that the size of
 /// the document without some entries is counted without rendering it.
 pub(super) struct Measure {
-    /// Per section: its heading (`## ` and title), and per line its length
-    /// and whether it is blank.
-    sections: Vec<(usize, Vec<(usize, bool)>)>,
+    /// The canonical size of the whole document (as `render` counts it:
+    /// trailing blank lines of a section dropped, one blank line between
+    /// sections).
+    total: usize,
+    sections: Vec<SectionSize>,
+}
+
+/// One section's lines, as far as its rendered size is concerned.
+struct SectionSize {
+    /// Per line: the code points it adds (its own and the newline before
+    /// it), and whether it is blank. Blank lines are never removed.
+    lines: Vec<(usize, bool)>,
+    removed: Vec<bool>,
+    /// The last kept line that is not blank: the lines after it are trailing
+    /// blank lines, which do not render.
+    last: Option<usize>,
+}
+
+impl SectionSize {
+    /// Remove line `l` (an entry, so not blank); how much the section's
+    /// rendered size shrinks.
+    fn remove(&mut self, l: usize) -> usize {
+        if self.removed.get(l).copied().unwrap_or(true) {
+            return 0;
+        }
+        self.removed[l] = true;
+        let Some(last) = self.last.filter(|&last| last == l) else {
+            return self.lines[l].0;
+        };
+        // The last line goes, and with it the blank lines before it back to
+        // the previous kept line that is not blank. The walk only ever moves
+        // back, so all the removals of a section cost its length once.
+        let mut shrink = self.lines[last].0;
+        let mut at = last;
+        self.last = loop {
+            if at == 0 {
+                break None;
+            }
+            at -= 1;
+            let (len, blank) = self.lines[at];
+            if self.removed[at] {
+                continue;
+            }
+            if !blank {
+                break Some(at);
+            }
+            shrink += len;
+        };
+        shrink
+    }
 }
 
 impl Measure {
     pub(super) fn new(doc: &Document) -> Self {
-        let line = |l: &Line| (l.render().chars().count(), l.is_blank());
-        Self {
-            sections: doc
-                .sections
-                .iter()
-                .map(|s| {
-                    (
-                        s.heading().chars().count(),
-                        s.lines.iter().map(line).collect(),
-                    )
-                })
-                .collect(),
-        }
+        let mut total = (2 * doc.sections.len()).saturating_sub(2);
+        let mut rendered = String::new();
+        let mut width = |l: &Line| {
+            rendered.clear();
+            l.write(&mut rendered);
+            rendered.chars().count() + 1
+        };
+        let sections = doc
+            .sections
+            .iter()
+            .map(|s| {
+                let lines: Vec<(usize, bool)> =
+                    s.lines.iter().map(|l| (width(l), l.is_blank())).collect();
+                let last = lines.iter().rposition(|&(_, blank)| !blank);
+                total += s.heading().chars().count();
+                total += last.map_or(0, |last| lines[..=last].iter().map(|&(len, _)| len).sum());
+                SectionSize {
+                    removed: vec![false; lines.len()],
+                    lines,
+                    last,
+                }
+            })
+            .collect();
+        Self { total, sections }
     }
 
-    /// The canonical size without the lines at `removed` (as `render` counts
-    /// it: trailing blank lines of a section dropped, one blank line between
-    /// sections).
-    pub(super) fn size_without(&self, removed: &[EntryIndex]) -> usize {
-        let removed: HashSet<EntryIndex> = removed.iter().copied().collect();
-        let mut total = (2 * self.sections.len()).saturating_sub(2);
-        for (s, (heading, lines)) in self.sections.iter().enumerate() {
-            total += heading;
-            let mut pending = 0;
-            for (l, &(len, blank)) in lines.iter().enumerate() {
-                if removed.contains(&(s, l)) {
-                    continue;
-                }
-                pending += len + 1;
-                if !blank {
-                    total += pending;
-                    pending = 0;
-                }
+    /// The length of the shortest prefix of `removals` (entries, in the order
+    /// they are to be removed) without which the document fits `target`, or
+    /// all of them when even that is not enough.
+    pub(super) fn fitting_prefix(mut self, removals: &[EntryIndex], target: usize) -> usize {
+        if self.total <= target {
+            return 0;
+        }
+        for (k, &(s, l)) in removals.iter().enumerate() {
+            if let Some(section) = self.sections.get_mut(s) {
+                self.total -= section.remove(l);
+            }
+            if self.total <= target {
+                return k + 1;
             }
         }
-        total
+        removals.len()
     }
 }
 
@@ -95,21 +129,21 @@ raw
 
 - 2025-01-02: x
 
+- 2025-01-03: y
+
+
 ## C",
         );
-        let measure = Measure::new(&doc);
-        for removed in [
-            vec![],
-            vec![(0, 0)],
-            vec![(0, 2)],
-            vec![(1, 1)],
-            vec![(0, 2), (1, 1)],
-        ] {
-            assert_eq!(
-                measure.size_without(&removed),
-                size(&without(&doc, &removed)),
-                "{removed:?}"
-            );
+        let removals = [(1, 3), (0, 0), (1, 1), (0, 2)];
+        // Every removal shrinks the rendered size, so the shortest prefix that
+        // fits the size of the first k removals is those k, and one code
+        // point less takes one more removal.
+        for k in 0..=removals.len() {
+            let fits = size(&without(&doc, &removals[..k]));
+            let measure = || Measure::new(&doc);
+            assert_eq!(measure().fitting_prefix(&removals, fits), k);
+            let more = (k + 1).min(removals.len());
+            assert_eq!(measure().fitting_prefix(&removals, fits - 1), more);
         }
     }
 }

@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::document::{Document, Entry, Line, Section};
 
-use super::measure::{first_fitting, Measure};
+use super::measure::Measure;
 use super::{section_priority, CompactOptions, Priority, RemovalReason, RemovedEntry};
 
 /// An entry's date for age comparisons: not later than `today`, if given.
@@ -55,79 +55,99 @@ pub(super) fn without(doc: &Document, removed: &[EntryIndex]) -> Document {
     }
 }
 
-/// `doc` without the shortest prefix of `positions` that brings it to
-/// `target` (all of them when none does), and the length of that prefix.
-fn remove_fitting(doc: &Document, positions: &[EntryIndex], target: usize) -> (Document, usize) {
-    let measure = Measure::new(doc);
-    let k = first_fitting(positions.len(), target, |k| {
-        measure.size_without(&positions[..k])
-    });
-    (without(doc, &positions[..k]), k)
+/// The length of the shortest prefix of `positions` that brings `doc` to
+/// `target` (all of them when none does), and `doc` without them (`None`
+/// when that is no entry).
+fn remove_fitting(
+    doc: &Document,
+    positions: &[EntryIndex],
+    target: usize,
+) -> (usize, Option<Document>) {
+    let k = Measure::new(doc).fitting_prefix(positions, target);
+    (k, (k > 0).then(|| without(doc, &positions[..k])))
 }
 
 /// Steps 2 and 3 over one input: the options, the section each entry of
 /// the input came from, and the list removed entries are reported to.
 pub(super) struct Removal<'a> {
     options: &'a CompactOptions,
-    /// The input's section title of every entry, by the entry's start
-    /// offset (unique per line), so that a removal names the section it came
-    /// from even after merging.
-    titles: HashMap<usize, String>,
+    input: &'a Document,
+    /// The input's section of every entry, by the entry's start offset
+    /// (unique per line), so that a removal names the section it came from
+    /// even after merging.
+    sections: HashMap<usize, usize>,
     removed: &'a mut Vec<RemovedEntry>,
 }
 
 impl<'a> Removal<'a> {
     pub(super) fn new(
-        input: &Document,
+        input: &'a Document,
         options: &'a CompactOptions,
         removed: &'a mut Vec<RemovedEntry>,
     ) -> Self {
-        let titles = input
+        let sections = input
             .sections
             .iter()
-            .flat_map(|s| {
+            .enumerate()
+            .flat_map(|(i, s)| {
                 s.lines
                     .iter()
                     .filter_map(Line::as_entry)
-                    .map(|e| (e.span.start, s.title.clone()))
+                    .map(move |e| (e.span.start, i))
             })
             .collect();
         Self {
             options,
-            titles,
+            input,
+            sections,
             removed,
         }
     }
 
     /// Step 2: within each section, every entry with the same
     /// [`dedupe_key`] as a newer one (or as an earlier one of the same date)
-    /// is removed, in document order.
-    pub(super) fn duplicates(&mut self, doc: &Document) -> Document {
+    /// is removed, in document order; `None` when none needs to go.
+    pub(super) fn duplicates(&mut self, doc: &Document) -> Option<Document> {
         let today = self.options.today.as_deref();
         let mut ops: Vec<(EntryIndex, EntryIndex)> = Vec::new();
         for (s, section) in doc.sections.iter().enumerate() {
-            let mut kept: HashMap<String, usize> = HashMap::new();
-            for (l, line) in section.lines.iter().enumerate() {
-                let Line::Entry(entry) = line else { continue };
-                let slot = kept.entry(dedupe_key(&entry.text)).or_insert(l);
-                let keeper = section.lines[*slot].as_entry();
-                if keeper.is_some_and(|k| effective_date(entry, today) > effective_date(k, today)) {
-                    *slot = l;
-                }
+            // Per entry its line and the index of its key; per key its keeper.
+            let mut index: HashMap<String, usize> = HashMap::new();
+            let mut keepers: Vec<usize> = Vec::new();
+            let mut entries: Vec<(usize, usize)> = Vec::new();
+            if section
+                .lines
+                .iter()
+                .filter(|l| l.as_entry().is_some())
+                .nth(1)
+                .is_none()
+            {
+                continue;
             }
             for (l, line) in section.lines.iter().enumerate() {
                 let Line::Entry(entry) = line else { continue };
-                if let Some(&keeper) = kept.get(&dedupe_key(&entry.text)) {
-                    if keeper != l {
-                        ops.push(((s, l), (s, keeper)));
-                    }
+                let next = keepers.len();
+                let key = *index.entry(dedupe_key(&entry.text)).or_insert(next);
+                if key == next {
+                    keepers.push(l);
+                }
+                entries.push((l, key));
+                let keeper = section.lines[keepers[key]].as_entry();
+                if keeper.is_some_and(|k| effective_date(entry, today) > effective_date(k, today)) {
+                    keepers[key] = l;
+                }
+            }
+            for (l, key) in entries {
+                if keepers[key] != l {
+                    ops.push(((s, l), (s, keepers[key])));
                 }
             }
         }
         let positions: Vec<EntryIndex> = ops.iter().map(|&(p, _)| p).collect();
-        let (out, k) = remove_fitting(doc, &positions, self.options.target);
+        let (k, out) = remove_fitting(doc, &positions, self.options.target);
+        let priorities = self.priorities(doc);
         for &(at, keeper) in &ops[..k] {
-            if let Some(entry) = self.entry(doc, at, RemovalReason::Duplicate) {
+            if let Some(entry) = self.entry(doc, &priorities, at, RemovalReason::Duplicate) {
                 self.removed.push(RemovedEntry {
                     duplicate_of: entry_at(doc, keeper).cloned(),
                     ..entry
@@ -138,12 +158,13 @@ impl<'a> Removal<'a> {
     }
 
     /// Step 3: entries by priority class, then effective date, then
-    /// position.
-    pub(super) fn oldest(&mut self, doc: &Document) -> Document {
+    /// position; `None` when none needs to go.
+    pub(super) fn oldest(&mut self, doc: &Document) -> Option<Document> {
         let today = self.options.today.as_deref();
+        let priorities = self.priorities(doc);
         let mut order: Vec<(Priority, &str, EntryIndex)> = Vec::new();
         for (s, section) in doc.sections.iter().enumerate() {
-            let priority = section_priority(&section.title, self.options.scope);
+            let priority = priorities[s];
             for (l, line) in section.lines.iter().enumerate() {
                 if let Line::Entry(entry) = line {
                     order.push((priority, effective_date(entry, today), (s, l)));
@@ -152,30 +173,45 @@ impl<'a> Removal<'a> {
         }
         order.sort_unstable();
         let positions: Vec<EntryIndex> = order.iter().map(|&(_, _, p)| p).collect();
-        let (out, k) = remove_fitting(doc, &positions, self.options.target);
+        let (k, out) = remove_fitting(doc, &positions, self.options.target);
         for &at in &positions[..k] {
-            if let Some(entry) = self.entry(doc, at, RemovalReason::Oldest) {
+            if let Some(entry) = self.entry(doc, &priorities, at, RemovalReason::Oldest) {
                 self.removed.push(entry);
             }
         }
         out
     }
 
+    /// The priority class of each section of `doc`.
+    fn priorities(&self, doc: &Document) -> Vec<Priority> {
+        doc.sections
+            .iter()
+            .map(|s| section_priority(&s.title, self.options.scope))
+            .collect()
+    }
+
     /// The report of the entry at `at`, removed for `reason`.
-    fn entry(&self, doc: &Document, at: EntryIndex, reason: RemovalReason) -> Option<RemovedEntry> {
+    fn entry(
+        &self,
+        doc: &Document,
+        priorities: &[Priority],
+        at: EntryIndex,
+        reason: RemovalReason,
+    ) -> Option<RemovedEntry> {
         let section = doc.sections.get(at.0)?;
         let entry = entry_at(doc, at)?;
+        let origin = self
+            .sections
+            .get(&entry.span.start)
+            .and_then(|&i| self.input.sections.get(i))
+            .unwrap_or(section);
         Some(RemovedEntry {
-            section: self
-                .titles
-                .get(&entry.span.start)
-                .cloned()
-                .unwrap_or_else(|| section.title.clone()),
+            section: origin.title.clone(),
             date: entry.date.clone(),
             text: entry.text.clone(),
             span: entry.span,
             reason,
-            priority: section_priority(&section.title, self.options.scope),
+            priority: priorities[at.0],
             duplicate_of: None,
         })
     }
