@@ -25,7 +25,7 @@ use crate::document::Document;
 use crate::parse::parse;
 use crate::render::render;
 
-use order::{keyed_sections, section_order};
+use order::{keyed_sections, section_order, Titles};
 use sections::merge_section;
 
 pub use result::{Conflict, ConflictKind, ConflictSide, DroppedLine, MergeResult, Side};
@@ -65,11 +65,12 @@ pub use result::{Conflict, ConflictKind, ConflictSide, DroppedLine, MergeResult,
 #[must_use]
 pub fn merge(base: &str, ours: &str, theirs: &str) -> MergeResult {
     let docs = [parse(base), parse(ours), parse(theirs)];
-    let [b, o, t] = [&docs[0], &docs[1], &docs[2]].map(keyed_sections);
+    let mut titles = Titles::default();
+    let [b, o, t] = [&docs[0], &docs[1], &docs[2]].map(|doc| keyed_sections(doc, &mut titles));
     let mut merged = Document::default();
     let mut conflicts = Vec::new();
     for key in section_order(&b, &o, &t) {
-        let found = [&b, &o, &t].map(|side| side.get(&key).copied());
+        let found = [&b, &o, &t].map(|side| side.get(&key));
         if let Some(section) = merge_section(found, &mut conflicts) {
             merged.sections.push(section);
         }

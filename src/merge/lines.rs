@@ -32,18 +32,26 @@ pub(super) fn keys(lines: &[Line]) -> Vec<LineKey<'_>> {
 /// Merge the lines of a section held by both sides: diff3 for placement and
 /// raw lines, then the entry counts of the whole section enforced, so that an
 /// entry moved on one side is neither lost nor doubled.
-pub(super) fn merge_lines(
+pub(super) fn merge_lines<'a>(
     sections: [Option<&Section>; 3],
-    b: &[Line],
-    o: &[Line],
-    t: &[Line],
+    b: &'a [Line],
+    o: &'a [Line],
+    t: &'a [Line],
     conflicts: &mut Vec<Conflict>,
 ) -> Vec<Line> {
     let (kb, ko, kt) = (keys(b), keys(o), keys(t));
-    let mut out = Vec::new();
+    // A side that left the section as it was takes the other side's lines,
+    // as diff3 and the entry counts below would, without their cost.
+    if ko == kb {
+        return t.to_vec();
+    }
+    if kt == kb || ko == kt {
+        return o.to_vec();
+    }
+    let mut out: Vec<&'a Line> = Vec::new();
     for chunk in diff3(&kb, &ko, &kt) {
         match chunk {
-            Chunk::Stable { ours } => out.push(o[ours].clone()),
+            Chunk::Stable { ours } => out.push(&o[ours]),
             Chunk::Changed { base, ours, theirs } => {
                 let (cb, co, ct) = (&b[base.clone()], &o[ours.clone()], &t[theirs.clone()]);
                 let resolved = resolve_chunk(cb, co, ct);
@@ -62,6 +70,9 @@ pub(super) fn merge_lines(
         }
     }
     enforce_entry_counts(out, b, o, t)
+        .into_iter()
+        .cloned()
+        .collect()
 }
 
 /// The lines `range` of a section's `lines`, with their span; an empty range
@@ -93,8 +104,8 @@ pub(super) fn chunk_side(
     }
 }
 
-struct Resolved {
-    lines: Vec<Line>,
+struct Resolved<'a> {
+    lines: Vec<&'a Line>,
     conflict: bool,
 }
 
@@ -102,10 +113,10 @@ struct Resolved {
 /// once; changes on both sides keep both sides' entries and take the raw
 /// lines of the one side that changed them, or report a conflict (and keep
 /// ours') when both did.
-fn resolve_chunk(b: &[Line], o: &[Line], t: &[Line]) -> Resolved {
+fn resolve_chunk<'a>(b: &'a [Line], o: &'a [Line], t: &'a [Line]) -> Resolved<'a> {
     let (kb, ko, kt) = (keys(b), keys(o), keys(t));
-    let whole = |lines: &[Line]| Resolved {
-        lines: lines.to_vec(),
+    let whole = |lines: &'a [Line]| Resolved {
+        lines: lines.iter().collect(),
         conflict: false,
     };
     if ko == kb {
@@ -129,12 +140,12 @@ fn resolve_chunk(b: &[Line], o: &[Line], t: &[Line]) -> Resolved {
     let mut lines = Vec::new();
     for line in skeleton {
         if take(&mut remaining, line) {
-            lines.push(line.clone());
+            lines.push(line);
         }
     }
     for line in b.iter().chain(o).chain(t) {
         if matches!(line, Line::Entry(_)) && take(&mut remaining, line) {
-            lines.push(line.clone());
+            lines.push(line);
         }
     }
     Resolved { lines, conflict }
@@ -178,11 +189,11 @@ fn written(lines: &[Line]) -> Vec<&str> {
 
 /// Whether `line` is kept: raw lines always, entries while their merged
 /// count lasts.
-fn take(remaining: &mut HashMap<(String, String), usize>, line: &Line) -> bool {
+fn take<'a>(remaining: &mut HashMap<(&'a str, &'a str), usize>, line: &'a Line) -> bool {
     let Line::Entry(entry) = line else {
         return true;
     };
-    match remaining.get_mut(&(entry.date.clone(), entry.text.clone())) {
+    match remaining.get_mut(&(entry.date.as_str(), entry.text.as_str())) {
         Some(n) if *n > 0 => {
             *n -= 1;
             true
@@ -209,12 +220,16 @@ fn merged_count(b: usize, o: usize, t: usize) -> usize {
     }
 }
 
-fn merged_counts(b: &[Line], o: &[Line], t: &[Line]) -> HashMap<(String, String), usize> {
-    let mut counts: HashMap<(String, String), [usize; 3]> = HashMap::new();
+fn merged_counts<'a>(
+    b: &'a [Line],
+    o: &'a [Line],
+    t: &'a [Line],
+) -> HashMap<(&'a str, &'a str), usize> {
+    let mut counts: HashMap<(&str, &str), [usize; 3]> = HashMap::new();
     for (side, lines) in [b, o, t].into_iter().enumerate() {
         for entry in lines.iter().filter_map(Line::as_entry) {
             counts
-                .entry((entry.date.clone(), entry.text.clone()))
+                .entry((entry.date.as_str(), entry.text.as_str()))
                 .or_default()[side] += 1;
         }
     }
@@ -227,15 +242,20 @@ fn merged_counts(b: &[Line], o: &[Line], t: &[Line]) -> HashMap<(String, String)
 /// Keep exactly the merged count of every entry of the section: extra copies
 /// (an entry moved on both sides to different places) go, missing ones are
 /// appended in base, ours, theirs order.
-fn enforce_entry_counts(lines: Vec<Line>, b: &[Line], o: &[Line], t: &[Line]) -> Vec<Line> {
+fn enforce_entry_counts<'a>(
+    lines: Vec<&'a Line>,
+    b: &'a [Line],
+    o: &'a [Line],
+    t: &'a [Line],
+) -> Vec<&'a Line> {
     let mut remaining = merged_counts(b, o, t);
-    let mut out: Vec<Line> = lines
+    let mut out: Vec<&Line> = lines
         .into_iter()
         .filter(|line| take(&mut remaining, line))
         .collect();
     for line in b.iter().chain(o).chain(t) {
         if matches!(line, Line::Entry(_)) && take(&mut remaining, line) {
-            out.push(line.clone());
+            out.push(line);
         }
     }
     out

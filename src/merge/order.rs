@@ -8,35 +8,43 @@ use crate::heading::section_key;
 
 use super::diff3::{diff3, Chunk};
 
-/// A section's identity across the three inputs: its normalized title and
-/// its rank among the sections of the same document with that title.
-pub(super) type SectionKey = (String, usize);
+/// A section's identity across the three inputs: its normalized title (as
+/// the number [`Titles`] gave it) and its rank among the sections of the same
+/// document with that title.
+pub(super) type SectionKey = (usize, usize);
+
+/// The normalized titles of the three inputs, each numbered once, so that
+/// sections are matched, compared and hashed as numbers.
+#[derive(Default)]
+pub(super) struct Titles(HashMap<String, usize>);
 
 /// The sections of a document by key, with the keys in document order.
 pub(super) struct Keyed<'a> {
     order: Vec<SectionKey>,
-    sections: HashMap<SectionKey, &'a Section>,
+    /// By title number, the sections with that title in document order.
+    by_title: Vec<Vec<&'a Section>>,
 }
 
 impl<'a> Keyed<'a> {
-    pub(super) fn get(&self, key: &SectionKey) -> Option<&&'a Section> {
-        self.sections.get(key)
+    pub(super) fn get(&self, &(title, rank): &SectionKey) -> Option<&'a Section> {
+        self.by_title.get(title)?.get(rank).copied()
     }
 }
 
-pub(super) fn keyed_sections(doc: &Document) -> Keyed<'_> {
-    let mut seen: HashMap<String, usize> = HashMap::new();
+pub(super) fn keyed_sections<'a>(doc: &'a Document, titles: &mut Titles) -> Keyed<'a> {
     let mut keyed = Keyed {
-        order: Vec::new(),
-        sections: HashMap::new(),
+        order: Vec::with_capacity(doc.sections.len()),
+        by_title: Vec::new(),
     };
     for section in &doc.sections {
-        let title = section_key(&section.title);
-        let rank = seen.entry(title.clone()).or_insert(0);
-        let key = (title, *rank);
-        *rank += 1;
-        keyed.order.push(key.clone());
-        keyed.sections.insert(key, section);
+        let next = titles.0.len();
+        let title = *titles.0.entry(section_key(&section.title)).or_insert(next);
+        if keyed.by_title.len() <= title {
+            keyed.by_title.resize_with(title + 1, Vec::new);
+        }
+        let same = &mut keyed.by_title[title];
+        keyed.order.push((title, same.len()));
+        same.push(section);
     }
     keyed
 }
@@ -65,8 +73,8 @@ pub(super) fn section_order(b: &Keyed<'_>, o: &Keyed<'_>, t: &Keyed<'_>) -> Vec<
             }
         };
         for key in keys {
-            if seen.insert(key.clone()) {
-                order.push(key.clone());
+            if seen.insert(*key) {
+                order.push(*key);
             }
         }
     }
@@ -80,8 +88,8 @@ pub(super) fn section_order(b: &Keyed<'_>, o: &Keyed<'_>, t: &Keyed<'_>) -> Vec<
                 .rev()
                 .find_map(|prev| order.iter().position(|k| k == prev))
                 .map_or(0, |p| p + 1);
-            order.insert(at, key.clone());
-            seen.insert(key.clone());
+            order.insert(at, *key);
+            seen.insert(*key);
         }
     }
     order
