@@ -6,7 +6,9 @@
 // read; new inputs go to fuzz/corpus/TARGET and findings to
 // fuzz/artifacts/TARGET (both ignored by git). Prints each target's
 // executions. `--smoke` runs every seed once and then fuzzes SECONDS
-// (default 5), for a quick check.
+// (default 5) from a fixed random seed, for a quick check; `npm test` runs
+// it (all targets) when the nightly toolchain is installed, and says so
+// when it is not.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
@@ -49,6 +51,11 @@ const run = (command, argv, options = {}) => {
   return r;
 };
 
+if (smoke && !/^nightly/m.test(spawnSync("rustup", ["toolchain", "list"], { env, encoding: "utf8" }).stdout ?? "")) {
+  console.log("fuzz smoke skipped: the nightly toolchain is not installed (rustup toolchain install nightly)");
+  process.exit(0);
+}
+
 const build = run("cargo", ["+nightly", "build", "--release", "--bins", "--target", triple], { stdio: "inherit" });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
@@ -69,6 +76,7 @@ for (const target of chosen) {
     "-rss_limit_mb=2048",
     `-artifact_prefix=${artifacts}/`,
     "-print_final_stats=1",
+    ...(smoke ? ["-seed=1"] : []),
   ]);
   const log = r.stderr;
   const runs = /stat::number_of_executed_units:\s*(\d+)/.exec(log)?.[1] ?? "?";

@@ -67,7 +67,7 @@ const steps = [
     name: "runtimes: chromium, deno, workerd",
     command: "node",
     args: () => ["--test", "--test-concurrency=1", ...testsIn("test-js", "runtimes")],
-    after: ["build pkg/", "wasm-bindgen-test in Node"],
+    after: ["build pkg/", "fuzz smoke"],
   },
 
   { lane: "rust", name: "rustfmt", command: "cargo", args: ["fmt", "--check"] },
@@ -86,6 +86,9 @@ const steps = [
   },
   { lane: "rust", name: "cargo test", command: "cargo", args: ["test"] },
   { lane: "rust", name: "wasm-bindgen-test in Node", command: "wasm-pack", args: ["test", "--node", "--mode", "no-install", "--", "--test", "wasm"] },
+  // Every fuzz target over its committed seeds, then 5 s of fuzzing each
+  // (nightly, its own target dir under fuzz/); `npm run fuzz` runs long.
+  { lane: "rust", name: "fuzz smoke", command: "node", args: ["scripts/fuzz.mjs", "all", "--smoke"] },
 ];
 
 for (const step of steps) {
