@@ -188,10 +188,7 @@ pub(crate) fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
             return None;
         }
         let start = pos;
-        let mut end = start;
-        while end < bytes.len() && bytes[end] != b'\n' && bytes[end] != b'\r' {
-            end += 1;
-        }
+        let end = line_end(bytes, start);
         pos = if end < bytes.len() && bytes[end] == b'\r' && bytes.get(end + 1) == Some(&b'\n') {
             end + 2
         } else {
@@ -199,6 +196,37 @@ pub(crate) fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         };
         Some((start, &text[start..end]))
     })
+}
+
+/// The offset of the first LF or CR at or after `from`, or the length of
+/// `bytes`. Eight bytes are tested at a time: a byte equal to the one sought
+/// is a zero byte of the word combined with it by exclusive or, and the
+/// lowest zero byte of a word is exactly the lowest byte whose high bit
+/// `(x - 0x01…) & !x & 0x80…` sets (higher ones may be false alarms, lower
+/// ones never are).
+fn line_end(bytes: &[u8], from: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero_byte = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
+    let rest = bytes.get(from..).unwrap_or_default();
+    let mut words = rest.chunks_exact(8);
+    let mut at = from.min(bytes.len());
+    for word in words.by_ref() {
+        let mut le = [0u8; 8];
+        le.copy_from_slice(word);
+        let x = u64::from_le_bytes(le);
+        let found =
+            zero_byte(x ^ (ONES * u64::from(b'\n'))) | zero_byte(x ^ (ONES * u64::from(b'\r')));
+        if found != 0 {
+            return at + (found.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    let tail = words.remainder();
+    at + tail
+        .iter()
+        .position(|&b| b == b'\n' || b == b'\r')
+        .unwrap_or(tail.len())
 }
 
 /// Parse a trimmed line as an entry. `span` is the trimmed line's range.
@@ -259,4 +287,48 @@ pub fn is_valid_date(date: &str) -> bool {
         _ => return false,
     };
     year >= 1 && (1..=days).contains(&day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::line_end;
+
+    /// The first LF or CR byte by looking at every byte.
+    fn one_by_one(bytes: &[u8], from: usize) -> usize {
+        (from..bytes.len())
+            .find(|&i| bytes[i] == b'\n' || bytes[i] == b'\r')
+            .unwrap_or(bytes.len())
+    }
+
+    #[test]
+    fn line_end_finds_what_a_byte_by_byte_scan_finds() {
+        // Every break at every place of a word, after bytes with the high
+        // bit set (UTF-8), the break's neighbours (0x09, 0x0B, 0x0C, 0x0E)
+        // and bytes that differ from a break by one bit (0x8A, 0x8D, 0x4A).
+        let fillers: [&[u8]; 4] = [
+            b"abcdefghijklmnopq",
+            "éè—🎯ü".as_bytes(),
+            b"\t\x0b\x0c\x0e\x09",
+            b"\x8a\x8d\x4a\x2a",
+        ];
+        for filler in fillers {
+            for len in 0..24 {
+                for at in 0..=len {
+                    for brk in [&b"\n"[..], b"\r", b"\r\n", b""] {
+                        let mut bytes: Vec<u8> = filler.iter().copied().cycle().take(len).collect();
+                        bytes.splice(at..at, brk.iter().copied());
+                        bytes.extend_from_slice(b"x\ny");
+                        for from in 0..bytes.len() {
+                            assert_eq!(
+                                line_end(&bytes, from),
+                                one_by_one(&bytes, from),
+                                "{bytes:?} from {from}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(line_end(b"abc", 7), 3);
+    }
 }
