@@ -212,9 +212,10 @@ fn line_end(bytes: &[u8], from: usize) -> usize {
     let mut words = rest.chunks_exact(8);
     let mut at = from.min(bytes.len());
     for word in words.by_ref() {
-        let mut le = [0u8; 8];
-        le.copy_from_slice(word);
-        let x = u64::from_le_bytes(le);
+        let &[b0, b1, b2, b3, b4, b5, b6, b7] = word else {
+            break;
+        };
+        let x = u64::from_le_bytes([b0, b1, b2, b3, b4, b5, b6, b7]);
         let found =
             zero_byte(x ^ (ONES * u64::from(b'\n'))) | zero_byte(x ^ (ONES * u64::from(b'\r')));
         if found != 0 {
