@@ -32,6 +32,9 @@ export function operations(memdoc) {
     merge: (text) => memdoc.merge(text, `${text}\n- 2025-02-01: ours`, `## New\n- 2025-02-02: theirs\n\n${text}`),
     compact: (text) => memdoc.compact(text, { scope: "team", target: Math.floor(text.length / 3) }),
     injectionBlock: (text) => memdoc.injectionBlock(text),
+    recall: (text) => memdoc.recall(text, "entry line e1 word", { scope: "team", budget: Math.floor(text.length / 4) }),
+    expire: (text) =>
+      memdoc.expire(text, { today: "2025-06-01", policies: ["Log", "H1", "Code", "Same", "A"].map((section) => ({ section, maxAgeDays: 30 })) }),
   };
 }
 

@@ -1,5 +1,5 @@
 //! The native half of `npm run bench` (scripts/bench.mjs): times parse,
-//! render, validate, plan_save, merge and compact on the documents the script
+//! render, validate, plan_save, merge, compact and recall on the documents the script
 //! wrote, the same way the script times the npm package, and prints one JSON
 //! object: `{"results": [{"chars", "op", "ns", "samples", "batch"}]}`, `ns`
 //! being the median time of one call.
@@ -11,8 +11,8 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use memdoc::{
-    compact, merge, parse, plan_save, render, validate, CompactOptions, Limits, SaveOptions, Scope,
-    ValidateOptions,
+    compact, merge, parse, plan_save, recall, render, validate, CompactOptions, Limits,
+    RecallOptions, SaveOptions, Scope, ValidateOptions,
 };
 use serde::Deserialize;
 
@@ -29,6 +29,8 @@ struct Case {
     hard: usize,
     target: usize,
     today: String,
+    query: String,
+    budget: usize,
 }
 
 #[derive(Deserialize)]
@@ -97,8 +99,14 @@ fn main() {
             target: case.target,
             today: Some(case.today.clone()),
         };
+        let recall_options = RecallOptions {
+            scope: Scope::Team,
+            budget: case.budget,
+            today: Some(case.today.clone()),
+            ..RecallOptions::default()
+        };
         let budget = cases.budget_ms;
-        let ops: [(&str, Call<'_>); 6] = [
+        let ops: [(&str, Call<'_>); 7] = [
             (
                 "parse",
                 Box::new(|| drop(black_box(parse(black_box(&text))))),
@@ -122,6 +130,16 @@ fn main() {
             (
                 "compact",
                 Box::new(|| drop(black_box(compact(black_box(&text), &compact_options)))),
+            ),
+            (
+                "recall",
+                Box::new(|| {
+                    drop(black_box(recall(
+                        black_box(&text),
+                        &case.query,
+                        &recall_options,
+                    )));
+                }),
             ),
         ];
         for (op, mut call) in ops {

@@ -1,4 +1,4 @@
-// `npm run bench`: time parse, render, validate, planSave, merge and compact
+// `npm run bench`: time parse, render, validate, planSave, merge, compact and recall
 // natively (a release build of examples/bench.rs) and through the built npm
 // package in Node, on the same generated documents (benches/gen_doc.mjs), and
 // print both side by side: the median time of one call, the throughput, the
@@ -39,7 +39,10 @@ const GROWTH = [
   [25_000, 400_000],
   [625_000, 10_000_000],
 ];
-const OPS = ["parse", "render", "validate", "planSave", "merge", "compact"];
+const OPS = ["parse", "render", "validate", "planSave", "merge", "compact", "recall"];
+// Recall: three words of the generated documents, within a tenth of the
+// document (at least the default 4,000 code points).
+const QUERY = "postgres migration latency";
 const TODAY = "2026-12-01";
 
 function run(command, argv, options = {}) {
@@ -66,6 +69,8 @@ function writeCase(dir, chars) {
     hard: Math.max(25_000, 2 * chars),
     target: Math.max(1, Math.floor(chars / 2)),
     today: TODAY,
+    query: QUERY,
+    budget: Math.max(4_000, Math.floor(chars / 10)),
   };
   for (const [name, content] of Object.entries(files)) {
     const path = join(dir, `${chars}-${name}.md`);
@@ -146,6 +151,7 @@ async function main() {
       planSave: () => memdoc.planSave(files.text, validateOptions),
       merge: () => memdoc.merge(files.text, files.ours, files.theirs),
       compact: () => memdoc.compact(files.text, { scope: "team", target: entry.target, today: entry.today }),
+      recall: () => memdoc.recall(files.text, entry.query, { scope: "team", budget: entry.budget, today: entry.today }),
     };
     for (const op of OPS) wasm.set(`${op}@${entry.chars}`, { chars: entry.chars, op, ...time(budgetMs, calls[op]) });
   }
