@@ -12,10 +12,10 @@
 //! Raw lines and headings are never removed. Everything a step does is
 //! reported (merged sections, each removed entry with its section and its
 //! location in the input), so that a caller can archive it: nothing is lost
-//! silently. Each step is a fixed list of operations whose effect on the size
-//! only ever shrinks it, so the smallest prefix that fits is found by binary
-//! search (`measure`): the work stays near-linear even on very large
-//! documents.
+//! silently. Each step is a fixed list of operations that only ever shrink
+//! the document, and the smallest prefix that fits is found in one pass by
+//! counting each operation's effect on the size (`measure`, and the joins of
+//! `join`): the work stays linear even on very large documents.
 
 mod join;
 mod measure;
