@@ -10,7 +10,8 @@
 //! below fails when the committed file is not what the types give, so a
 //! renamed, added or removed field or variant cannot drift from the
 //! published declarations; `MEMDOC_UPDATE_TYPES=1 cargo test --lib
-//! declarations` rewrites the file. What cannot be derived (the store's
+//! declarations` rewrites the file. Another test fails when a declaration
+//! uses a type that is not declared. What cannot be derived (the store's
 //! class, `KvHost`, the callbacks of `StoreOptions`, `MemdocError`) is
 //! written by hand in src/wasm/handwritten.d.ts.
 
@@ -129,70 +130,112 @@ fn pure_options(cfg: &Config) -> String {
     out
 }
 
+/// The declarations written so far, and the names they declare and use.
+struct Declarations {
+    cfg: Config,
+    parts: Vec<String>,
+    declared: Vec<String>,
+    referenced: Vec<String>,
+}
+
+impl Declarations {
+    /// The declaration of `T`.
+    fn add<T: TS + 'static>(&mut self) -> &mut Self {
+        self.parts.push(decl::<T>(&self.cfg));
+        self.declared.push(T::ident(&self.cfg));
+        self.referenced
+            .extend(T::dependencies(&self.cfg).into_iter().map(|d| d.ts_name));
+        self
+    }
+
+    /// The interfaces of [`PURE_OPTIONS`].
+    fn pure_options(&mut self) -> &mut Self {
+        self.parts.push(pure_options(&self.cfg));
+        self.declared
+            .extend(PURE_OPTIONS.iter().map(|(name, ..)| (*name).to_owned()));
+        self.referenced.extend(
+            OptionsInput::dependencies(&self.cfg)
+                .into_iter()
+                .map(|d| d.ts_name),
+        );
+        self
+    }
+
+    /// A comment line.
+    fn text(&mut self, text: &str) -> &mut Self {
+        self.parts.push(text.to_owned());
+        self
+    }
+}
+
 /// Every declaration, in the order of API.md.
-fn generated() -> String {
-    let cfg = Config::new().with_large_int("number");
-    let parts = [
-        "// Generated from the Rust types that cross the boundary (src/js/declarations/): do not edit.\n".to_owned(),
-        decl::<Scope>(&cfg),
-        decl::<Limits>(&cfg),
-        pure_options(&cfg),
-        decl::<Position>(&cfg),
-        decl::<Range>(&cfg),
-        decl::<EntryView>(&cfg),
-        decl::<RawLineView>(&cfg),
-        decl::<LineView>(&cfg),
-        decl::<SectionView>(&cfg),
-        decl::<DocumentView>(&cfg),
-        decl::<Level>(&cfg),
-        decl::<Usage>(&cfg),
-        decl::<Severity>(&cfg),
-        decl::<DiagnosticView>(&cfg),
-        decl::<ReportView>(&cfg),
-        decl::<SaveStatus>(&cfg),
-        decl::<SavePlanView>(&cfg),
-        "// ---- merge (docs/ops.md) ------------------------------------------------\n".to_owned(),
-        decl::<MergeResultView>(&cfg),
-        decl::<ConflictKind>(&cfg),
-        decl::<ConflictView>(&cfg),
-        decl::<ConflictSideView>(&cfg),
-        decl::<Side>(&cfg),
-        decl::<DroppedLineView>(&cfg),
-        "// ---- recall and expire (docs/API.md, \"Recall and expiry\") ----------------\n".to_owned(),
-        decl::<RecallOptionsInput>(&cfg),
-        decl::<RecallWeightsInput>(&cfg),
-        decl::<Recall>(&cfg),
-        decl::<RecalledItem>(&cfg),
-        decl::<Why>(&cfg),
-        decl::<OmitReason>(&cfg),
-        decl::<OmittedItem>(&cfg),
-        decl::<RecallTotals>(&cfg),
-        decl::<ExpiryPolicyInput>(&cfg),
-        decl::<ExpireOptionsInput>(&cfg),
-        decl::<Expiry>(&cfg),
-        decl::<ExpiredEntry>(&cfg),
-        "// ---- compact (docs/ops.md) ----------------------------------------------\n".to_owned(),
-        decl::<CompactOptionsInput>(&cfg),
-        decl::<CompactionView>(&cfg),
-        decl::<MergedSectionView>(&cfg),
-        decl::<RemovalReason>(&cfg),
-        decl::<Priority>(&cfg),
-        decl::<RemovedEntryView>(&cfg),
-        "// ---- the store (API.md, \"Persistence through the host\") -----------------\n".to_owned(),
-        decl::<MemoryRefInput>(&cfg),
-        decl::<RewriteRequestView<'_>>(&cfg),
-        decl::<StoreOptionsInput>(&cfg),
-        decl::<Loaded>(&cfg),
-        decl::<StoreSaveOptionsInput>(&cfg),
-        decl::<StoreStatus>(&cfg),
-        decl::<SaveOutcomeView>(&cfg),
-        decl::<ArchivedEntry>(&cfg),
-        decl::<AuditEntryView>(&cfg),
-        decl::<SweepOptionsInput>(&cfg),
-        decl::<SweepStatus>(&cfg),
-        decl::<SweepOutcome>(&cfg),
-    ];
-    parts.join("\n")
+fn generated() -> Declarations {
+    let mut out = Declarations {
+        cfg: Config::new().with_large_int("number"),
+        parts: Vec::new(),
+        declared: Vec::new(),
+        referenced: Vec::new(),
+    };
+    out
+        .text("// Generated from the Rust types that cross the boundary (src/js/declarations/): do not edit.\n")
+        .add::<Scope>()
+        .add::<Limits>()
+        .pure_options()
+        .add::<Position>()
+        .add::<Range>()
+        .add::<EntryView>()
+        .add::<RawLineView>()
+        .add::<LineView>()
+        .add::<SectionView>()
+        .add::<DocumentView>()
+        .add::<Level>()
+        .add::<Usage>()
+        .add::<Severity>()
+        .add::<DiagnosticView>()
+        .add::<ReportView>()
+        .add::<SaveStatus>()
+        .add::<SavePlanView>()
+        .text("// ---- merge (docs/ops.md) ------------------------------------------------\n")
+        .add::<MergeResultView>()
+        .add::<ConflictKind>()
+        .add::<ConflictView>()
+        .add::<ConflictSideView>()
+        .add::<Side>()
+        .add::<DroppedLineView>()
+        .text("// ---- recall and expire (docs/API.md, \"Recall and expiry\") ----------------\n")
+        .add::<RecallOptionsInput>()
+        .add::<RecallWeightsInput>()
+        .add::<Recall>()
+        .add::<RecalledItem>()
+        .add::<Why>()
+        .add::<OmitReason>()
+        .add::<OmittedItem>()
+        .add::<RecallTotals>()
+        .add::<ExpiryPolicyInput>()
+        .add::<ExpireOptionsInput>()
+        .add::<Expiry>()
+        .add::<ExpiredEntry>()
+        .text("// ---- compact (docs/ops.md) ----------------------------------------------\n")
+        .add::<CompactOptionsInput>()
+        .add::<CompactionView>()
+        .add::<MergedSectionView>()
+        .add::<RemovalReason>()
+        .add::<Priority>()
+        .add::<RemovedEntryView>()
+        .text("// ---- the store (API.md, \"Persistence through the host\") -----------------\n")
+        .add::<MemoryRefInput>()
+        .add::<RewriteRequestView<'static>>()
+        .add::<StoreOptionsInput>()
+        .add::<Loaded>()
+        .add::<StoreSaveOptionsInput>()
+        .add::<StoreStatus>()
+        .add::<SaveOutcomeView>()
+        .add::<ArchivedEntry>()
+        .add::<AuditEntryView>()
+        .add::<SweepOptionsInput>()
+        .add::<SweepStatus>()
+        .add::<SweepOutcome>();
+    out
 }
 
 /// The string literals of a union declaration `type X = "a" | "b";`.
@@ -216,7 +259,7 @@ fn field_names<T: TS>() -> Vec<String> {
 #[test]
 fn the_committed_declarations_are_what_the_types_give() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(GENERATED);
-    let fresh = generated();
+    let fresh = generated().parts.join("\n");
     if std::env::var_os("MEMDOC_UPDATE_TYPES").is_some() {
         std::fs::write(&path, &fresh).expect("should write the declarations");
     }
@@ -328,4 +371,15 @@ fn a_line_kind_is_the_string_it_serializes_as() {
         kind(&fields::<RawLineView>(&cfg)),
         format!("\"{}\"", RawLineView::KIND)
     );
+}
+
+#[test]
+fn every_type_a_declaration_names_is_declared() {
+    let all = generated();
+    for name in &all.referenced {
+        assert!(
+            all.declared.contains(name),
+            "{name} is used by a declaration but not declared: add it to generated()"
+        );
+    }
 }
