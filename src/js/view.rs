@@ -175,8 +175,9 @@ pub enum LineView {
 #[serde(rename_all = "camelCase")]
 pub struct EntryView {
     /// Always `"entry"`.
+    // `Self::KIND`: private, so that only `new` builds one.
     #[cfg_attr(test, ts(type = "\"entry\""))]
-    pub kind: &'static str,
+    kind: &'static str,
     /// `YYYY-MM-DD`.
     pub date: String,
     /// The text after the date.
@@ -195,8 +196,9 @@ pub struct EntryView {
 #[serde(rename_all = "camelCase")]
 pub struct RawLineView {
     /// Always `"raw"`.
+    // `Self::KIND`: private, so that only `new` builds one.
     #[cfg_attr(test, ts(type = "\"raw\""))]
-    pub kind: &'static str,
+    kind: &'static str,
     /// The line without trailing white space.
     pub text: String,
     /// The line.
