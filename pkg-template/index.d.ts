@@ -1,5 +1,6 @@
 // Types of every entry (node, deno, workerd, browser): the generated glue's
-// declarations, which include the hand-written API types, plus `init`.
+// declarations, which include the API types (generated from the Rust
+// types, src/wasm/generated.d.ts), plus `init`.
 import type { InitInput } from "./memdoc.js";
 
 export * from "./memdoc.js";

@@ -12,8 +12,9 @@ pub const DEFAULT_SOFT_LIMIT: usize = 18_000;
 /// The default hard limit: above it a save is rejected.
 pub const DEFAULT_HARD_LIMIT: usize = 25_000;
 
-/// Soft and hard size limits, in code points.
+/// Size limits in code points (defaults: soft 18000, hard 25000).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Limits {
     /// Above this, a `size/soft-limit` warning.
     pub soft: usize,
@@ -57,9 +58,11 @@ impl Limits {
     }
 }
 
-/// Where a size stands against the limits. Serializes as
-/// [`Level::as_str`].
+/// Where a size stands against the limits.
+///
+/// Serializes as [`Level::as_str`] says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
     /// At or under the soft limit.
@@ -82,12 +85,12 @@ impl Level {
     }
 }
 
-/// The size of a canonical text against the limits. Serializes with
-/// camelCase field names (`utf8Bytes`).
+/// The size of a canonical text against the limits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Usage {
-    /// Code points.
+    /// Code points of the canonical form.
     pub chars: usize,
     /// UTF-8 bytes.
     pub utf8_bytes: usize,
@@ -95,7 +98,8 @@ pub struct Usage {
     pub soft: usize,
     /// The hard limit used.
     pub hard: usize,
-    /// Where `chars` stands.
+    /// Where `chars` stands: `"soft"` above the soft limit, `"hard"` above
+    /// the hard limit.
     pub level: Level,
 }
 

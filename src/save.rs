@@ -15,6 +15,7 @@ pub const NO_OP_SENTINELS: [&str; 4] = ["NO_UPDATE", "NO UPDATE", "NO_CHANGE", "
 
 /// What a save does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename_all = "snake_case"))]
 pub enum SaveStatus {
     /// The canonical form is to be stored.
     Saved,

@@ -34,8 +34,10 @@ impl Span {
     }
 }
 
-/// A position as editors and JavaScript count it.
+/// A position as editors and JavaScript count it: 1-based line, 1-based
+/// UTF-16 column, 0-based UTF-16 offset.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Position {
     /// 1-based line number.
     pub line: usize,
@@ -45,8 +47,11 @@ pub struct Position {
     pub offset: usize,
 }
 
-/// A [`Span`] converted to editor positions (end exclusive).
+/// A range in the text that was passed in; `end` is exclusive.
+///
+/// A [`Span`] converted to editor positions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Range {
     /// Where the range starts.
     pub start: Position,

@@ -4,63 +4,80 @@
 
 use serde::Serialize;
 
-use super::view::LineView;
+use super::view::{EntryView, LineView, RawLineView};
 use crate::compact::{Compaction, MergedSection, RemovedEntry};
 use crate::span::{LineIndex, Range};
 
+/// The result of `compact(text, options)`.
+///
 /// A [`Compaction`] as JavaScript sees it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Compaction"))]
 #[serde(rename_all = "camelCase")]
 pub struct CompactionView {
-    /// The compacted canonical document.
+    /// The compacted document, canonical.
     pub content: String,
-    /// Whether `content` is within `target`.
+    /// `after <= target`; false when even removing every entry was not
+    /// enough.
     pub fits: bool,
     /// The target used.
     pub target: usize,
-    /// Code points before.
+    /// Code points of the input's canonical form.
     pub before: usize,
-    /// Code points after.
+    /// Code points of `content`.
     pub after: usize,
-    /// Sections merged into an earlier one of the same title.
+    /// Step 1, in document order.
     pub merged: Vec<MergedSectionView>,
-    /// Entries removed.
+    /// Steps 2 and 3, in the order they were removed.
     pub removed: Vec<RemovedEntryView>,
-    /// Preamble lines not kept (each a `kind: "raw"` line).
+    /// Preamble lines of the input, never kept.
+    // Always raw lines (see `DocumentView::preamble`).
+    #[cfg_attr(test, ts(as = "Vec<RawLineView>"))]
     pub dropped: Vec<LineView>,
 }
 
+/// A section that compaction merged into an earlier one with the same
+/// normalized title.
+///
 /// A [`MergedSection`] as JavaScript sees it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "MergedSection"))]
 #[serde(rename_all = "camelCase")]
 pub struct MergedSectionView {
-    /// Title merged away.
+    /// Title of the section merged away.
     pub from: String,
     /// Its heading.
     pub from_range: Range,
-    /// Title kept.
+    /// Title of the earlier section that received its lines.
     pub into: String,
-    /// Its heading.
+    /// Its heading (its first entry when implicit).
     pub into_range: Range,
 }
 
+/// An entry that compaction removed.
+///
 /// A [`RemovedEntry`] as JavaScript sees it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "RemovedEntry"))]
 #[serde(rename_all = "camelCase")]
 pub struct RemovedEntryView {
-    /// Section title in the input.
+    /// Title of its section, as written in the input.
     pub section: String,
     /// `YYYY-MM-DD`.
     pub date: String,
-    /// Text.
+    /// Its text.
     pub text: String,
-    /// Range in the input.
+    /// The entry's line in the input.
     pub range: Range,
-    /// `"duplicate"` or `"oldest"`.
+    /// Why it was removed.
+    #[cfg_attr(test, ts(as = "crate::compact::RemovalReason"))]
     pub reason: &'static str,
-    /// `"transient"`, `"other"`, `"facts"` or `"core"`.
+    /// Class of its section.
+    #[cfg_attr(test, ts(as = "crate::compact::Priority"))]
     pub priority: &'static str,
-    /// The entry kept instead of a duplicate, or `null`.
+    /// `reason: "duplicate"`: the entry kept in its place; otherwise `null`.
+    // Always an entry (see `DocumentView::preamble`).
+    #[cfg_attr(test, ts(as = "Option<EntryView>"))]
     pub duplicate_of: Option<LineView>,
 }
 
@@ -82,12 +99,10 @@ impl CompactionView {
             range: index.range(r.span),
             reason: r.reason.as_str(),
             priority: r.priority.as_str(),
-            duplicate_of: r.duplicate_of.as_ref().map(|e| LineView::Entry {
-                date: e.date.clone(),
-                text: e.text.clone(),
-                legacy_marker: e.legacy_marker.map(crate::LegacyMarker::as_str),
-                range: index.range(e.span),
-            }),
+            duplicate_of: r
+                .duplicate_of
+                .as_ref()
+                .map(|e| LineView::Entry(EntryView::new(e, &index))),
         };
         Self {
             content: result.content.clone(),
@@ -100,10 +115,7 @@ impl CompactionView {
             dropped: result
                 .dropped
                 .iter()
-                .map(|r| LineView::Raw {
-                    text: r.text.clone(),
-                    range: index.range(r.span),
-                })
+                .map(|r| LineView::Raw(RawLineView::new(r, &index)))
                 .collect(),
         }
     }

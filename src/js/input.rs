@@ -20,6 +20,7 @@ use crate::store::{
 
 /// Limits as given by a caller: either may be missing.
 #[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct LimitsInput {
     /// Soft limit, default 18,000.
@@ -31,27 +32,34 @@ pub struct LimitsInput {
 /// The loosely typed options of every pure function, as they arrive from
 /// JavaScript (`camelCase`, every field optional, `null` allowed).
 #[derive(Debug, Clone, Default, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase")]
 pub struct OptionsInput {
-    /// `"user"` or `"team"`.
+    /// Default `"user"`.
+    #[cfg_attr(test, ts(as = "Option<Scope>"))]
     pub scope: Option<String>,
-    /// The stored document.
+    /// The stored document, for the scope and diff rules.
     pub previous: Option<String>,
-    /// Partial limits.
+    /// Either limit may be left out: its default applies.
+    #[cfg_attr(test, ts(type = "Partial<Limits> | null", optional = nullable))]
     pub limits: Option<LimitsInput>,
-    /// Headings not allowed in team scope.
+    /// Default: the four personal headings of docs/FORMAT.md §9.
     pub forbidden_team_headings: Option<Vec<String>>,
-    /// For saves.
+    /// Allow replacing a non-empty memory with an empty one.
     pub allow_erase: Option<bool>,
-    /// For the prompt block.
+    /// The user's display name (user scope; its first word is used).
     pub user_name: Option<String>,
-    /// For the prompt block: a recall's `totals` (other fields ignored).
+    /// The content is a recalled part of a larger memory: the opening tag gets
+    /// `recalled="SELECTED of ITEMS"`. A recall's `totals` can be passed as is
+    /// (its other fields are ignored).
+    #[cfg_attr(test, ts(inline))]
     pub recalled: Option<RecalledInput>,
 }
 
 /// [`Recalled`] as JavaScript passes it: `{ selected, items }`, so that a
 /// recall's `totals` can be passed as they are.
 #[derive(Debug, Clone, Copy, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct RecalledInput {
     /// Items taken, a whole number ≥ 0.
     pub selected: f64,
@@ -193,16 +201,20 @@ impl OptionsInput {
     }
 }
 
-/// [`CompactOptions`] as JavaScript passes them: camelCase, every field
-/// optional, `null` allowed.
+/// Options of `compact`.
+///
+/// As JavaScript passes them: checked into [`CompactOptions`].
 #[derive(Debug, Clone, Default, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "CompactOptions", optional_fields = nullable))]
 #[serde(rename_all = "camelCase")]
 pub struct CompactOptionsInput {
-    /// `"user"` or `"team"`, default `"user"`.
+    /// Default `"user"`; decides which sections are kept longest.
+    #[cfg_attr(test, ts(as = "Option<Scope>"))]
     pub scope: Option<String>,
-    /// A positive whole number, default 25,000 (the default hard limit).
+    /// Code points of the canonical form, a whole number >= 1; default 25000
+    /// (the default hard limit).
     pub target: Option<f64>,
-    /// A real `YYYY-MM-DD` date.
+    /// `"YYYY-MM-DD"`: entry dates after it count as this day.
     pub today: Option<String>,
 }
 
@@ -244,22 +256,34 @@ fn whole_target(v: f64) -> Result<usize, Error> {
         })
 }
 
-/// [`StoreOptions`] as they arrive from JavaScript (without the callbacks,
-/// which the binding wraps itself).
+/// Options of `new MemoryStore(host, options)`.
+///
+/// As they arrive from JavaScript, checked into [`StoreOptions`]; without
+/// the callbacks `rewrite` and `now`, which the binding wraps itself (their
+/// TypeScript declarations are in src/wasm/handwritten.d.ts).
 #[derive(Debug, Clone, Default, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "StoreOptions", optional_fields = nullable))]
 #[serde(rename_all = "camelCase")]
 pub struct StoreOptionsInput {
-    /// Partial limits.
+    /// Either limit may be left out: its default applies.
+    #[cfg_attr(test, ts(type = "Partial<Limits> | null", optional = nullable))]
     pub limits: Option<LimitsInput>,
-    /// Headings not allowed in team scope.
+    /// Default: the four personal headings of docs/FORMAT.md §9.
     pub forbidden_team_headings: Option<Vec<String>>,
-    /// Key prefix.
+    /// Default `"memdoc"`.
     pub key_prefix: Option<String>,
-    /// History depth, a whole number.
+    /// Revisions kept, 1-1000; default 20.
     pub history_depth: Option<f64>,
-    /// Compact deterministically when over the hard limit.
+    /// Over the hard limit (and when `rewrite` did not make it fit), compact
+    /// the document deterministically and archive every removed entry in the
+    /// revision's `AuditEntry.archived`. Default `false`.
     pub compact_over_limit: Option<bool>,
-    /// How long each host call may take, in whole milliseconds.
+    /// How long each host call (`get`, `put`, `delete`) may take, in
+    /// milliseconds (a whole number, 1 to 2147483647); a call that takes longer
+    /// rejects the operation with `store/host-timeout`. Default: no limit (a
+    /// host promise that never settles leaves the operation pending). A write
+    /// that timed out may still be carried out by the host later; the memory
+    /// stays consistent (compare-and-swap), so reload before retrying.
     pub timeout_ms: Option<f64>,
 }
 
@@ -317,17 +341,22 @@ fn timeout_ms<E>(ms: f64) -> Result<u32, StoreError<E>> {
         })
 }
 
-/// [`StoreSaveOptions`] as they arrive from JavaScript.
+/// Options of `save` and `revert`.
+///
+/// As they arrive from JavaScript, checked into [`StoreSaveOptions`].
 #[derive(Debug, Clone, Default, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "StoreSaveOptions", optional_fields = nullable))]
 #[serde(rename_all = "camelCase")]
 pub struct StoreSaveOptionsInput {
-    /// Required: a whole number ≥ 0.
+    /// The revision the caller edited (0 = none yet); required.
+    #[cfg_attr(test, ts(as = "f64"))]
     pub base_revision: Option<f64>,
-    /// Who is writing.
+    /// Who is writing, recorded in the audit trail (at most 256 characters).
     pub actor: Option<String>,
-    /// Allow an erase.
+    /// Allow replacing a non-empty memory with an empty one.
     pub allow_erase: Option<bool>,
-    /// `"reject"` or `"merge"`.
+    /// Default `"reject"`.
+    #[cfg_attr(test, ts(as = "Option<OnConflict>", inline))]
     pub on_conflict: Option<String>,
 }
 
@@ -375,11 +404,15 @@ pub fn revision_number<E>(n: f64, zero_ok: bool) -> Result<u64, StoreError<E>> {
         })
 }
 
-/// A `MemoryRef` as it arrives from JavaScript: `{ scope, id }`.
+/// One memory. `id`: 1-128 of `[A-Za-z0-9._@:-]`, starting alphanumeric.
+///
+/// As it arrives from JavaScript, checked into a [`MemoryRef`].
 #[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "MemoryRef"))]
 #[serde(deny_unknown_fields)]
 pub struct MemoryRefInput {
-    /// `"user"` or `"team"`.
+    /// Whose memory it is.
+    #[cfg_attr(test, ts(as = "Scope"))]
     pub scope: String,
     /// The id.
     pub id: String,
@@ -395,21 +428,32 @@ impl MemoryRefInput {
     }
 }
 
-/// [`ExpiryPolicy`] as JavaScript passes it.
+/// How long a section's entries are kept.
+///
+/// As JavaScript passes it, checked into an [`ExpiryPolicy`].
 #[derive(Debug, Clone, Default, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ExpiryPolicy"))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ExpiryPolicyInput {
-    /// Required: a title whose normalized form is not empty.
+    /// A section title, compared normalized (not empty once normalized);
+    /// required.
+    #[cfg_attr(test, ts(as = "String"))]
     pub section: Option<String>,
-    /// Required: a whole number ≥ 0.
+    /// Entries older than this many whole days expire (0: all before
+    /// `today`); required.
+    #[cfg_attr(test, ts(as = "f64"))]
     pub max_age_days: Option<f64>,
 }
 
-/// [`ExpireOptions`] as JavaScript passes them.
+/// Options of `expire`.
+///
+/// As JavaScript passes them, checked into [`ExpireOptions`].
 #[derive(Debug, Clone, Default, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ExpireOptions", optional_fields = nullable))]
 #[serde(rename_all = "camelCase")]
 pub struct ExpireOptionsInput {
-    /// Required: a real `YYYY-MM-DD` date.
+    /// `"YYYY-MM-DD"`, required.
+    #[cfg_attr(test, ts(as = "String"))]
     pub today: Option<String>,
     /// The policies (none: nothing expires).
     pub policies: Option<Vec<ExpiryPolicyInput>>,
@@ -462,15 +506,19 @@ impl ExpiryPolicyInput {
     }
 }
 
-/// [`SweepOptions`] as JavaScript passes them.
+/// Options of `MemoryStore.sweep`.
+///
+/// As JavaScript passes them, checked into [`SweepOptions`].
 #[derive(Debug, Clone, Default, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "SweepOptions", optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SweepOptionsInput {
-    /// Required: a real `YYYY-MM-DD` date.
+    /// `"YYYY-MM-DD"`, required.
+    #[cfg_attr(test, ts(as = "String"))]
     pub today: Option<String>,
-    /// The policies.
+    /// The policies (none: nothing expires).
     pub policies: Option<Vec<ExpiryPolicyInput>>,
-    /// Who sweeps.
+    /// Who sweeps, recorded in the audit trail (at most 256 characters).
     pub actor: Option<String>,
 }
 
@@ -497,9 +545,13 @@ impl SweepOptionsInput {
     }
 }
 
-/// [`RecallWeights`] as JavaScript passes them; a missing weight is its
-/// default.
+/// The weight of each part of a recall's score. Defaults: relevance 1,
+/// recency 0.25, priority 0.15.
+///
+/// As JavaScript passes them, checked into [`RecallWeights`]; a missing
+/// weight is its default.
 #[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "RecallWeights", optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RecallWeightsInput {
     /// Default 1.
@@ -510,22 +562,25 @@ pub struct RecallWeightsInput {
     pub priority: Option<f64>,
 }
 
-/// [`RecallOptions`] as JavaScript passes them: camelCase, every field
-/// optional, `null` allowed.
+/// Options of `recall`.
+///
+/// As JavaScript passes them, checked into [`RecallOptions`].
 #[derive(Debug, Clone, Default, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "RecallOptions", optional_fields = nullable))]
 #[serde(rename_all = "camelCase")]
 pub struct RecallOptionsInput {
-    /// `"user"` or `"team"`, default `"user"`.
+    /// Default `"user"`; decides the section priorities.
+    #[cfg_attr(test, ts(as = "Option<Scope>"))]
     pub scope: Option<String>,
-    /// A positive whole number, default 4,000.
+    /// Code points of the returned document, a whole number >= 1; default 4000.
     pub budget: Option<f64>,
-    /// A real `YYYY-MM-DD` date.
+    /// `"YYYY-MM-DD"` that ages count to; default the newest entry date of the memory.
     pub today: Option<String>,
-    /// Section titles taken first.
+    /// Section titles (compared normalized) whose items are taken first.
     pub pinned: Option<Vec<String>>,
-    /// Partial weights.
+    /// The weight of each part of the score, each a finite number >= 0.
     pub weights: Option<RecallWeightsInput>,
-    /// A positive number of days, default 90.
+    /// Days after which recency halves; a positive number, default 90.
     pub half_life_days: Option<f64>,
 }
 

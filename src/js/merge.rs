@@ -8,55 +8,73 @@ use serde::Serialize;
 use crate::merge::{Conflict, ConflictSide, DroppedLine, MergeResult, Side};
 use crate::span::{LineIndex, Range};
 
+/// The result of `merge(base, ours, theirs)`.
+///
 /// A [`MergeResult`] as JavaScript sees it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "MergeResult"))]
 #[serde(rename_all = "camelCase")]
 pub struct MergeResultView {
-    /// The merged canonical document (ours' version of conflicting parts).
+    /// The merged document, canonical. When `clean` is false it holds OURS'
+    /// version of every conflicting part: show it, never save it without
+    /// review.
     pub content: String,
-    /// No conflict.
+    /// `true` exactly when `conflicts` is empty.
     pub clean: bool,
-    /// The conflicts.
+    /// In the order of the merged sections.
     pub conflicts: Vec<ConflictView>,
-    /// Preamble lines of the inputs that are not kept.
+    /// Preamble lines of the inputs (never kept).
     pub dropped: Vec<DroppedLineView>,
 }
 
+/// A part of the document that the two sides changed incompatibly.
+///
 /// A [`Conflict`] as JavaScript sees it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "MergeConflict"))]
 #[serde(rename_all = "camelCase")]
 pub struct ConflictView {
-    /// `"lines"`, `"section-removed"` or `"title"`.
+    /// `"lines"`: the same raw lines changed differently on both sides;
+    /// `"section-removed"`: removed on one side, changed on the other;
+    /// `"title"`: a title rewritten differently on both sides.
+    #[cfg_attr(test, ts(as = "crate::merge::ConflictKind"))]
     pub kind: &'static str,
-    /// The section's title.
+    /// The section's title (ours' when ours has the section).
     pub section: String,
-    /// The base's version, or `null` when the part is new on both sides.
+    /// `null`: the part is new on both sides.
     pub base: Option<ConflictSideView>,
-    /// Ours' version, or `null` when ours removed the section.
+    /// `null`: ours removed the whole section.
     pub ours: Option<ConflictSideView>,
-    /// Theirs' version, or `null` when theirs removed the section.
+    /// `null`: theirs removed the whole section.
     pub theirs: Option<ConflictSideView>,
 }
 
+/// One side's version of a conflicting part.
+///
 /// A [`ConflictSide`] as JavaScript sees it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ConflictSide"))]
 #[serde(rename_all = "camelCase")]
 pub struct ConflictSideView {
-    /// Canonical lines.
+    /// Canonical lines (for `"section-removed"` the heading line first).
     pub lines: Vec<String>,
-    /// UTF-16 range in that side's input.
+    /// In THIS side's input; empty where this side deleted the lines.
     pub range: Range,
 }
 
+/// A preamble line of one input, which no merged document keeps.
+///
 /// A [`DroppedLine`] as JavaScript sees it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "MergeDroppedLine"))]
 #[serde(rename_all = "camelCase")]
 pub struct DroppedLineView {
-    /// `"base"`, `"ours"` or `"theirs"`.
+    /// The input it was in.
+    #[cfg_attr(test, ts(as = "Side"))]
     pub side: &'static str,
-    /// The line.
+    /// The line without trailing white space.
     pub text: String,
-    /// UTF-16 range in that input.
+    /// In that side's input.
     pub range: Range,
 }
 

@@ -7,6 +7,8 @@
 //! `src/wasm/` serializes these, and their unit tests run natively.
 
 pub mod compact;
+#[cfg(test)]
+mod declarations;
 pub mod error;
 pub mod input;
 pub mod merge;

@@ -1,35 +1,42 @@
 //! The store's results as JavaScript sees them (API.md) where they differ
 //! from the core types: diagnostic ranges in UTF-16 positions of the text
 //! they were found in, and an audit entry's `archived` list always present.
-//! `Loaded` and `ArchivedEntry` serialize as they are.
+//! `Loaded` and `ArchivedEntry` serialize as they are. And what the store
+//! passes to the caller's `rewrite` callback.
 
 use serde::Serialize;
 
 use crate::limits::Usage;
 use crate::span::LineIndex;
-use crate::store::{ArchivedEntry, AuditEntry, SaveOutcome};
+use crate::store::{ArchivedEntry, AuditEntry, RewriteRequest, SaveOutcome};
 
 use super::view::DiagnosticView;
 
-/// [`SaveOutcome`] as JavaScript sees it.
+/// The result of `save` and `revert`: the `SavePlan` fields and more.
+///
+/// A [`SaveOutcome`] as JavaScript sees it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "SaveOutcome"))]
 #[serde(rename_all = "camelCase")]
 pub struct SaveOutcomeView {
-    /// `"saved"`, `"no_op"`, `"rejected"` or `"conflict"`.
+    /// What the save did.
+    #[cfg_attr(test, ts(as = "crate::store::StoreStatus"))]
     pub status: &'static str,
     /// What the store holds now.
     pub content: String,
-    /// Whether this save changed it.
+    /// Whether this save changed the stored content.
     pub changed: bool,
-    /// Size of the planned content.
+    /// The size of the planned content (of the stored one for a conflict).
     pub usage: Usage,
-    /// Findings, UTF-16 ranges in the text they were found in.
+    /// Ranges point into the text that was planned (the update, the
+    /// rewrite's reply or the merge).
     pub diagnostics: Vec<DiagnosticView>,
-    /// Preamble lines not kept.
+    /// Preamble lines that were not kept.
     pub dropped: Vec<String>,
     /// The revision stored now.
     pub revision: u64,
-    /// A notice, or `null`.
+    /// E.g. that the content was rewritten, compacted or merged, or why a
+    /// conflict happened; otherwise `null`.
     pub notice: Option<String>,
 }
 
@@ -53,24 +60,26 @@ impl From<&SaveOutcome> for SaveOutcomeView {
     }
 }
 
-/// An [`AuditEntry`] as JavaScript sees it.
+/// One revision in the audit trail.
+///
+/// An [`AuditEntry`] as JavaScript sees it (`archived` always present).
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "AuditEntry"))]
 #[serde(rename_all = "camelCase")]
 pub struct AuditEntryView {
-    /// The revision.
+    /// The revision this save created.
     pub revision: u64,
-    /// When.
+    /// ISO timestamp.
     pub at: String,
-    /// Who, or `null`.
+    /// Who saved it, or `null`.
     pub actor: Option<String>,
-    /// Size in code points.
+    /// Code points of the content.
     pub chars: usize,
-    /// Size change.
+    /// Change in code points.
     pub delta: i64,
     /// Diagnostic codes of the save.
     pub codes: Vec<String>,
-    /// Entries compaction removed to make this revision fit, or a sweep
-    /// expired (usually empty).
+    /// Entries removed by `compactOverLimit` or by `sweep` (usually empty).
     pub archived: Vec<ArchivedEntry>,
 }
 
@@ -84,6 +93,29 @@ impl From<&AuditEntry> for AuditEntryView {
             delta: a.delta,
             codes: a.codes.clone(),
             archived: a.archived.clone(),
+        }
+    }
+}
+
+/// What the `rewrite` callback is asked to do.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "RewriteRequest"))]
+#[serde(rename_all = "camelCase")]
+pub struct RewriteRequestView<'a> {
+    /// Instructions for a model, ending with the document.
+    pub prompt: &'a str,
+    /// The canonical document that is over the hard limit.
+    pub content: &'a str,
+    /// The size to reach, in code points.
+    pub target: usize,
+}
+
+impl<'a> From<&'a RewriteRequest> for RewriteRequestView<'a> {
+    fn from(r: &'a RewriteRequest) -> Self {
+        Self {
+            prompt: &r.prompt,
+            content: &r.content,
+            target: r.target,
         }
     }
 }

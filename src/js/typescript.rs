@@ -1,7 +1,8 @@
 //! The TypeScript unions of the stable codes, built at compile time from the
 //! lists the engine uses (`Code::ALL`, `Error::CODES`, the boundary's and the
 //! store's codes), so the published `.d.ts` cannot drift from them. The wasm
-//! boundary puts them into the `.d.ts` beside the hand-written types.
+//! boundary puts them into the `.d.ts` beside the declarations generated
+//! from the types (`super::declarations`) and the few written by hand.
 
 use crate::diagnostic::Code;
 use crate::error::Error;

@@ -6,25 +6,30 @@
 use serde::Serialize;
 
 use crate::diagnostic::Diagnostic;
-use crate::document::{Document, Line};
+use crate::document::{Document, LegacyMarker, Line};
 use crate::limits::Usage;
 use crate::save::SavePlan;
 use crate::span::{LineIndex, Range};
 use crate::validate::Report;
 
+/// A finding about a document.
+///
 /// A [`Diagnostic`] as JavaScript sees it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Diagnostic"))]
 #[serde(rename_all = "camelCase")]
 pub struct DiagnosticView {
     /// The stable code.
+    #[cfg_attr(test, ts(type = "DiagnosticCode"))]
     pub code: &'static str,
-    /// `"error"`, `"warning"` or `"info"`.
+    /// An error blocks a save; a warning does not.
+    #[cfg_attr(test, ts(as = "crate::diagnostic::Severity"))]
     pub severity: &'static str,
-    /// One sentence.
+    /// One human sentence.
     pub message: String,
-    /// Help, or `null`.
+    /// How to fix it, or `null`.
     pub help: Option<String>,
-    /// UTF-16 range, or `null` for the whole document.
+    /// In the text that was passed in; `null` for the whole document.
     pub range: Option<Range>,
 }
 
@@ -53,17 +58,20 @@ fn diagnostics(ds: &[Diagnostic], text: &str) -> Vec<DiagnosticView> {
     ds.iter().map(|d| DiagnosticView::new(d, &index)).collect()
 }
 
+/// The result of `validate`.
+///
 /// A [`Report`] as JavaScript sees it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Report"))]
 #[serde(rename_all = "camelCase")]
 pub struct ReportView {
-    /// No error.
+    /// No finding is an error.
     pub ok: bool,
-    /// Canonical form.
+    /// The canonical form.
     pub canonical: String,
-    /// Size of the canonical form.
+    /// The size of the canonical form.
     pub usage: Usage,
-    /// Findings.
+    /// The findings.
     pub diagnostics: Vec<DiagnosticView>,
 }
 
@@ -80,21 +88,25 @@ impl ReportView {
     }
 }
 
+/// The result of `planSave`.
+///
 /// A [`SavePlan`] as JavaScript sees it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "SavePlan"))]
 #[serde(rename_all = "camelCase")]
 pub struct SavePlanView {
-    /// `"saved"`, `"no_op"` or `"rejected"`.
+    /// What the save does.
+    #[cfg_attr(test, ts(as = "crate::save::SaveStatus"))]
     pub status: &'static str,
-    /// What the store should hold.
+    /// What the store should hold afterwards.
     pub content: String,
-    /// Whether it differs from the previous document.
+    /// Whether `content` differs from the previous document.
     pub changed: bool,
-    /// Size of the proposed canonical form.
+    /// The size of the proposed canonical form.
     pub usage: Usage,
-    /// Findings, ranges in `updated`.
+    /// The findings; ranges in the updated text.
     pub diagnostics: Vec<DiagnosticView>,
-    /// Preamble lines not kept.
+    /// Preamble lines that were not kept.
     pub dropped: Vec<String>,
 }
 
@@ -113,53 +125,116 @@ impl SavePlanView {
     }
 }
 
+/// The result of `parse`: the sections and the preamble.
+///
 /// A [`Document`] as JavaScript sees it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "MemoryDocument"))]
 #[serde(rename_all = "camelCase")]
 pub struct DocumentView {
-    /// Sections.
+    /// The sections, in order.
     pub sections: Vec<SectionView>,
-    /// Dropped preamble lines.
+    /// Lines before the first heading, which are not kept.
+    // Always raw lines: a `LineView` rather than a `RawLineView` only so that
+    // the .wasm serializes one kind of line list.
+    #[cfg_attr(test, ts(as = "Vec<RawLineView>"))]
     pub preamble: Vec<LineView>,
 }
 
-/// A section as JavaScript sees it.
+/// A section: its heading and lines.
+///
+/// A [`Section`](crate::Section) as JavaScript sees it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Section"))]
 #[serde(rename_all = "camelCase")]
 pub struct SectionView {
-    /// Title.
+    /// The title, as written.
     pub title: String,
-    /// `false` for the implicit `Memory` section.
+    /// `false` for the implicit "Memory" section.
     pub explicit: bool,
-    /// The heading line (first entry when implicit).
+    /// The heading line (the first entry when implicit).
     pub range: Range,
-    /// Lines.
+    /// The lines, in order.
     pub lines: Vec<LineView>,
 }
 
-/// An entry or raw line as JavaScript sees it (`kind` tells which).
+/// A line of a section: an entry or any other line (`kind` tells which).
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-#[serde(tag = "kind", rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Line"))]
+#[serde(untagged)]
 pub enum LineView {
     /// A dated entry.
-    #[serde(rename_all = "camelCase")]
-    Entry {
-        /// `YYYY-MM-DD`.
-        date: String,
-        /// Text.
-        text: String,
-        /// `"fact"`, `"pref"`, `"instr"` or `null`.
-        legacy_marker: Option<&'static str>,
-        /// Range.
-        range: Range,
-    },
-    /// A raw line.
-    Raw {
-        /// Text without trailing white space.
-        text: String,
-        /// Range.
-        range: Range,
-    },
+    Entry(EntryView),
+    /// Any other line.
+    Raw(RawLineView),
+}
+
+/// A dated entry `- YYYY-MM-DD: text`.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Entry"))]
+#[serde(rename_all = "camelCase")]
+pub struct EntryView {
+    /// Always `"entry"`.
+    // `Self::KIND`: private, so that only `new` builds one.
+    #[cfg_attr(test, ts(type = "\"entry\""))]
+    kind: &'static str,
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    /// The text after the date.
+    pub text: String,
+    /// The marker of a legacy `- (YYYY-MM-DD) [marker] text` entry, or
+    /// `null`.
+    #[cfg_attr(test, ts(as = "Option<LegacyMarker>", inline))]
+    pub legacy_marker: Option<&'static str>,
+    /// The entry's line.
+    pub range: Range,
+}
+
+/// Any other line, trailing white space removed.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "RawLine"))]
+#[serde(rename_all = "camelCase")]
+pub struct RawLineView {
+    /// Always `"raw"`.
+    // `Self::KIND`: private, so that only `new` builds one.
+    #[cfg_attr(test, ts(type = "\"raw\""))]
+    kind: &'static str,
+    /// The line without trailing white space.
+    pub text: String,
+    /// The line.
+    pub range: Range,
+}
+
+impl EntryView {
+    /// Its `kind`.
+    pub const KIND: &'static str = "entry";
+
+    /// Convert an entry found in the text `index` was built on.
+    #[must_use]
+    pub fn new(e: &crate::document::Entry, index: &LineIndex<'_>) -> Self {
+        Self {
+            kind: EntryView::KIND,
+            date: e.date.clone(),
+            text: e.text.clone(),
+            legacy_marker: e.legacy_marker.map(LegacyMarker::as_str),
+            range: index.range(e.span),
+        }
+    }
+}
+
+impl RawLineView {
+    /// Its `kind`.
+    pub const KIND: &'static str = "raw";
+
+    /// Convert a raw line found in the text `index` was built on.
+    #[must_use]
+    pub fn new(r: &crate::document::RawLine, index: &LineIndex<'_>) -> Self {
+        Self {
+            kind: RawLineView::KIND,
+            text: r.text.clone(),
+            range: index.range(r.span),
+        }
+    }
 }
 
 impl DocumentView {
@@ -168,16 +243,8 @@ impl DocumentView {
     pub fn new(doc: &Document, text: &str) -> Self {
         let index = LineIndex::new(text);
         let line = |l: &Line| match l {
-            Line::Entry(e) => LineView::Entry {
-                date: e.date.clone(),
-                text: e.text.clone(),
-                legacy_marker: e.legacy_marker.map(crate::document::LegacyMarker::as_str),
-                range: index.range(e.span),
-            },
-            Line::Raw(r) => LineView::Raw {
-                text: r.text.clone(),
-                range: index.range(r.span),
-            },
+            Line::Entry(e) => LineView::Entry(EntryView::new(e, &index)),
+            Line::Raw(r) => LineView::Raw(RawLineView::new(r, &index)),
         };
         Self {
             sections: doc
@@ -193,7 +260,7 @@ impl DocumentView {
             preamble: doc
                 .preamble
                 .iter()
-                .map(|r| line(&Line::Raw(r.clone())))
+                .map(|r| LineView::Raw(RawLineView::new(r, &index)))
                 .collect(),
         }
     }

@@ -6,6 +6,11 @@ use crate::span::Span;
 
 /// Which input of a merge something comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    test,
+    derive(ts_rs::TS),
+    ts(rename = "MergeSide", rename_all = "lowercase")
+)]
 pub enum Side {
     /// The common ancestor.
     Base,
@@ -27,8 +32,15 @@ impl Side {
     }
 }
 
-/// What kind of disagreement a [`Conflict`] is.
+/// What kind of disagreement a conflict is.
+///
+/// The kind of a [`Conflict`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    test,
+    derive(ts_rs::TS),
+    ts(rename = "MergeConflictKind", rename_all = "kebab-case")
+)]
 pub enum ConflictKind {
     /// The same raw lines of a section were changed differently on both sides.
     Lines,

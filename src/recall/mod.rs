@@ -34,10 +34,12 @@ pub use score::{ScoreParts, UNDATED_RECENCY};
 
 /// The result of [`recall`].
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Recall {
-    /// The recalled document, canonical: each selected item under its
-    /// section's heading, sections and items in their original order.
+    /// The recalled part: a valid canonical memory document within the
+    /// budget, each selected item under its section's heading, sections and
+    /// items in their original order.
     pub content: String,
     /// Code points of `content` (at most the budget).
     pub chars: usize,
@@ -54,15 +56,17 @@ pub struct Recall {
 
 /// An item that [`recall`] took.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct RecalledItem {
     /// The title of its section, as written.
     pub section: String,
-    /// The entry's text, or the line (or code block) as written.
+    /// The entry's text; for another line the line as written (a code
+    /// block: its lines joined by `"\n"`).
     pub text: String,
-    /// The entry's date; `None` for other lines.
+    /// The entry's date; none (`null`) for a line that is not an entry.
     pub date: Option<String>,
-    /// Its score: the weighted sum of `why.parts`.
+    /// Its score: the weighted sum of `why.parts`, rounded to millionths.
     pub score: f64,
     /// Why it scored so.
     pub why: Why,
@@ -70,15 +74,17 @@ pub struct RecalledItem {
 
 /// An item that [`recall`] left out, and why.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct OmittedItem {
     /// The title of its section, as written.
     pub section: String,
-    /// The entry's text, or the line (or code block) as written.
+    /// The entry's text; for another line the line as written (a code
+    /// block: its lines joined by `"\n"`).
     pub text: String,
-    /// The entry's date; `None` for other lines.
+    /// The entry's date; none (`null`) for a line that is not an entry.
     pub date: Option<String>,
-    /// Its score.
+    /// Its score: the weighted sum of `why.parts`, rounded to millionths.
     pub score: f64,
     /// Why it scored so.
     pub why: Why,
@@ -88,16 +94,19 @@ pub struct OmittedItem {
 
 /// The explanation of a score.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "RecallWhy"))]
 #[serde(rename_all = "camelCase")]
 pub struct Why {
     /// The query's words the item (or its section title) contains, sorted.
     pub terms: Vec<String>,
-    /// The score's parts, before weighting.
+    /// The score's parts, each from 0 to 1, before weighting.
+    #[cfg_attr(test, ts(inline))]
     pub parts: ScoreParts,
 }
 
 /// Why [`recall`] left an item out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum OmitReason {
     /// It would fit alone, but not with the items that scored higher.
@@ -123,6 +132,7 @@ impl OmitReason {
 
 /// The counts of a [`Recall`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct RecallTotals {
     /// Items in the memory.

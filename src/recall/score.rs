@@ -14,13 +14,15 @@ pub const UNDATED_RECENCY: f64 = 0.5;
 
 /// The parts of an item's score, each from 0 to 1, before weighting.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ScoreParts {
     /// BM25 against the query, divided by the best item's (0 without a
     /// query or a matching word).
     pub relevance: f64,
     /// `0.5^(age / half-life)` with the age in days (a date after the
-    /// reference day counts as that day); [`UNDATED_RECENCY`] when undated.
+    /// reference day counts as that day); [`UNDATED_RECENCY`] (0.5) when
+    /// undated.
     pub recency: f64,
     /// The section's compaction class: core 1, facts 2/3, other 1/3,
     /// transient 0.

@@ -84,6 +84,7 @@ pub use sweep::{SweepOptions, SweepOutcome, SweepStatus, SWEEP_ATTEMPTS};
 
 /// What a store save did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename_all = "snake_case"))]
 pub enum StoreStatus {
     /// A new revision was stored (or the content was already exactly this).
     Saved,
@@ -121,11 +122,12 @@ impl From<SaveStatus> for StoreStatus {
 
 /// A memory as it is stored now.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Loaded {
-    /// The canonical content (`""` when nothing is stored yet).
+    /// The canonical content; `""` when nothing is stored yet.
     pub content: String,
-    /// The current revision (0 when nothing is stored yet).
+    /// The current revision; `0` when nothing is stored yet.
     pub revision: u64,
     /// When the current revision was saved.
     pub updated_at: Option<String>,

@@ -56,8 +56,9 @@ impl SweepOptions {
     }
 }
 
-/// What a sweep did.
+/// What a sweep did; `"unchanged"` and `"conflict"` wrote nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum SweepStatus {
     /// Entries expired; a new revision holds the rest.
@@ -69,8 +70,11 @@ pub enum SweepStatus {
     Conflict,
 }
 
-/// The result of [`MemoryStore::sweep`].
+/// The result of a sweep.
+///
+/// What [`MemoryStore::sweep`] returns.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SweepOutcome {
     /// What the sweep did.

@@ -5,7 +5,7 @@
 //!
 //! One file per topic: [`convert`] (arguments in, views out, one serializer),
 //! [`errors`] (the one place a JavaScript `Error` is built), [`panic`] (panics
-//! made readable), [`types`] (the hand-written TypeScript contract),
+//! made readable), [`types`] (the TypeScript contract),
 //! [`plain`] (plain copies of options, read without letting a throw escape),
 //! [`pure`] (the pure functions), [`ops`] (`merge` and `compact`),
 //! [`recall`] (`recall` and `expire`), [`store`]

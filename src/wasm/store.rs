@@ -14,7 +14,6 @@
 use std::rc::Rc;
 
 use js_sys::{Array, Function, Promise, Reflect};
-use serde::Serialize;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
@@ -23,7 +22,7 @@ use wasm_bindgen_futures::JsFuture;
 use crate::js::input::{
     revision_number, MemoryRefInput, StoreOptionsInput, StoreSaveOptionsInput, SweepOptionsInput,
 };
-use crate::js::store::{AuditEntryView, SaveOutcomeView};
+use crate::js::store::{AuditEntryView, RewriteRequestView, SaveOutcomeView};
 use crate::store::{
     Clock, DeleteOutcome, Host, HostFailure, MemoryRef, PutOutcome, Rewrite, RewriteRequest,
     StoreError, StoreSaveOptions, Versioned,
@@ -248,26 +247,13 @@ fn type_of(value: &JsValue) -> String {
 /// The caller's `rewrite` function.
 struct JsRewrite(Function);
 
-/// What `rewrite` is called with.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct RewriteRequestArg<'a> {
-    prompt: &'a str,
-    content: &'a str,
-    target: usize,
-}
-
 impl Rewrite for JsRewrite {
     /// Why the store does not use the reply (it only says that the rewrite
     /// failed, so the value itself is not passed on).
     type Error = JsValue;
 
     async fn rewrite(&self, request: RewriteRequest) -> Result<String, JsValue> {
-        let arg: JsValue = view(&RewriteRequestArg {
-            prompt: &request.prompt,
-            content: &request.content,
-            target: request.target,
-        })?;
+        let arg: JsValue = view(&RewriteRequestView::from(&request))?;
         let answer = self.0.call1(&JsValue::UNDEFINED, &arg)?;
         JsFuture::from(Promise::resolve(&answer))
             .await?

@@ -1,14 +1,20 @@
-//! The TypeScript contract: the hand-written `types.d.ts` (API.md's types),
-//! the `DiagnosticCode` and `ErrorCode` unions generated from the code lists
-//! ([`crate::js::typescript`]), and the typed values the exports take and
-//! return, so the generated `.d.ts` names `Report` rather than `any`.
+//! The TypeScript contract: the declarations generated from the Rust types
+//! that cross the boundary (`generated.d.ts`, kept current by a test in
+//! `crate::js::declarations`), the few written by hand
+//! (`handwritten.d.ts`), the `DiagnosticCode` and `ErrorCode` unions
+//! generated from the code lists ([`crate::js::typescript`]), and the typed
+//! values the exports take and return, so the generated `.d.ts` names
+//! `Report` rather than `any`.
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use crate::js::typescript::{DIAGNOSTIC_CODE_UNION, ERROR_CODE_UNION};
 
 #[wasm_bindgen(typescript_custom_section)]
-const TYPES: &str = include_str!("types.d.ts");
+const GENERATED: &str = include_str!("generated.d.ts");
+
+#[wasm_bindgen(typescript_custom_section)]
+const HANDWRITTEN: &str = include_str!("handwritten.d.ts");
 
 #[wasm_bindgen(typescript_custom_section)]
 const DIAGNOSTIC_CODES: &str = DIAGNOSTIC_CODE_UNION;

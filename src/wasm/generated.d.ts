@@ -1,9 +1,13 @@
+// Generated from the Rust types that cross the boundary (src/js/declarations/): do not edit.
+
 /** Whose memory a document is. */
 export type Scope = "user" | "team";
 
 /** Size limits in code points (defaults: soft 18000, hard 25000). */
 export interface Limits {
+  /** Above this, a `size/soft-limit` warning. */
   soft: number;
+  /** Above this, a `size/hard-limit` error. */
   hard: number;
 }
 
@@ -13,6 +17,7 @@ export interface ValidateOptions {
   scope?: Scope | null;
   /** The stored document, for the scope and diff rules. */
   previous?: string | null;
+  /** Either limit may be left out: its default applies. */
   limits?: Partial<Limits> | null;
   /** Default: the four personal headings of docs/FORMAT.md §9. */
   forbiddenTeamHeadings?: string[] | null;
@@ -26,131 +31,180 @@ export interface SaveOptions extends ValidateOptions {
 
 /** Options of `injectionBlock`. */
 export interface InjectOptions {
+  /** Default `"user"`. */
   scope?: Scope | null;
+  /** Either limit may be left out: its default applies. */
   limits?: Partial<Limits> | null;
   /** The user's display name (user scope; its first word is used). */
   userName?: string | null;
   /**
    * The content is a recalled part of a larger memory: the opening tag gets
-   * `recalled="SELECTED of ITEMS"`. A recall's `totals` can be passed as is.
+   * `recalled="SELECTED of ITEMS"`. A recall's `totals` can be passed as is
+   * (its other fields are ignored).
    */
-  recalled?: { selected: number; items: number } | null;
+  recalled?: {
+    /** Items taken, a whole number ≥ 0. */
+    selected: number;
+    /** Items in the memory, a whole number ≥ `selected`. */
+    items: number;
+  } | null;
 }
 
 /** Options of `writingRules`. */
 export interface WritingRulesOptions {
+  /** Default `"user"`. */
   scope?: Scope | null;
+  /** Either limit may be left out: its default applies. */
   limits?: Partial<Limits> | null;
 }
 
-/** A position: 1-based line, 1-based UTF-16 column, 0-based UTF-16 offset. */
+/**
+ * A position as editors and JavaScript count it: 1-based line, 1-based
+ * UTF-16 column, 0-based UTF-16 offset.
+ */
 export interface Position {
+  /** 1-based line number. */
   line: number;
+  /** 1-based column, in UTF-16 code units. */
   column: number;
+  /** 0-based offset from the start of the text, in UTF-16 code units. */
   offset: number;
 }
 
 /** A range in the text that was passed in; `end` is exclusive. */
 export interface Range {
+  /** Where the range starts. */
   start: Position;
+  /** Where the range ends (exclusive). */
   end: Position;
 }
 
 /** A dated entry `- YYYY-MM-DD: text`. */
 export interface Entry {
+  /** Always `"entry"`. */
   kind: "entry";
+  /** `YYYY-MM-DD`. */
   date: string;
+  /** The text after the date. */
   text: string;
+  /**
+   * The marker of a legacy `- (YYYY-MM-DD) [marker] text` entry, or
+   * `null`.
+   */
   legacyMarker: "fact" | "pref" | "instr" | null;
+  /** The entry's line. */
   range: Range;
 }
 
 /** Any other line, trailing white space removed. */
 export interface RawLine {
+  /** Always `"raw"`. */
   kind: "raw";
+  /** The line without trailing white space. */
   text: string;
+  /** The line. */
   range: Range;
 }
 
+/** A line of a section: an entry or any other line (`kind` tells which). */
 export type Line = Entry | RawLine;
 
+/** A section: its heading and lines. */
 export interface Section {
+  /** The title, as written. */
   title: string;
   /** `false` for the implicit "Memory" section. */
   explicit: boolean;
   /** The heading line (the first entry when implicit). */
   range: Range;
+  /** The lines, in order. */
   lines: Line[];
 }
 
+/** The result of `parse`: the sections and the preamble. */
 export interface MemoryDocument {
+  /** The sections, in order. */
   sections: Section[];
   /** Lines before the first heading, which are not kept. */
   preamble: RawLine[];
 }
 
+/** Where a size stands against the limits. */
 export type Level = "ok" | "soft" | "hard";
 
+/** The size of a canonical text against the limits. */
 export interface Usage {
   /** Code points of the canonical form. */
   chars: number;
+  /** UTF-8 bytes. */
   utf8Bytes: number;
+  /** The soft limit used. */
   soft: number;
+  /** The hard limit used. */
   hard: number;
-  /** `"soft"`: above soft; `"hard"`: above hard. */
+  /**
+   * Where `chars` stands: `"soft"` above the soft limit, `"hard"` above
+   * the hard limit.
+   */
   level: Level;
 }
 
+/** How much a finding matters. An error blocks a save; a warning does not. */
 export type Severity = "error" | "warning" | "info";
 
+/** A finding about a document. */
 export interface Diagnostic {
+  /** The stable code. */
   code: DiagnosticCode;
+  /** An error blocks a save; a warning does not. */
   severity: Severity;
   /** One human sentence. */
   message: string;
+  /** How to fix it, or `null`. */
   help: string | null;
   /** In the text that was passed in; `null` for the whole document. */
   range: Range | null;
 }
 
+/** The result of `validate`. */
 export interface Report {
+  /** No finding is an error. */
   ok: boolean;
+  /** The canonical form. */
   canonical: string;
+  /** The size of the canonical form. */
   usage: Usage;
+  /** The findings. */
   diagnostics: Diagnostic[];
 }
 
+/** What a save does. */
 export type SaveStatus = "saved" | "no_op" | "rejected";
 
+/** The result of `planSave`. */
 export interface SavePlan {
+  /** What the save does. */
   status: SaveStatus;
   /** What the store should hold afterwards. */
   content: string;
   /** Whether `content` differs from the previous document. */
   changed: boolean;
+  /** The size of the proposed canonical form. */
   usage: Usage;
+  /** The findings; ranges in the updated text. */
   diagnostics: Diagnostic[];
   /** Preamble lines that were not kept. */
   dropped: string[];
 }
 
-/**
- * What memdoc throws (or rejects with): a real `Error` with a stable `code`.
- * For `store/host-failed` after the host threw or rejected, `cause` is the
- * host's own error, unchanged.
- */
-export interface MemdocError extends Error {
-  code: ErrorCode;
-  cause?: unknown;
-}
-
-// ---- merge (docs/ops.md) --------------------------------------------------
+// ---- merge (docs/ops.md) ------------------------------------------------
 
 /** The result of `merge(base, ours, theirs)`. */
 export interface MergeResult {
   /**
    * The merged document, canonical. When `clean` is false it holds OURS'
-   * version of every conflicting part: show it, never save it without review.
+   * version of every conflicting part: show it, never save it without
+   * review.
    */
   content: string;
   /** `true` exactly when `conflicts` is empty. */
@@ -161,8 +215,10 @@ export interface MergeResult {
   dropped: MergeDroppedLine[];
 }
 
+/** What kind of disagreement a conflict is. */
 export type MergeConflictKind = "lines" | "section-removed" | "title";
 
+/** A part of the document that the two sides changed incompatibly. */
 export interface MergeConflict {
   /**
    * `"lines"`: the same raw lines changed differently on both sides;
@@ -180,6 +236,7 @@ export interface MergeConflict {
   theirs: ConflictSide | null;
 }
 
+/** One side's version of a conflicting part. */
 export interface ConflictSide {
   /** Canonical lines (for `"section-removed"` the heading line first). */
   lines: string[];
@@ -187,9 +244,12 @@ export interface ConflictSide {
   range: Range;
 }
 
+/** Which input of a merge something comes from. */
 export type MergeSide = "base" | "ours" | "theirs";
 
+/** A preamble line of one input, which no merged document keeps. */
 export interface MergeDroppedLine {
+  /** The input it was in. */
   side: MergeSide;
   /** The line without trailing white space. */
   text: string;
@@ -197,7 +257,7 @@ export interface MergeDroppedLine {
   range: Range;
 }
 
-// ---- recall and expire (docs/API.md, "Recall and expiry") --------------
+// ---- recall and expire (docs/API.md, "Recall and expiry") ----------------
 
 /** Options of `recall`. */
 export interface RecallOptions {
@@ -215,67 +275,131 @@ export interface RecallOptions {
   halfLifeDays?: number | null;
 }
 
-/** Defaults: relevance 1, recency 0.25, priority 0.15. */
+/**
+ * The weight of each part of a recall's score. Defaults: relevance 1,
+ * recency 0.25, priority 0.15.
+ */
 export interface RecallWeights {
+  /** Default 1. */
   relevance?: number | null;
+  /** Default 0.25. */
   recency?: number | null;
+  /** Default 0.15. */
   priority?: number | null;
 }
 
-/** The result of `recall(text, query, options)`. */
+/** The result of `recall`. */
 export interface Recall {
-  /** The recalled part: a valid canonical memory document within the budget. */
+  /**
+   * The recalled part: a valid canonical memory document within the
+   * budget, each selected item under its section's heading, sections and
+   * items in their original order.
+   */
   content: string;
-  /** Code points of `content`. */
+  /** Code points of `content` (at most the budget). */
   chars: number;
-  /** `ceil(chars / 4)`: an estimate, not a tokenizer's count. */
+  /**
+   * An estimate of the tokens of `content`: code points / 4, rounded up.
+   * Real tokenizers differ; use it for rough accounting only.
+   */
   estimatedTokens: number;
-  /** In document order. */
+  /** The items taken, in document order. */
   selected: RecalledItem[];
-  /** In document order. */
+  /** The items left out, in document order. */
   omitted: OmittedItem[];
+  /** Counts. */
   totals: RecallTotals;
 }
 
+/** An item that `recall` took. */
 export interface RecalledItem {
-  /** Title of its section, as written. */
+  /** The title of its section, as written. */
   section: string;
-  /** The entry's text; for another line the line (a code block: its lines joined by "\n"). */
+  /**
+   * The entry's text; for another line the line as written (a code
+   * block: its lines joined by `"\n"`).
+   */
   text: string;
-  /** `null` for a line that is not an entry. */
+  /** The entry's date; none (`null`) for a line that is not an entry. */
   date: string | null;
-  /** The weighted sum of `why.parts`, rounded to millionths. */
+  /** Its score: the weighted sum of `why.parts`, rounded to millionths. */
   score: number;
+  /** Why it scored so. */
   why: RecallWhy;
 }
 
+/** The explanation of a score. */
 export interface RecallWhy {
-  /** The query's words the item or its section title contains, sorted. */
+  /** The query's words the item (or its section title) contains, sorted. */
   terms: string[];
-  /** Each part from 0 to 1, before weighting. */
-  parts: { relevance: number; recency: number; priority: number };
+  /** The score's parts, each from 0 to 1, before weighting. */
+  parts: {
+    /**
+     * BM25 against the query, divided by the best item's (0 without a
+     * query or a matching word).
+     */
+    relevance: number;
+    /**
+     * `0.5^(age / half-life)` with the age in days (a date after the
+     * reference day counts as that day); `UNDATED_RECENCY` (0.5) when
+     * undated.
+     */
+    recency: number;
+    /**
+     * The section's compaction class: core 1, facts 2/3, other 1/3,
+     * transient 0.
+     */
+    priority: number;
+  };
 }
 
+/** Why `recall` left an item out. */
 export type OmitReason = "budget" | "no-match" | "too-large";
 
-export interface OmittedItem extends RecalledItem {
+/** An item that `recall` left out, and why. */
+export interface OmittedItem {
+  /** The title of its section, as written. */
+  section: string;
+  /**
+   * The entry's text; for another line the line as written (a code
+   * block: its lines joined by `"\n"`).
+   */
+  text: string;
+  /** The entry's date; none (`null`) for a line that is not an entry. */
+  date: string | null;
+  /** Its score: the weighted sum of `why.parts`, rounded to millionths. */
+  score: number;
+  /** Why it scored so. */
+  why: RecallWhy;
+  /** Why it was left out. */
   reason: OmitReason;
 }
 
+/** The counts of a `Recall`. */
 export interface RecallTotals {
+  /** Items in the memory. */
   items: number;
+  /** Items taken. */
   selected: number;
+  /** Items left out. */
   omitted: number;
   /** Code points of the memory's canonical form. */
   memoryChars: number;
+  /** The budget used. */
   budget: number;
 }
 
 /** How long a section's entries are kept. */
 export interface ExpiryPolicy {
-  /** A section title, compared normalized. */
+  /**
+   * A section title, compared normalized (not empty once normalized);
+   * required.
+   */
   section: string;
-  /** Entries older than this many whole days expire (0: all before `today`). */
+  /**
+   * Entries older than this many whole days expire (0: all before
+   * `today`); required.
+   */
   maxAgeDays: number;
 }
 
@@ -283,24 +407,38 @@ export interface ExpiryPolicy {
 export interface ExpireOptions {
   /** `"YYYY-MM-DD"`, required. */
   today: string;
+  /** The policies (none: nothing expires). */
   policies?: ExpiryPolicy[] | null;
 }
 
-/** The result of `expire(text, options)`. */
+/** The result of `expire`. */
 export interface Expiry {
-  /** Canonical, without the expired entries. */
+  /** The document without the expired entries, canonical. */
   content: string;
   /** Exactly the removed entries, in document order. */
-  archived: ArchivedEntry[];
+  archived: ExpiredEntry[];
 }
 
-// ---- compact (docs/ops.md) ------------------------------------------------
+/** An entry that `expire` removed. */
+export interface ExpiredEntry {
+  /** The title of its section, as written. */
+  section: string;
+  /** Its date. */
+  date: string;
+  /** Its text. */
+  text: string;
+}
+
+// ---- compact (docs/ops.md) ----------------------------------------------
 
 /** Options of `compact`. */
 export interface CompactOptions {
   /** Default `"user"`; decides which sections are kept longest. */
   scope?: Scope | null;
-  /** Code points of the canonical form, a whole number >= 1; default 25000. */
+  /**
+   * Code points of the canonical form, a whole number >= 1; default 25000
+   * (the default hard limit).
+   */
   target?: number | null;
   /** `"YYYY-MM-DD"`: entry dates after it count as this day. */
   today?: string | null;
@@ -310,8 +448,12 @@ export interface CompactOptions {
 export interface Compaction {
   /** The compacted document, canonical. */
   content: string;
-  /** `after <= target`; false when even removing every entry was not enough. */
+  /**
+   * `after <= target`; false when even removing every entry was not
+   * enough.
+   */
   fits: boolean;
+  /** The target used. */
   target: number;
   /** Code points of the input's canonical form. */
   before: number;
@@ -325,59 +467,55 @@ export interface Compaction {
   dropped: RawLine[];
 }
 
+/**
+ * A section that compaction merged into an earlier one with the same
+ * normalized title.
+ */
 export interface MergedSection {
   /** Title of the section merged away. */
   from: string;
+  /** Its heading. */
   fromRange: Range;
   /** Title of the earlier section that received its lines. */
   into: string;
+  /** Its heading (its first entry when implicit). */
   intoRange: Range;
 }
 
+/** Why compaction removed an entry. */
 export type RemovalReason = "duplicate" | "oldest";
+
+/**
+ * How long a section's entries are kept when compaction has to remove some.
+ * Lower classes lose their entries first.
+ */
 export type Priority = "transient" | "other" | "facts" | "core";
 
+/** An entry that compaction removed. */
 export interface RemovedEntry {
   /** Title of its section, as written in the input. */
   section: string;
+  /** `YYYY-MM-DD`. */
   date: string;
+  /** Its text. */
   text: string;
   /** The entry's line in the input. */
   range: Range;
+  /** Why it was removed. */
   reason: RemovalReason;
   /** Class of its section. */
   priority: Priority;
-  /** `reason: "duplicate"`: the entry kept in its place. */
+  /** `reason: "duplicate"`: the entry kept in its place; otherwise `null`. */
   duplicateOf: Entry | null;
 }
 
 // ---- the store (API.md, "Persistence through the host") -----------------
 
-/**
- * A key-value store with a conditional put, which `MemoryStore` keeps its
- * records in. Adapters ship under `memdoc/adapters/*`.
- */
-export interface KvHost {
-  /** The value and version at `key`; `null` when the key is absent. */
-  get(key: string): Promise<{ value: string; version: string } | null>;
-  /** Write only if the key's current version is `expectedVersion` (`null` = absent). */
-  put(
-    key: string,
-    value: string,
-    condition: { expectedVersion: string | null },
-  ): Promise<{ ok: true; version: string } | { ok: false }>;
-  /**
-   * Optional: remove `key` (an absent key is not an error). With it, a save
-   * removes the snapshots that fell out of the kept history; a rejection is
-   * reported in the save's `notice` and does not fail the save. Without it,
-   * old snapshots stay in the host.
-   */
-  delete?(key: string): Promise<void>;
-}
-
 /** One memory. `id`: 1-128 of `[A-Za-z0-9._@:-]`, starting alphanumeric. */
 export interface MemoryRef {
+  /** Whose memory it is. */
   scope: Scope;
+  /** The id. */
   id: string;
 }
 
@@ -393,7 +531,9 @@ export interface RewriteRequest {
 
 /** Options of `new MemoryStore(host, options)`. */
 export interface StoreOptions {
+  /** Either limit may be left out: its default applies. */
   limits?: Partial<Limits> | null;
+  /** Default: the four personal headings of docs/FORMAT.md §9. */
   forbiddenTeamHeadings?: string[] | null;
   /** Default `"memdoc"`. */
   keyPrefix?: string | null;
@@ -405,10 +545,6 @@ export interface StoreOptions {
    * revision's `AuditEntry.archived`. Default `false`.
    */
   compactOverLimit?: boolean | null;
-  /** Shortens a document over the hard limit (typically an LLM call). */
-  rewrite?: ((request: RewriteRequest) => Promise<string>) | null;
-  /** An ISO timestamp; default `new Date().toISOString()`. */
-  now?: (() => string) | null;
   /**
    * How long each host call (`get`, `put`, `delete`) may take, in
    * milliseconds (a whole number, 1 to 2147483647); a call that takes longer
@@ -420,60 +556,81 @@ export interface StoreOptions {
   timeoutMs?: number | null;
 }
 
-/** A memory as stored now. */
+/** A memory as it is stored now. */
 export interface Loaded {
-  /** `""` when nothing is stored yet. */
+  /** The canonical content; `""` when nothing is stored yet. */
   content: string;
-  /** `0` when nothing is stored yet. */
+  /** The current revision; `0` when nothing is stored yet. */
   revision: number;
+  /** When the current revision was saved. */
   updatedAt: string | null;
+  /** Who saved it, when known. */
   updatedBy: string | null;
+  /** The size of the content. */
   usage: Usage;
 }
 
 /** Options of `save` and `revert`. */
 export interface StoreSaveOptions {
-  /** The revision the caller edited (0 = none yet). */
+  /** The revision the caller edited (0 = none yet); required. */
   baseRevision: number;
   /** Who is writing, recorded in the audit trail (at most 256 characters). */
   actor?: string | null;
+  /** Allow replacing a non-empty memory with an empty one. */
   allowErase?: boolean | null;
   /** Default `"reject"`. */
   onConflict?: "reject" | "merge" | null;
 }
 
+/** What a store save did. */
 export type StoreStatus = "saved" | "no_op" | "rejected" | "conflict";
 
 /** The result of `save` and `revert`: the `SavePlan` fields and more. */
 export interface SaveOutcome {
+  /** What the save did. */
   status: StoreStatus;
   /** What the store holds now. */
   content: string;
   /** Whether this save changed the stored content. */
   changed: boolean;
+  /** The size of the planned content (of the stored one for a conflict). */
   usage: Usage;
-  /** Ranges point into the text that was planned (the update, the rewrite's reply or the merge). */
+  /**
+   * Ranges point into the text that was planned (the update, the
+   * rewrite's reply or the merge).
+   */
   diagnostics: Diagnostic[];
   /** Preamble lines that were not kept. */
   dropped: string[];
   /** The revision stored now. */
   revision: number;
-  /** E.g. that the content was rewritten, compacted or merged, or why a conflict happened. */
+  /**
+   * E.g. that the content was rewritten, compacted or merged, or why a
+   * conflict happened; otherwise `null`.
+   */
   notice: string | null;
 }
 
-/** An entry that compaction removed to make a revision fit, or that a sweep expired. */
+/**
+ * An entry that compaction removed from a save, or that a sweep expired,
+ * as the audit trail keeps it.
+ */
 export interface ArchivedEntry {
+  /** The title of the section it was in. */
   section: string;
+  /** Its date, `YYYY-MM-DD`. */
   date: string;
+  /** Its text. */
   text: string;
 }
 
 /** One revision in the audit trail. */
 export interface AuditEntry {
+  /** The revision this save created. */
   revision: number;
   /** ISO timestamp. */
   at: string;
+  /** Who saved it, or `null`. */
   actor: string | null;
   /** Code points of the content. */
   chars: number;
@@ -489,42 +646,26 @@ export interface AuditEntry {
 export interface SweepOptions {
   /** `"YYYY-MM-DD"`, required. */
   today: string;
+  /** The policies (none: nothing expires). */
   policies?: ExpiryPolicy[] | null;
   /** Who sweeps, recorded in the audit trail (at most 256 characters). */
   actor?: string | null;
 }
 
-/** `"unchanged"` and `"conflict"` wrote nothing. */
+/** What a sweep did; `"unchanged"` and `"conflict"` wrote nothing. */
 export type SweepStatus = "swept" | "unchanged" | "conflict";
 
-/** The result of `MemoryStore.sweep`. */
+/** The result of a sweep. */
 export interface SweepOutcome {
+  /** What the sweep did. */
   status: SweepStatus;
   /** What the store holds now. */
   content: string;
   /** The revision stored now. */
   revision: number;
-  /** The entries this sweep removed, also in the new revision's audit entry. */
+  /**
+   * The entries this sweep removed (also in the new revision's audit
+   * entry); empty unless `status` is `swept`.
+   */
   archived: ArchivedEntry[];
-}
-
-/**
- * Revisions, history and conflicts for memory documents kept in a `KvHost`.
- * Every method returns a promise; bad arguments reject before any host call.
- */
-export class MemoryStore {
-  constructor(host: KvHost, options?: StoreOptions | null);
-  /** The memory as stored now; revision 0 and `""` when nothing is stored. */
-  load(ref: MemoryRef): Promise<Loaded>;
-  save(ref: MemoryRef, updated: string, options: StoreSaveOptions): Promise<SaveOutcome>;
-  /** Newest first. */
-  history(ref: MemoryRef): Promise<AuditEntry[]>;
-  /** `null` when the memory never had it or it is older than the kept history. */
-  revision(ref: MemoryRef, revision: number): Promise<string | null>;
-  /** Save the content of an old revision as a new revision. */
-  revert(ref: MemoryRef, revision: number, options: StoreSaveOptions): Promise<SaveOutcome>;
-  /** Expire old entries as one new revision; when nothing expires, write nothing. */
-  sweep(ref: MemoryRef, options: SweepOptions): Promise<SweepOutcome>;
-  /** Release the WebAssembly memory now instead of at garbage collection. */
-  free(): void;
 }

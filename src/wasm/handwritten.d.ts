@@ -1,0 +1,64 @@
+// Written by hand: what cannot be derived from a Rust type (an error
+// class, the host's and the caller's callbacks, the store's class). Every
+// other declaration is generated from the Rust types (src/js/declarations/).
+
+/**
+ * What memdoc throws (or rejects with): a real `Error` with a stable `code`.
+ * For `store/host-failed` after the host threw or rejected, `cause` is the
+ * host's own error, unchanged.
+ */
+export interface MemdocError extends Error {
+  code: ErrorCode;
+  cause?: unknown;
+}
+
+/**
+ * A key-value store with a conditional put, which `MemoryStore` keeps its
+ * records in. Adapters ship under `memdoc/adapters/*`.
+ */
+export interface KvHost {
+  /** The value and version at `key`; `null` when the key is absent. */
+  get(key: string): Promise<{ value: string; version: string } | null>;
+  /** Write only if the key's current version is `expectedVersion` (`null` = absent). */
+  put(
+    key: string,
+    value: string,
+    condition: { expectedVersion: string | null },
+  ): Promise<{ ok: true; version: string } | { ok: false }>;
+  /**
+   * Optional: remove `key` (an absent key is not an error). With it, a save
+   * removes the snapshots that fell out of the kept history; a rejection is
+   * reported in the save's `notice` and does not fail the save. Without it,
+   * old snapshots stay in the host.
+   */
+  delete?(key: string): Promise<void>;
+}
+
+/** The callbacks of `StoreOptions` (its other fields are generated). */
+export interface StoreOptions {
+  /** Shortens a document over the hard limit (typically an LLM call). */
+  rewrite?: ((request: RewriteRequest) => Promise<string>) | null;
+  /** An ISO timestamp; default `new Date().toISOString()`. */
+  now?: (() => string) | null;
+}
+
+/**
+ * Revisions, history and conflicts for memory documents kept in a `KvHost`.
+ * Every method returns a promise; bad arguments reject before any host call.
+ */
+export class MemoryStore {
+  constructor(host: KvHost, options?: StoreOptions | null);
+  /** The memory as stored now; revision 0 and `""` when nothing is stored. */
+  load(ref: MemoryRef): Promise<Loaded>;
+  save(ref: MemoryRef, updated: string, options: StoreSaveOptions): Promise<SaveOutcome>;
+  /** Newest first. */
+  history(ref: MemoryRef): Promise<AuditEntry[]>;
+  /** `null` when the memory never had it or it is older than the kept history. */
+  revision(ref: MemoryRef, revision: number): Promise<string | null>;
+  /** Save the content of an old revision as a new revision. */
+  revert(ref: MemoryRef, revision: number, options: StoreSaveOptions): Promise<SaveOutcome>;
+  /** Expire old entries as one new revision; when nothing expires, write nothing. */
+  sweep(ref: MemoryRef, options: SweepOptions): Promise<SweepOutcome>;
+  /** Release the WebAssembly memory now instead of at garbage collection. */
+  free(): void;
+}
