@@ -13,7 +13,7 @@ use super::errors::{boundary_to_js, to_js};
 use super::plain::plain;
 
 /// The serializer every result goes through.
-const SERIALIZER: Serializer = Serializer::json_compatible();
+pub(crate) const SERIALIZER: Serializer = Serializer::json_compatible();
 
 /// A text argument; `what` names it in the error.
 pub(crate) fn string(value: &JsValue, what: &str) -> Result<String, JsValue> {

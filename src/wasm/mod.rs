@@ -8,7 +8,8 @@
 //! made readable), [`types`] (the hand-written TypeScript contract),
 //! [`plain`] (plain copies of options, read without letting a throw escape),
 //! [`pure`] (the pure functions), [`ops`] (`merge` and `compact`),
-//! [`recall`] (`recall` and `expire`), [`store`]
+//! [`recall`] (`recall` and `expire`), [`json`] (the store's records
+//! through the host's `JSON`), [`store`]
 //! (the `MemoryStore` class over a JavaScript host), [`task`] (its calls in
 //! progress, polled from JavaScript) and [`info`] (version and code lists).
 //! A new topic is one more file and one more `mod` line here.
@@ -16,6 +17,7 @@
 mod convert;
 mod errors;
 pub mod info;
+pub(crate) mod json;
 pub mod ops;
 mod panic;
 mod plain;
