@@ -39,10 +39,19 @@ fn a_sentinel_is_its_text_upper_cased_as_unicode() {
             "{c:?} upper-cases to sentinel characters"
         );
     }
-    for reply in ["NO_UPDATſ", "no_upda\u{1e9e}", "ＮＯ_UPDATE", "NO\u{a0}UPDATE", "NO_CHANGE\u{fe0f}"] {
+    for reply in [
+        "NO_UPDATſ",
+        "no_upda\u{1e9e}",
+        "ＮＯ_UPDATE",
+        "NO\u{a0}UPDATE",
+        "NO_CHANGE\u{fe0f}",
+    ] {
         assert!(!is_sentinel(reply), "{reply:?}");
     }
-    assert!(is_sentinel("\u{3000}No Update\u{2028}"), "Unicode white space is trimmed");
+    assert!(
+        is_sentinel("\u{3000}No Update\u{2028}"),
+        "Unicode white space is trimmed"
+    );
 }
 
 #[test]

@@ -33,17 +33,30 @@ use wasm_bindgen::prelude::wasm_bindgen;
 #[wasm_bindgen(start, private)]
 fn start() {
     panic::install_hook();
-    install_host_nfkc();
+    install_host_folds();
 }
 
-/// Let heading normalization use the host's NFKC. Part of `start`; public
-/// (hidden) for the wasm-bindgen tests, whose harness does not run `start`.
+/// Let heading normalization, recall and compaction use the host's NFKC
+/// and lower-casing. Part of `start`; public (hidden) for the wasm-bindgen
+/// tests, whose harness does not run `start`.
 #[doc(hidden)]
-pub fn install_host_nfkc() {
-    crate::heading::install_compat_fold(host_nfkc);
+pub fn install_host_folds() {
+    crate::heading::install_host_folds(crate::heading::HostFolds {
+        nfkc_lower: host_nfkc_lower,
+        lower: host_lower,
+    });
 }
 
-/// NFKC by the JavaScript host (`String.prototype.normalize`).
-fn host_nfkc(text: &str) -> String {
-    js_sys::JsString::from(text).normalize("NFKC").into()
+/// NFKC, then lower case, by the JavaScript host
+/// (`String.prototype.normalize` and `toLowerCase`), in one call.
+fn host_nfkc_lower(text: &str) -> String {
+    js_sys::JsString::from(text)
+        .normalize("NFKC")
+        .to_lower_case()
+        .into()
+}
+
+/// Lower case by the JavaScript host (`String.prototype.toLowerCase`).
+fn host_lower(text: &str) -> String {
+    js_sys::JsString::from(text).to_lower_case().into()
 }
