@@ -4,6 +4,7 @@
 //! that is tested natively.
 //!
 //! One file per topic: [`convert`] (arguments in, views out, one serializer),
+//! [`de`] (the one deserializer of JavaScript values),
 //! [`errors`] (the one place a JavaScript `Error` is built), [`panic`] (panics
 //! made readable), [`types`] (the hand-written TypeScript contract),
 //! [`plain`] (plain copies of options, read without letting a throw escape),
@@ -15,6 +16,7 @@
 //! A new topic is one more file and one more `mod` line here.
 
 mod convert;
+mod de;
 mod errors;
 pub mod info;
 pub(crate) mod json;
