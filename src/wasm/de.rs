@@ -133,6 +133,21 @@ impl De {
         de::Error::invalid_type(unexpected, expected)
     }
 
+    /// The items of an array (or of another iterable), `None` for a value
+    /// that has none. Not generic, so compiled once.
+    fn items(&self) -> Result<Option<Vec<JsValue>>, Invalid> {
+        if let Some(array) = self.value.dyn_ref::<Array>() {
+            return Ok(Some(array.to_vec()));
+        }
+        match js_sys::try_iter(&self.value).map_err(|e| thrown(&e))? {
+            Some(iter) => iter
+                .collect::<Result<Vec<_>, _>>()
+                .map(Some)
+                .map_err(|e| thrown(&e)),
+            None => Ok(None),
+        }
+    }
+
     fn visit_entries<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
         let entries = Object::entries(self.value.unchecked_ref());
         visitor.visit_map(Entries {
@@ -298,24 +313,11 @@ impl<'de> de::Deserializer<'de> for De {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
-        if let Some(array) = self.value.dyn_ref::<Array>() {
-            let items = array.to_vec().into_iter();
-            return visitor.visit_seq(Items {
-                items,
+        match self.items()? {
+            Some(items) => visitor.visit_seq(Items {
+                items: items.into_iter(),
                 strict: self.strict,
-            });
-        }
-        match js_sys::try_iter(&self.value).map_err(|e| thrown(&e))? {
-            Some(iter) => {
-                let items = iter
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(|e| thrown(&e))?
-                    .into_iter();
-                visitor.visit_seq(Items {
-                    items,
-                    strict: self.strict,
-                })
-            }
+            }),
             None => Err(self.invalid_type(&visitor)),
         }
     }
@@ -394,6 +396,15 @@ struct Entries {
     strict: bool,
 }
 
+impl Entries {
+    /// The next key, its value kept for `next_value_seed`.
+    fn next_key(&mut self) -> Option<String> {
+        let entry: Array = self.pairs.next()?.unchecked_into();
+        self.value = Some(entry.get(1));
+        Some(entry.get(0).as_string().unwrap_or_default())
+    }
+}
+
 impl<'de> de::MapAccess<'de> for Entries {
     type Error = Invalid;
 
@@ -401,13 +412,10 @@ impl<'de> de::MapAccess<'de> for Entries {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, Invalid> {
-        let Some(entry) = self.pairs.next() else {
-            return Ok(None);
-        };
-        let entry: Array = entry.unchecked_into();
-        self.value = Some(entry.get(1));
-        let key = entry.get(0).as_string().unwrap_or_default();
-        seed.deserialize(key.into_deserializer()).map(Some)
+        match self.next_key() {
+            Some(key) => seed.deserialize(key.into_deserializer()).map(Some),
+            None => Ok(None),
+        }
     }
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Invalid> {
@@ -427,6 +435,23 @@ struct Fields {
     value: Option<JsValue>,
 }
 
+impl Fields {
+    /// The next field the object has, its value kept for `next_value_seed`.
+    fn next_name(&mut self) -> Option<&'static str> {
+        for &name in &mut self.names {
+            let key = JsValue::from_str(name);
+            let value = Reflect::get(&self.object, &key).unwrap_or(JsValue::UNDEFINED);
+            let missing =
+                value.is_undefined() && !Reflect::has(&self.object, &key).unwrap_or(false);
+            if !missing {
+                self.value = Some(value);
+                return Some(name);
+            }
+        }
+        None
+    }
+}
+
 impl<'de> de::MapAccess<'de> for Fields {
     type Error = Invalid;
 
@@ -434,17 +459,10 @@ impl<'de> de::MapAccess<'de> for Fields {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, Invalid> {
-        for field in &mut self.names {
-            let key = JsValue::from_str(field);
-            let value = Reflect::get(&self.object, &key).unwrap_or(JsValue::UNDEFINED);
-            let missing =
-                value.is_undefined() && !Reflect::has(&self.object, &key).unwrap_or(false);
-            if !missing {
-                self.value = Some(value);
-                return seed.deserialize((*field).into_deserializer()).map(Some);
-            }
+        match self.next_name() {
+            Some(name) => seed.deserialize(name.into_deserializer()).map(Some),
+            None => Ok(None),
         }
-        Ok(None)
     }
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Invalid> {
