@@ -148,7 +148,7 @@ impl<'a> Removal<'a> {
                 }
             }
         }
-        order.sort_unstable();
+        crate::sorting::sort_by(&mut order, &Ord::cmp);
         let positions: Vec<EntryIndex> = order.iter().map(|&(_, _, p)| p).collect();
         let (out, k) = remove_fitting(doc, &positions, self.options.target);
         for &at in &positions[..k] {
