@@ -144,8 +144,8 @@ impl Diagnostic {
 }
 
 /// Sort findings by position (whole-document findings first), then code.
-pub(crate) fn sort(diagnostics: &mut [Diagnostic]) {
-    diagnostics.sort_by(|a, b| {
+pub(crate) fn sort(diagnostics: &mut Vec<Diagnostic>) {
+    crate::sorting::sort_by(diagnostics, &|a, b| {
         a.span
             .map(|s| (s.start, s.end))
             .cmp(&b.span.map(|s| (s.start, s.end)))

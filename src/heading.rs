@@ -17,16 +17,12 @@ use unicode_normalization::UnicodeNormalization;
 /// assert_eq!(memdoc::normalize_heading("Team Goals (Q3)"), "team goals q3");
 /// assert_eq!(memdoc::normalize_heading("Ｐｒｅｆｅｒｅｎｃｅｓ"), "preferences");
 /// assert_eq!(memdoc::normalize_heading("🎯🚀"), "");
+/// // Unicode's full lower-casing: a final sigma, a dotted capital I.
+/// assert_eq!(memdoc::normalize_heading("ÉTÉ ΟΔΟΣ İstanbul"), "été οδος i stanbul");
 /// ```
 #[must_use]
 pub fn normalize_heading(title: &str) -> String {
-    // ASCII is already in NFKC; skipping the fold keeps validation of
-    // documents with very many headings cheap.
-    let lower = if title.is_ascii() {
-        title.to_ascii_lowercase()
-    } else {
-        compat_fold(title).to_lowercase()
-    };
+    let lower = fold_lower(title);
     let mut out = String::with_capacity(lower.len());
     let mut gap = false;
     for c in lower.chars() {
@@ -56,31 +52,75 @@ pub(crate) fn section_key(title: &str) -> String {
     }
 }
 
-/// NFKC. Native builds carry the Unicode tables (the `unicode-normalization`
-/// crate).
-#[cfg(not(target_arch = "wasm32"))]
-pub(crate) fn compat_fold(title: &str) -> String {
-    title.nfkc().collect()
+/// NFKC, then lower case: how headings (and recall's words) are folded.
+/// ASCII is already in NFKC; skipping the fold keeps validation of
+/// documents with very many headings cheap.
+pub(crate) fn fold_lower(text: &str) -> String {
+    if text.is_ascii() {
+        text.to_ascii_lowercase()
+    } else {
+        host_fold_lower(text)
+    }
 }
 
-/// NFKC. In WebAssembly the tables would be a third of the module, and every
-/// JavaScript host already has them (`String.prototype.normalize`), so the
-/// boundary installs the host's NFKC when the module starts. Until then (no
-/// boundary at all), titles are compared unfolded.
+/// Lower case (Unicode's full mapping, final sigma included).
+pub(crate) fn lowercase(text: &str) -> String {
+    if text.is_ascii() {
+        text.to_ascii_lowercase()
+    } else {
+        host_lowercase(text)
+    }
+}
+
+/// Native builds carry the Unicode tables (the `unicode-normalization`
+/// crate, and the standard library's case tables).
+#[cfg(not(target_arch = "wasm32"))]
+fn host_fold_lower(text: &str) -> String {
+    text.nfkc().collect::<String>().to_lowercase()
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn host_lowercase(text: &str) -> String {
+    text.to_lowercase()
+}
+
+/// In WebAssembly the NFKC tables would be a third of the module and the
+/// case tables another 4%, and every JavaScript host already has them
+/// (`String.prototype.normalize` and `toLowerCase`), so the boundary
+/// installs the host's folds when the module starts. Until then (no
+/// boundary at all), only ASCII letters are lower-cased and nothing is
+/// folded.
 #[cfg(target_arch = "wasm32")]
-pub(crate) fn compat_fold(title: &str) -> String {
-    match COMPAT_FOLD.get() {
-        Some(fold) => fold(title),
-        None => title.to_owned(),
+fn host_fold_lower(text: &str) -> String {
+    match HOST_FOLDS.get() {
+        Some(folds) => (folds.nfkc_lower)(text),
+        None => text.to_ascii_lowercase(),
     }
 }
 
 #[cfg(target_arch = "wasm32")]
-static COMPAT_FOLD: std::sync::OnceLock<fn(&str) -> String> = std::sync::OnceLock::new();
+fn host_lowercase(text: &str) -> String {
+    match HOST_FOLDS.get() {
+        Some(folds) => (folds.lower)(text),
+        None => text.to_ascii_lowercase(),
+    }
+}
 
-/// Install the host's NFKC (WebAssembly only; the boundary calls this once
+/// The host's folds (WebAssembly only).
+#[cfg(target_arch = "wasm32")]
+pub(crate) struct HostFolds {
+    /// NFKC, then lower case.
+    pub nfkc_lower: fn(&str) -> String,
+    /// Lower case.
+    pub lower: fn(&str) -> String,
+}
+
+#[cfg(target_arch = "wasm32")]
+static HOST_FOLDS: std::sync::OnceLock<HostFolds> = std::sync::OnceLock::new();
+
+/// Install the host's folds (WebAssembly only; the boundary calls this once
 /// at start). Later calls are ignored.
 #[cfg(target_arch = "wasm32")]
-pub(crate) fn install_compat_fold(fold: fn(&str) -> String) {
-    let _ = COMPAT_FOLD.set(fold);
+pub(crate) fn install_host_folds(folds: HostFolds) {
+    let _ = HOST_FOLDS.set(folds);
 }

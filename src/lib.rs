@@ -49,6 +49,7 @@ mod parse;
 mod recall;
 mod render;
 mod save;
+mod sorting;
 mod span;
 pub mod store;
 mod validate;

@@ -64,14 +64,14 @@ pub struct SavePlan {
 #[must_use]
 pub fn is_sentinel(text: &str) -> bool {
     let t = text.trim();
-    // Upper-casing never makes a text shorter in characters, and a character
-    // takes at most 4 bytes: a longer text cannot be a sentinel, and a whole
-    // document is not upper-cased only to find that out.
-    let longest = NO_OP_SENTINELS.iter().map(|s| s.len()).max().unwrap_or(0);
-    if t.len() > 4 * longest {
-        return false;
-    }
-    NO_OP_SENTINELS.contains(&t.to_uppercase().as_str())
+    // The sentinels are ASCII, and no other character upper-cases to
+    // letters, spaces or underscores only (`ß` is `SS`, `ſ` is `S`, `ﬁ` is
+    // `FI`: none of them in a sentinel; a test checks every character). So
+    // upper-casing as Unicode and as ASCII agree on every text that can be
+    // a sentinel, and the module carries no upper-case table for this.
+    t.is_ascii()
+        && t.len() <= NO_OP_SENTINELS.iter().map(|s| s.len()).max().unwrap_or(0)
+        && NO_OP_SENTINELS.iter().any(|s| s.eq_ignore_ascii_case(t))
 }
 
 /// Plan the save of `updated` over `options.validate.previous`.

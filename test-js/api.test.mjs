@@ -89,6 +89,8 @@ test("normalizeHeading folds case, punctuation and compatibility forms", () => {
   assert.equal(normalizeHeading("Personal_Notes!"), "personal notes");
   assert.equal(normalizeHeading("Ｐｒｅｆｅｒｅｎｃｅｓ"), "preferences");
   assert.equal(normalizeHeading("🎯🚀"), "");
+  // Lower-cased by the host (toLowerCase) as natively: a final sigma, a dotted capital I.
+  assert.equal(normalizeHeading("ÉTÉ ΟΔΟΣ İstanbul"), "été οδος i stanbul");
 });
 
 test("usage counts code points of the canonical form, with limits", () => {

@@ -61,6 +61,25 @@ test("wrongly typed options throw options/invalid", () => {
     thrown(() => validate("## A", { scope: 5 })).message,
     "invalid options: invalid type: floating point `5.0`, expected a string",
   );
+  // Numbers are written as Rust writes an f64 (all digits, no exponent).
+  for (const [n, written] of [
+    [5.5, "5.5"],
+    [-0, "-0.0"],
+    [1e21, "1000000000000000000000.0"],
+    [-1.5e300, `-15${"0".repeat(299)}.0`],
+    [1e-7, "0.0000001"],
+    [1.25e-10, "0.000000000125"],
+    [123456789.125, "123456789.125"],
+    [2 ** 53 + 2, "9007199254740994.0"],
+    [NaN, "NaN"],
+    [-Infinity, "-inf"],
+  ]) {
+    assert.equal(
+      thrown(() => validate("## A", { scope: n })).message,
+      `invalid options: invalid type: floating point \`${written}\`, expected a string`,
+      String(n),
+    );
+  }
 });
 
 test("a throw changes nothing: the next call works", () => {

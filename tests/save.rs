@@ -28,6 +28,33 @@ fn codes(plan: &SavePlan) -> Vec<&'static str> {
 }
 
 #[test]
+fn a_sentinel_is_its_text_upper_cased_as_unicode() {
+    // `is_sentinel` upper-cases as ASCII. That is Unicode upper-casing for
+    // every text that can be a sentinel as long as no character outside
+    // ASCII upper-cases to characters of the sentinels only.
+    let alphabet: Vec<char> = NO_OP_SENTINELS.iter().flat_map(|s| s.chars()).collect();
+    for c in (0x80..=0x10_FFFF_u32).filter_map(char::from_u32) {
+        assert!(
+            !c.to_uppercase().all(|u| alphabet.contains(&u)),
+            "{c:?} upper-cases to sentinel characters"
+        );
+    }
+    for reply in [
+        "NO_UPDATſ",
+        "no_upda\u{1e9e}",
+        "ＮＯ_UPDATE",
+        "NO\u{a0}UPDATE",
+        "NO_CHANGE\u{fe0f}",
+    ] {
+        assert!(!is_sentinel(reply), "{reply:?}");
+    }
+    assert!(
+        is_sentinel("\u{3000}No Update\u{2028}"),
+        "Unicode white space is trimmed"
+    );
+}
+
+#[test]
 fn sentinels_keep_the_previous_document() {
     assert_eq!(
         NO_OP_SENTINELS,

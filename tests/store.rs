@@ -1391,3 +1391,64 @@ fn merge_on_conflict_never_saves_a_section_inside_the_other_sides_open_fence() {
     assert_eq!(stored.entries().count(), 2, "the late entry is an entry");
     assert_eq!(stored.unclosed_fence, None);
 }
+
+#[test]
+fn the_records_are_the_fixtures_bytes() {
+    let fixture: serde_json::Value =
+        serde_json::from_str(include_str!("fixtures/records.json")).unwrap();
+    let times: Vec<String> = fixture["now"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_owned())
+        .collect();
+    let next = AtomicU64::new(0);
+    let host = MemoryHost::new();
+    let s = MemoryStore::new(
+        &host,
+        StoreOptions {
+            now: Some(Box::new(move || {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                times[usize::try_from(i).unwrap()].clone()
+            })),
+            ..StoreOptions::default()
+        },
+    )
+    .unwrap();
+    for (i, save) in fixture["saves"].as_array().unwrap().iter().enumerate() {
+        let opts = StoreSaveOptions {
+            base_revision: i as u64,
+            actor: save["actor"].as_str().map(str::to_owned),
+            ..StoreSaveOptions::default()
+        };
+        let out = block_on(s.save(&team(), save["text"].as_str().unwrap(), &opts)).unwrap();
+        assert_eq!(out.status, StoreStatus::Saved);
+    }
+    let mut stored: Vec<(String, String)> = host
+        .keys()
+        .into_iter()
+        .map(|k| {
+            let v = host.peek(&k).unwrap().value;
+            (k, v)
+        })
+        .collect();
+    stored.sort();
+    let want: Vec<(String, String)> = fixture["records"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| (k.clone(), v.as_str().unwrap().to_owned()))
+        .collect();
+    assert_eq!(
+        stored,
+        want,
+        "{}",
+        serde_json::to_string_pretty(
+            &stored
+                .iter()
+                .cloned()
+                .collect::<std::collections::BTreeMap<_, _>>()
+        )
+        .unwrap()
+    );
+}

@@ -79,7 +79,7 @@ fn parse_gives_the_documents_view() {
 #[wasm_bindgen_test]
 fn render_and_normalize_heading_give_the_cores_strings() {
     // The module's start (which the test harness does not run) installs this.
-    memdoc::wasm::install_host_nfkc();
+    memdoc::wasm::install_host_folds();
     assert_eq!(
         pure::render_js(&js(TEXT)).expect("render"),
         memdoc::render(TEXT)

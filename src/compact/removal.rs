@@ -5,6 +5,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::document::{Document, Entry, Line, Section};
+use crate::heading::lowercase;
 
 use super::measure::Measure;
 use super::{section_priority, CompactOptions, Priority, RemovalReason, RemovedEntry};
@@ -19,10 +20,7 @@ fn effective_date<'a>(entry: &'a Entry, today: Option<&'a str>) -> &'a str {
 
 /// Entries that differ only by white space or case are duplicates.
 fn dedupe_key(text: &str) -> String {
-    text.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
+    lowercase(&text.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
 /// The position of an entry: section index and line index.
@@ -171,7 +169,7 @@ impl<'a> Removal<'a> {
                 }
             }
         }
-        order.sort_unstable();
+        crate::sorting::sort_by(&mut order, &Ord::cmp);
         let positions: Vec<EntryIndex> = order.iter().map(|&(_, _, p)| p).collect();
         let (k, out) = remove_fitting(doc, &positions, self.options.target);
         for &at in &positions[..k] {

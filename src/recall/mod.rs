@@ -182,7 +182,11 @@ struct Item {
 pub fn recall(text: &str, query: &str, options: &RecallOptions) -> Recall {
     let doc = parse(text);
     let items = items(&doc);
-    let query_words: BTreeSet<String> = tokenize::words(query).into_iter().collect();
+    // Inserted one by one: collecting would sort first, with a sort of its own.
+    let mut query_words = BTreeSet::new();
+    for word in tokenize::words(query) {
+        query_words.insert(word);
+    }
     let pinned: HashSet<String> = options
         .pinned
         .iter()
@@ -371,7 +375,7 @@ fn select(
         }
     }
     // Pinned first, then by score (highest first), then document order.
-    order.sort_by(|&a, &b| {
+    crate::sorting::sort_by(&mut order, &|&a, &b| {
         let pa = section_pinned[items[a].section];
         let pb = section_pinned[items[b].section];
         pb.cmp(&pa)

@@ -6,17 +6,11 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::heading::compat_fold;
+use crate::heading::fold_lower;
 
 /// The folded words of `text`, in order, repeats kept.
 pub(crate) fn words(text: &str) -> Vec<String> {
-    // ASCII is already in NFKC (as in `normalize_heading`).
-    let folded = if text.is_ascii() {
-        text.to_ascii_lowercase()
-    } else {
-        compat_fold(text).to_lowercase()
-    };
-    folded
+    fold_lower(text)
         .unicode_words()
         .filter(|w| w.chars().any(char::is_alphanumeric))
         .map(str::to_owned)

@@ -44,6 +44,7 @@
 mod clock;
 mod error;
 mod host;
+mod json;
 mod key;
 mod memory_host;
 mod options;
@@ -196,9 +197,19 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
     /// asks it for a shorter document instead of rejecting at once.
     #[must_use]
     pub fn with_rewrite<R2: Rewrite>(self, rewrite: R2) -> MemoryStore<H, R2> {
+        self.with_optional_rewrite(Some(rewrite))
+    }
+
+    /// The same store with a rewrite callback or none, chosen at run time:
+    /// one store type either way, so its code is compiled once (the wasm
+    /// binding's callback is optional).
+    pub(crate) fn with_optional_rewrite<R2: Rewrite>(
+        self,
+        rewrite: Option<R2>,
+    ) -> MemoryStore<H, R2> {
         MemoryStore {
             host: self.host,
-            rewrite: Some(rewrite),
+            rewrite,
             options: self.options,
         }
     }

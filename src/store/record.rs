@@ -7,6 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::json::{from_json, to_json};
+
 use super::error::StoreError;
 use super::key::{snapshot_key_prefix, MemoryRef};
 
@@ -98,8 +100,7 @@ pub(crate) struct SnapshotRecord {
 
 impl HeadRecord {
     pub(crate) fn encode(&self) -> String {
-        // A struct of strings, numbers and vectors always serializes.
-        serde_json::to_string(self).unwrap_or_default()
+        to_json(self)
     }
 
     /// Decode and check the head record read from `key` for `r`.
@@ -215,7 +216,7 @@ impl HeadRecord {
 
 impl SnapshotRecord {
     pub(crate) fn encode(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+        to_json(self)
     }
 
     /// Decode and check the snapshot of `revision` of `r` read from `key`.
@@ -256,7 +257,7 @@ fn decode<T: for<'de> Deserialize<'de>, E>(key: &str, value: &str) -> Result<T, 
         reason,
     };
     let tagged: Tagged =
-        serde_json::from_str(value).map_err(|e| corrupt(format!("not a memdoc record: {e}")))?;
+        from_json(value).map_err(|e| corrupt(format!("not a memdoc record: {e}")))?;
     match tagged.format {
         Some(f) if f == RECORD_FORMAT => {}
         Some(f) => {
@@ -267,7 +268,7 @@ fn decode<T: for<'de> Deserialize<'de>, E>(key: &str, value: &str) -> Result<T, 
         }
         _ => return Err(corrupt("no \"format\" field".to_owned())),
     }
-    serde_json::from_str(value).map_err(|e| corrupt(e.to_string()))
+    from_json(value).map_err(corrupt)
 }
 
 fn check_kind_and_owner<E>(

@@ -9,11 +9,12 @@ use serde::Serialize;
 use serde_wasm_bindgen::Serializer;
 use wasm_bindgen::{JsCast, JsValue};
 
+use super::de::De;
 use super::errors::{boundary_to_js, to_js};
 use super::plain::plain;
 
 /// The serializer every result goes through.
-const SERIALIZER: Serializer = Serializer::json_compatible();
+pub(crate) const SERIALIZER: Serializer = Serializer::json_compatible();
 
 /// A text argument; `what` names it in the error.
 pub(crate) fn string(value: &JsValue, what: &str) -> Result<String, JsValue> {
@@ -26,8 +27,7 @@ pub(crate) fn string(value: &JsValue, what: &str) -> Result<String, JsValue> {
 /// or a value that throws while being read (see [`plain`]), is
 /// `options/invalid`.
 pub(crate) fn shaped<I: DeserializeOwned>(value: &JsValue) -> Result<I, JsValue> {
-    serde_wasm_bindgen::from_value(plain(value)?)
-        .map_err(|e| to_js(&Error::InvalidOptions(reason(e))))
+    I::deserialize(De::lenient(plain(value)?)).map_err(|e| to_js(&Error::InvalidOptions(e.0)))
 }
 
 /// Loosely typed options (`OptionsInput`, `LimitsInput`,
@@ -55,12 +55,4 @@ pub(crate) fn view<T: JsCast>(value: &impl Serialize) -> Result<T, JsValue> {
         .serialize(&SERIALIZER)
         .map(JsCast::unchecked_into)
         .map_err(|e| boundary_to_js(&BoundaryError::Internal(e.to_string())))
-}
-
-/// The sentence inside a deserialization error (it wraps a JavaScript
-/// `Error`, whose string form would repeat "Error: ").
-fn reason(error: serde_wasm_bindgen::Error) -> String {
-    let js = JsValue::from(error);
-    js.dyn_ref::<js_sys::Error>()
-        .map_or_else(|| format!("{js:?}"), |e| String::from(e.message()))
 }

@@ -4,18 +4,22 @@
 //! that is tested natively.
 //!
 //! One file per topic: [`convert`] (arguments in, views out, one serializer),
+//! [`de`] (the one deserializer of JavaScript values),
 //! [`errors`] (the one place a JavaScript `Error` is built), [`panic`] (panics
 //! made readable), [`types`] (the TypeScript contract),
 //! [`plain`] (plain copies of options, read without letting a throw escape),
 //! [`pure`] (the pure functions), [`ops`] (`merge` and `compact`),
-//! [`recall`] (`recall` and `expire`), [`store`]
+//! [`recall`] (`recall` and `expire`), [`json`] (the store's records
+//! through the host's `JSON`), [`store`]
 //! (the `MemoryStore` class over a JavaScript host), [`task`] (its calls in
 //! progress, polled from JavaScript) and [`info`] (version and code lists).
 //! A new topic is one more file and one more `mod` line here.
 
 mod convert;
+mod de;
 mod errors;
 pub mod info;
+pub(crate) mod json;
 pub mod ops;
 mod panic;
 mod plain;
@@ -31,17 +35,30 @@ use wasm_bindgen::prelude::wasm_bindgen;
 #[wasm_bindgen(start, private)]
 fn start() {
     panic::install_hook();
-    install_host_nfkc();
+    install_host_folds();
 }
 
-/// Let heading normalization use the host's NFKC. Part of `start`; public
-/// (hidden) for the wasm-bindgen tests, whose harness does not run `start`.
+/// Let heading normalization, recall and compaction use the host's NFKC
+/// and lower-casing. Part of `start`; public (hidden) for the wasm-bindgen
+/// tests, whose harness does not run `start`.
 #[doc(hidden)]
-pub fn install_host_nfkc() {
-    crate::heading::install_compat_fold(host_nfkc);
+pub fn install_host_folds() {
+    crate::heading::install_host_folds(crate::heading::HostFolds {
+        nfkc_lower: host_nfkc_lower,
+        lower: host_lower,
+    });
 }
 
-/// NFKC by the JavaScript host (`String.prototype.normalize`).
-fn host_nfkc(text: &str) -> String {
-    js_sys::JsString::from(text).normalize("NFKC").into()
+/// NFKC, then lower case, by the JavaScript host
+/// (`String.prototype.normalize` and `toLowerCase`), in one call.
+fn host_nfkc_lower(text: &str) -> String {
+    js_sys::JsString::from(text)
+        .normalize("NFKC")
+        .to_lower_case()
+        .into()
+}
+
+/// Lower case by the JavaScript host (`String.prototype.toLowerCase`).
+fn host_lower(text: &str) -> String {
+    js_sys::JsString::from(text).to_lower_case().into()
 }

@@ -36,21 +36,9 @@ use super::task::Task;
 use super::types::{AuditEntryList, Loaded, SaveOutcome, SweepOutcome};
 
 /// The core store over a JavaScript host, with the caller's `rewrite`
-/// function or without one (a run-time choice; the store's type fixes it).
-enum Store {
-    Plain(crate::store::MemoryStore<JsHost>),
-    Rewriting(crate::store::MemoryStore<JsHost, JsRewrite>),
-}
-
-/// `$body` with `$s` bound to the store, whichever its rewrite type.
-macro_rules! with_store {
-    ($store:expr, |$s:ident| $body:expr) => {
-        match &*$store {
-            Store::Plain($s) => $body,
-            Store::Rewriting($s) => $body,
-        }
-    };
-}
+/// function or without one (a run-time choice, so that the store is
+/// compiled for one type only).
+type Store = crate::store::MemoryStore<JsHost, JsRewrite>;
 
 /// A `KvHost` object.
 struct JsHost {
@@ -362,10 +350,7 @@ impl JsMemoryStore {
             timeout_ms: resolved.timeout_ms,
         };
         let store = crate::store::MemoryStore::new(host, resolved).map_err(|e| store_to_js(&e))?;
-        let store = match rewrite {
-            Some(rewrite) => Store::Rewriting(store.with_rewrite(rewrite)),
-            None => Store::Plain(store),
-        };
+        let store = store.with_optional_rewrite(rewrite);
         Ok(Self {
             store: Rc::new(store),
         })
@@ -379,7 +364,7 @@ impl JsMemoryStore {
         let r = memory_ref(r)?;
         let store = Rc::clone(&self.store);
         Ok(Task::new(async move {
-            let loaded = with_store!(store, |s| s.load(&r).await).map_err(|e| store_to_js(&e))?;
+            let loaded = store.load(&r).await.map_err(|e| store_to_js(&e))?;
             view::<Loaded>(&loaded).map(Into::into)
         }))
     }
@@ -400,7 +385,9 @@ impl JsMemoryStore {
         let options = save_options(options)?;
         let store = Rc::clone(&self.store);
         Ok(Task::new(async move {
-            let outcome = with_store!(store, |s| s.save(&r, &updated, &options).await)
+            let outcome = store
+                .save(&r, &updated, &options)
+                .await
                 .map_err(|e| store_to_js(&e))?;
             view::<SaveOutcome>(&SaveOutcomeView::from(&outcome)).map(Into::into)
         }))
@@ -414,8 +401,7 @@ impl JsMemoryStore {
         let r = memory_ref(r)?;
         let store = Rc::clone(&self.store);
         Ok(Task::new(async move {
-            let entries =
-                with_store!(store, |s| s.history(&r).await).map_err(|e| store_to_js(&e))?;
+            let entries = store.history(&r).await.map_err(|e| store_to_js(&e))?;
             let views: Vec<AuditEntryView> = entries.iter().map(AuditEntryView::from).collect();
             view::<AuditEntryList>(&views).map(Into::into)
         }))
@@ -430,7 +416,9 @@ impl JsMemoryStore {
         let revision = revision_arg(revision)?;
         let store = Rc::clone(&self.store);
         Ok(Task::new(async move {
-            let content = with_store!(store, |s| s.revision(&r, revision).await)
+            let content = store
+                .revision(&r, revision)
+                .await
                 .map_err(|e| store_to_js(&e))?;
             Ok(content.map_or(JsValue::NULL, |c| JsValue::from_str(&c)))
         }))
@@ -451,7 +439,9 @@ impl JsMemoryStore {
         let options = save_options(options)?;
         let store = Rc::clone(&self.store);
         Ok(Task::new(async move {
-            let outcome = with_store!(store, |s| s.revert(&r, revision, &options).await)
+            let outcome = store
+                .revert(&r, revision, &options)
+                .await
                 .map_err(|e| store_to_js(&e))?;
             view::<SaveOutcome>(&SaveOutcomeView::from(&outcome)).map(Into::into)
         }))
@@ -470,8 +460,10 @@ impl JsMemoryStore {
             .map_err(|e: StoreError<JsValue>| store_to_js(&e))?;
         let store = Rc::clone(&self.store);
         Ok(Task::new(async move {
-            let outcome =
-                with_store!(store, |s| s.sweep(&r, &options).await).map_err(|e| store_to_js(&e))?;
+            let outcome = store
+                .sweep(&r, &options)
+                .await
+                .map_err(|e| store_to_js(&e))?;
             view::<SweepOutcome>(&outcome).map(Into::into)
         }))
     }

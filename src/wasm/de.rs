@@ -1,0 +1,472 @@
+//! The one deserializer of JavaScript values: options and memory references
+//! on their way in (after [`plain`](super::plain) copied them), and the
+//! store's records after `JSON.parse` ([`json`](super::json)).
+//!
+//! For options it reads as `serde-wasm-bindgen` did, with the same error
+//! sentences: `null` and `undefined` are absent, a struct reads its own
+//! fields by name and nothing else, a sequence is an array (or another
+//! iterable). For records ([`De::strict`]) every key of an object is
+//! visited, so unknown fields are refused as natively. Neither formats
+//! floats in Rust: a number in an error sentence is written from the host's
+//! own digits (serde's sentences are rebuilt in [`Invalid`] for that), which
+//! keeps float formatting and its tables out of the module.
+
+use std::fmt;
+
+use js_sys::{Array, Number, Object, Reflect};
+use serde::de::{self, DeserializeSeed, Expected, IntoDeserializer, Unexpected, Visitor};
+use serde::forward_to_deserialize_any;
+use wasm_bindgen::{JsCast, JsValue};
+
+/// Why a value is not of the shape expected: the sentence.
+#[derive(Debug)]
+pub(crate) struct Invalid(pub(crate) String);
+
+impl fmt::Display for Invalid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Invalid {}
+
+impl de::Error for Invalid {
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        Self(msg.to_string())
+    }
+
+    // serde's own sentences, with `Unexpected` written by [`unexpected`]
+    // rather than by its `Display`, which would bring float formatting in.
+    fn invalid_type(found: Unexpected<'_>, expected: &dyn Expected) -> Self {
+        Self(format!(
+            "invalid type: {}, expected {expected}",
+            unexpected(found)
+        ))
+    }
+
+    fn invalid_value(found: Unexpected<'_>, expected: &dyn Expected) -> Self {
+        Self(format!(
+            "invalid value: {}, expected {expected}",
+            unexpected(found)
+        ))
+    }
+}
+
+/// What serde's `Display` of `Unexpected` writes.
+fn unexpected(found: Unexpected<'_>) -> String {
+    match found {
+        Unexpected::Bool(b) => format!("boolean `{b}`"),
+        Unexpected::Unsigned(n) => format!("integer `{n}`"),
+        Unexpected::Signed(n) => format!("integer `{n}`"),
+        Unexpected::Float(n) => format!("floating point `{}`", float_text(n)),
+        Unexpected::Char(c) => format!("character `{c}`"),
+        Unexpected::Str(s) => format!("string {s:?}"),
+        Unexpected::Bytes(_) => "byte array".to_owned(),
+        Unexpected::Unit => "unit value".to_owned(),
+        Unexpected::Option => "Option value".to_owned(),
+        Unexpected::NewtypeStruct => "newtype struct".to_owned(),
+        Unexpected::Seq => "sequence".to_owned(),
+        Unexpected::Map => "map".to_owned(),
+        Unexpected::Enum => "enum".to_owned(),
+        Unexpected::UnitVariant => "unit variant".to_owned(),
+        Unexpected::NewtypeVariant => "newtype variant".to_owned(),
+        Unexpected::TupleVariant => "tuple variant".to_owned(),
+        Unexpected::StructVariant => "struct variant".to_owned(),
+        Unexpected::Other(other) => other.to_owned(),
+    }
+}
+
+/// A JavaScript value to deserialize.
+pub(crate) struct De {
+    value: JsValue,
+    /// Records: every key of an object is a field, known or not.
+    strict: bool,
+}
+
+impl De {
+    /// Options: a struct reads its own fields only.
+    pub(crate) fn lenient(value: JsValue) -> Self {
+        Self {
+            value,
+            strict: false,
+        }
+    }
+
+    /// Records: unknown fields are refused.
+    pub(crate) fn strict(value: JsValue) -> Self {
+        Self {
+            value,
+            strict: true,
+        }
+    }
+
+    fn is_nullish(&self) -> bool {
+        self.value.is_null() || self.value.is_undefined()
+    }
+
+    /// A safe integer, as an `i64`.
+    fn safe_integer(&self) -> Option<i64> {
+        if Number::is_safe_integer(&self.value) {
+            // Safe integers convert exactly.
+            #[allow(clippy::cast_possible_truncation)]
+            return self.value.as_f64().map(|n| n as i64);
+        }
+        None
+    }
+
+    #[cold]
+    fn invalid_type(&self, expected: &dyn Expected) -> Invalid {
+        let text;
+        let unexpected = if self.is_nullish() {
+            Unexpected::Unit
+        } else if let Some(b) = self.value.as_bool() {
+            Unexpected::Bool(b)
+        } else if let Some(n) = self.value.as_f64() {
+            Unexpected::Float(n)
+        } else if let Some(s) = self.value.as_string() {
+            text = s;
+            Unexpected::Str(&text)
+        } else {
+            text = format!("{:?}", self.value);
+            Unexpected::Other(&text)
+        };
+        de::Error::invalid_type(unexpected, expected)
+    }
+
+    /// The items of an array (or of another iterable), `None` for a value
+    /// that has none. Not generic, so compiled once.
+    fn items(&self) -> Result<Option<Vec<JsValue>>, Invalid> {
+        if let Some(array) = self.value.dyn_ref::<Array>() {
+            return Ok(Some(array.to_vec()));
+        }
+        match js_sys::try_iter(&self.value).map_err(|e| thrown(&e))? {
+            Some(iter) => iter
+                .collect::<Result<Vec<_>, _>>()
+                .map(Some)
+                .map_err(|e| thrown(&e)),
+            None => Ok(None),
+        }
+    }
+
+    fn visit_entries<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
+        let entries = Object::entries(self.value.unchecked_ref());
+        visitor.visit_map(Entries {
+            pairs: entries.into_iter(),
+            value: None,
+            strict: self.strict,
+        })
+    }
+}
+
+/// `n` as Rust's `Display` and serde's `Unexpected::Float` write it (all
+/// the digits, no exponent, `.0` for a whole number, `NaN`, `inf`), from
+/// the host's shortest digits.
+fn float_text(n: f64) -> String {
+    if n.is_nan() {
+        return "NaN".to_owned();
+    }
+    let sign = if n.is_sign_negative() { "-" } else { "" };
+    if n.is_infinite() {
+        return format!("{sign}inf");
+    }
+    // `String(|n|)`: plain digits, or `d.ddde±x` outside 1e-6 <= |n| < 1e21.
+    let host = Number::from(n.abs())
+        .to_string_with_radix(10)
+        .map(String::from)
+        .unwrap_or_default();
+    let plain = match host.split_once('e') {
+        None => host,
+        Some((mantissa, exponent)) => {
+            let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+            let exponent: i64 = exponent.parse().unwrap_or(0);
+            let point = exponent + 1;
+            if point <= 0 {
+                let zeros = usize::try_from(-point).unwrap_or(0);
+                format!("0.{}{digits}", "0".repeat(zeros))
+            } else {
+                let point = usize::try_from(point).unwrap_or(0);
+                if digits.len() > point {
+                    format!("{}.{}", &digits[..point], &digits[point..])
+                } else {
+                    format!("{digits}{}", "0".repeat(point - digits.len()))
+                }
+            }
+        }
+    };
+    if plain.contains('.') {
+        format!("{sign}{plain}")
+    } else {
+        format!("{sign}{plain}.0")
+    }
+}
+
+impl<'de> de::Deserializer<'de> for De {
+    type Error = Invalid;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
+        if self.is_nullish() {
+            visitor.visit_unit()
+        } else if let Some(b) = self.value.as_bool() {
+            visitor.visit_bool(b)
+        } else if self.value.as_f64().is_some() {
+            match self.safe_integer() {
+                Some(n) => visitor.visit_i64(n),
+                // Only `f64` fields take other numbers, and they ask for one.
+                None => Err(self.invalid_type(&visitor)),
+            }
+        } else if let Some(s) = self.value.as_string() {
+            visitor.visit_string(s)
+        } else if Array::is_array(&self.value) {
+            self.deserialize_seq(visitor)
+        } else if self.value.is_object() {
+            self.visit_entries(visitor)
+        } else {
+            Err(self.invalid_type(&visitor))
+        }
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
+        if self.is_nullish() {
+            visitor.visit_none()
+        } else {
+            visitor.visit_some(self)
+        }
+    }
+
+    fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
+        if self.is_nullish() {
+            visitor.visit_unit()
+        } else {
+            Err(self.invalid_type(&visitor))
+        }
+    }
+
+    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
+        match self.value.as_bool() {
+            Some(b) => visitor.visit_bool(b),
+            None => Err(self.invalid_type(&visitor)),
+        }
+    }
+
+    fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
+        match self.value.as_f64() {
+            Some(n) => visitor.visit_f64(n),
+            None => Err(self.invalid_type(&visitor)),
+        }
+    }
+
+    fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
+        self.deserialize_f64(visitor)
+    }
+
+    fn deserialize_i64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
+        match self.safe_integer() {
+            Some(n) => visitor.visit_i64(n),
+            None => Err(self.invalid_type(&visitor)),
+        }
+    }
+
+    fn deserialize_u64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
+        match self.safe_integer().and_then(|n| u64::try_from(n).ok()) {
+            Some(n) => visitor.visit_u64(n),
+            None => Err(self.invalid_type(&visitor)),
+        }
+    }
+
+    fn deserialize_i8<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
+        self.deserialize_i64(visitor)
+    }
+
+    fn deserialize_i16<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
+        self.deserialize_i64(visitor)
+    }
+
+    fn deserialize_i32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
+        self.deserialize_i64(visitor)
+    }
+
+    fn deserialize_u8<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
+        self.deserialize_u64(visitor)
+    }
+
+    fn deserialize_u16<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
+        self.deserialize_u64(visitor)
+    }
+
+    fn deserialize_u32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
+        self.deserialize_u64(visitor)
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
+        match self.value.as_string() {
+            Some(s) => visitor.visit_string(s),
+            None => Err(self.invalid_type(&visitor)),
+        }
+    }
+
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
+        self.deserialize_string(visitor)
+    }
+
+    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
+        self.deserialize_string(visitor)
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
+        match self.items()? {
+            Some(items) => visitor.visit_seq(Items {
+                items: items.into_iter(),
+                strict: self.strict,
+            }),
+            None => Err(self.invalid_type(&visitor)),
+        }
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
+        if self.value.is_object() {
+            self.visit_entries(visitor)
+        } else {
+            Err(self.invalid_type(&visitor))
+        }
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Invalid> {
+        if !self.value.is_object() {
+            return Err(self.invalid_type(&visitor));
+        }
+        if self.strict {
+            return self.visit_entries(visitor);
+        }
+        visitor.visit_map(Fields {
+            object: self.value,
+            names: fields.iter(),
+            value: None,
+        })
+    }
+
+    /// An ignored value is not converted at all.
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
+        visitor.visit_unit()
+    }
+
+    forward_to_deserialize_any! {
+        i128 u128 char bytes byte_buf unit_struct newtype_struct tuple
+        tuple_struct enum
+    }
+}
+
+/// A value the host threw while being iterated.
+fn thrown(e: &JsValue) -> Invalid {
+    Invalid(
+        e.dyn_ref::<js_sys::Error>()
+            .map_or_else(|| format!("{e:?}"), |e| String::from(e.message())),
+    )
+}
+
+/// The items of a sequence.
+struct Items {
+    items: std::vec::IntoIter<JsValue>,
+    strict: bool,
+}
+
+impl<'de> de::SeqAccess<'de> for Items {
+    type Error = Invalid;
+
+    fn next_element_seed<T: DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, Invalid> {
+        let strict = self.strict;
+        self.items
+            .next()
+            .map(|value| seed.deserialize(De { value, strict }))
+            .transpose()
+    }
+}
+
+/// Every `[key, value]` entry of an object, in order.
+struct Entries {
+    pairs: js_sys::ArrayIntoIter,
+    value: Option<JsValue>,
+    strict: bool,
+}
+
+impl Entries {
+    /// The next key, its value kept for `next_value_seed`.
+    fn next_key(&mut self) -> Option<String> {
+        let entry: Array = self.pairs.next()?.unchecked_into();
+        self.value = Some(entry.get(1));
+        Some(entry.get(0).as_string().unwrap_or_default())
+    }
+}
+
+impl<'de> de::MapAccess<'de> for Entries {
+    type Error = Invalid;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Invalid> {
+        match self.next_key() {
+            Some(key) => seed.deserialize(key.into_deserializer()).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Invalid> {
+        let value = self.value.take().unwrap_or(JsValue::UNDEFINED);
+        seed.deserialize(De {
+            value,
+            strict: self.strict,
+        })
+    }
+}
+
+/// The fields of a struct, read by name; a field is missing when the object
+/// has no such key (a key holding `undefined` is there, and absent).
+struct Fields {
+    object: JsValue,
+    names: std::slice::Iter<'static, &'static str>,
+    value: Option<JsValue>,
+}
+
+impl Fields {
+    /// The next field the object has, its value kept for `next_value_seed`.
+    fn next_name(&mut self) -> Option<&'static str> {
+        for &name in &mut self.names {
+            let key = JsValue::from_str(name);
+            let value = Reflect::get(&self.object, &key).unwrap_or(JsValue::UNDEFINED);
+            let missing =
+                value.is_undefined() && !Reflect::has(&self.object, &key).unwrap_or(false);
+            if !missing {
+                self.value = Some(value);
+                return Some(name);
+            }
+        }
+        None
+    }
+}
+
+impl<'de> de::MapAccess<'de> for Fields {
+    type Error = Invalid;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Invalid> {
+        match self.next_name() {
+            Some(name) => seed.deserialize(name.into_deserializer()).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Invalid> {
+        let value = self.value.take().unwrap_or(JsValue::UNDEFINED);
+        seed.deserialize(De::lenient(value))
+    }
+}

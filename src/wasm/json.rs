@@ -1,0 +1,39 @@
+//! The stored records' JSON in WebAssembly (`crate::store::json`): the
+//! host's `JSON.stringify` and `JSON.parse`, with the records converted
+//! through the boundary's serializer on the way out and read back by the
+//! boundary's deserializer in its strict form ([`De::strict`]: every key is
+//! a field, so unknown fields are refused as natively).
+//!
+//! `JSON.stringify` writes the records exactly as `serde_json::to_string`
+//! does natively: keys in field order, the same escapes in strings, whole
+//! numbers without a fraction (a record holds no other numbers).
+
+use js_sys::JSON;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use wasm_bindgen::JsCast;
+
+use super::convert::SERIALIZER;
+use super::de::De;
+
+/// `value` as compact JSON.
+pub(crate) fn to_json<T: Serialize>(value: &T) -> String {
+    // The records are structs of strings, whole numbers below 2^53 and
+    // vectors: they always serialize, and JSON.stringify takes any value
+    // they serialize to.
+    value
+        .serialize(&SERIALIZER)
+        .ok()
+        .and_then(|js| JSON::stringify(&js).ok())
+        .and_then(|s| s.as_string())
+        .unwrap_or_default()
+}
+
+/// The `T` in `text`, or why it is not one.
+pub(crate) fn from_json<T: DeserializeOwned>(text: &str) -> Result<T, String> {
+    let parsed = JSON::parse(text).map_err(|e| {
+        e.dyn_ref::<js_sys::Error>()
+            .map_or_else(|| "not JSON".to_owned(), |e| String::from(e.message()))
+    })?;
+    T::deserialize(De::strict(parsed)).map_err(|e| e.0)
+}
