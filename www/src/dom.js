@@ -35,10 +35,19 @@ export function replaceChildren(node, ...children) {
 
 /** Look up the one element with this data-testid (they double as the page's hooks). */
 export function byTestId(id, root = document) {
+  // The page's own elements are found once: a selector over the whole
+  // document walks the editor's lines too, and every check updates a dozen
+  // of them. A node that left the page is looked up again.
+  const known = root === document ? found.get(id) : undefined;
+  if (known?.isConnected) return known;
   const node = root.querySelector(`[data-testid="${id}"]`);
   if (!node) throw new Error(`the page has no [data-testid="${id}"]`);
+  if (root === document) found.set(id, node);
   return node;
 }
+
+/** The elements `byTestId` found in the document, by test id. */
+const found = new Map();
 
 const numberFormat = new Intl.NumberFormat("en-US");
 /** 18000 -> "18,000". */

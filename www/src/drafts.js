@@ -2,7 +2,10 @@
 // text and the revision it was based on are kept per memory in this tab's
 // sessionStorage (not localStorage: two tabs acting as two people must not
 // share drafts). The draft is dropped once the text is saved or matches the
-// stored memory. Drafts of a hub's memories are kept apart from this
+// stored memory. After a check, the draft is written when the page is next
+// idle (within a second): writing 25 KB to storage on every keystroke's
+// check took longer than the check itself. Leaving the page or switching
+// memories writes the very latest text at once. Drafts of a hub's memories are kept apart from this
 // browser's (the key names the hub and team).
 
 import { state } from "./session.js";
@@ -33,10 +36,58 @@ export function readDraft(ref) {
   return null;
 }
 
-/** Remember `text` (edited from `baseRevision`) for `ref`. Returns false if storage refused. */
+/** The draft waiting for an idle moment: `{ key, text, baseRevision, cancel }`. */
+let pending = null;
+
+/** Run `fn` when the page is next idle (within a second); `{ cancel }`. */
+function whenIdle(fn) {
+  if (globalThis.requestIdleCallback) {
+    const id = requestIdleCallback(fn, { timeout: 1000 });
+    return { cancel: () => cancelIdleCallback(id) };
+  }
+  const id = setTimeout(fn, 200);
+  return { cancel: () => clearTimeout(id) };
+}
+
+function cancelPending(ref) {
+  if (pending && pending.key === key(ref)) {
+    pending.cancel();
+    pending = null;
+  }
+}
+
+/** Remember `text` for `ref` when the page is next idle (the latest call wins). */
+export function scheduleDraft(ref, text, baseRevision) {
+  cancelPending(ref);
+  // Another memory's draft still waiting is written first, never dropped.
+  flushDraft();
+  const draft = { key: key(ref), text, baseRevision };
+  const write = () => {
+    if (pending !== draft) return;
+    pending = null;
+    store(draft.key, text, baseRevision);
+  };
+  pending = Object.assign(draft, whenIdle(write));
+}
+
+/** Write the draft still waiting for an idle moment, now. */
+export function flushDraft() {
+  if (!pending) return;
+  const { key: k, text, baseRevision } = pending;
+  pending.cancel();
+  pending = null;
+  store(k, text, baseRevision);
+}
+
+/** Remember `text` (edited from `baseRevision`) for `ref` now. Returns false if storage refused. */
 export function writeDraft(ref, text, baseRevision) {
+  cancelPending(ref);
+  return store(key(ref), text, baseRevision);
+}
+
+function store(k, text, baseRevision) {
   try {
-    sessionStorage.setItem(key(ref), JSON.stringify({ text, baseRevision, at: new Date().toISOString() }));
+    sessionStorage.setItem(k, JSON.stringify({ text, baseRevision, at: new Date().toISOString() }));
     return true;
   } catch {
     return false;
@@ -44,6 +95,7 @@ export function writeDraft(ref, text, baseRevision) {
 }
 
 export function clearDraft(ref) {
+  cancelPending(ref);
   try {
     sessionStorage.removeItem(key(ref));
   } catch {

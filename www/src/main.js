@@ -80,8 +80,13 @@ function initButtons() {
     }
   });
   window.addEventListener("storage", scheduleRemoteCheck);
-  // The draft is written after each validation; write the very latest too.
+  // The draft is written when the page is idle after each validation; on
+  // leaving the page (or hiding it, which may be the last chance on a
+  // phone), the very latest text is written at once.
   window.addEventListener("beforeunload", keepLatestDraft);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") keepLatestDraft();
+  });
 }
 
 async function start() {

@@ -3,7 +3,7 @@
 
 import { state, describeError } from "./session.js";
 import { byTestId } from "./dom.js";
-import { readDraft, writeDraft } from "./drafts.js";
+import { flushDraft, readDraft, writeDraft } from "./drafts.js";
 import { renderOutcome } from "./views.js";
 import { setBusy } from "./status.js";
 import { adoptRevision } from "./revision.js";
@@ -29,6 +29,7 @@ export function writeUrl() {
 
 /** Keep the very latest keystrokes of the open memory as its draft. */
 export function keepLatestDraft() {
+  flushDraft();
   if (state.ref && state.editor.getText() !== state.base) {
     writeDraft(state.ref, state.editor.getText(), state.baseRevision);
   }

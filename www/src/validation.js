@@ -3,7 +3,7 @@
 
 import { state } from "./session.js";
 import { byTestId } from "./dom.js";
-import { writeDraft, clearDraft } from "./drafts.js";
+import { scheduleDraft, clearDraft } from "./drafts.js";
 import { renderUsage, renderProblems, renderPreview } from "./views.js";
 import { renderDirty } from "./status.js";
 
@@ -43,7 +43,7 @@ export function onReport(report, text, ms) {
   state.dirty = state.ref !== null && text !== state.base;
   renderDirty();
   if (state.ref) {
-    if (state.dirty) writeDraft(state.ref, text, state.baseRevision);
+    if (state.dirty) scheduleDraft(state.ref, text, state.baseRevision);
     else clearDraft(state.ref);
   }
   byTestId("compact").hidden = report.usage.level === "ok" || typeof state.engine.compact !== "function";
