@@ -69,25 +69,28 @@ pub fn compact(text: &str, options: &CompactOptions) -> Compaction {
         removed: Vec::new(),
         dropped: input.preamble.clone(),
     };
+    // The document so far and its size, which each step counts as it goes.
     let mut doc = Cow::Borrowed(&input);
-    if before > options.target {
-        if let Some(joined) = merge_step(&input, options.target, &mut result.merged) {
-            doc = Cow::Owned(joined);
+    let mut now = before;
+    if now > options.target {
+        if let Some((joined, size)) = merge_step(&input, now, options.target, &mut result.merged) {
+            (doc, now) = (Cow::Owned(joined), size);
         }
     }
-    if size(&doc) > options.target {
+    if now > options.target {
         let mut removal = Removal::new(&input, options, &mut result.removed);
-        if let Some(out) = removal.duplicates(&doc) {
-            doc = Cow::Owned(out);
+        if let Some((out, size)) = removal.duplicates(&doc) {
+            (doc, now) = (Cow::Owned(out), size);
         }
-        if size(&doc) > options.target {
-            if let Some(out) = removal.oldest(&doc) {
-                doc = Cow::Owned(out);
+        if now > options.target {
+            if let Some((out, size)) = removal.oldest(&doc) {
+                (doc, now) = (Cow::Owned(out), size);
             }
         }
     }
     result.content = doc.render();
     result.after = result.content.chars().count();
+    debug_assert_eq!(result.after, now, "the steps' count of the size");
     result.fits = result.after <= options.target;
     result
 }

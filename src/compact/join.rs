@@ -6,16 +6,19 @@ use std::collections::hash_map::{Entry, HashMap};
 use crate::document::{Document, Section};
 use crate::heading::section_key;
 
-use super::{size, MergedSection};
+use super::MergedSection;
 
 /// Step 1: each later section with a title already seen, merged into the
 /// first one (its trailing blank lines dropped so the lines join up), except
-/// a section holding an unclosed code fence; `None` when no join is needed.
+/// a section holding an unclosed code fence. `size` is the size of `doc`;
+/// the result is the joined document and its size, or `None` when no join
+/// is needed.
 pub(super) fn merge_step(
     doc: &Document,
+    size: usize,
     target: usize,
     merged: &mut Vec<MergedSection>,
-) -> Option<Document> {
+) -> Option<(Document, usize)> {
     let mut first: HashMap<String, usize> = HashMap::new();
     let mut ops = Vec::new();
     for (i, section) in doc.sections.iter().enumerate() {
@@ -35,7 +38,7 @@ pub(super) fn merge_step(
     // (the first one's trailing blank lines never did) and removes the
     // later one's heading and the blank line before it: each join shrinks
     // the canonical form by exactly that much.
-    let mut now = size(doc);
+    let mut now = size;
     let k = ops
         .iter()
         .position(|&(from, _)| {
@@ -56,7 +59,7 @@ pub(super) fn merge_step(
         into: doc.sections[into].title.clone(),
         into_span: doc.sections[into].span,
     }));
-    Some(out)
+    Some((out, now))
 }
 
 fn opens_unclosed_fence(doc: &Document, section: &Section) -> bool {
@@ -104,6 +107,7 @@ fn merge_sections(doc: &Document, ops: &[(usize, usize)]) -> Document {
         unclosed_fence: None,
     }
 }
+
 #[cfg(test)]
 mod tests {
     use super::merge_step;
@@ -115,11 +119,18 @@ mod tests {
         let doc = parse(
             "## A\n- 2025-01-01: a\n\n\n## B\n\n## a\n\nraw\n\n## b\n- 2025-01-02: b\n\n## A\n",
         );
-        let all = merge_step(&doc, 0, &mut Vec::new()).map_or(0, |out| size(&out));
+        let before = size(&doc);
+        let all = merge_step(&doc, before, 0, &mut Vec::new()).map_or(0, |(out, _)| size(&out));
         let mut results = Vec::new();
-        for target in (all..=size(&doc)).rev() {
+        for target in (all..=before).rev() {
             let mut merged = Vec::new();
-            let out = merge_step(&doc, target, &mut merged).map_or(size(&doc), |out| size(&out));
+            let out = match merge_step(&doc, before, target, &mut merged) {
+                Some((out, counted)) => {
+                    assert_eq!(counted, size(&out), "{target}");
+                    counted
+                }
+                None => before,
+            };
             assert!(out <= target, "{target}");
             results.push((target, merged.len(), out));
         }

@@ -92,20 +92,25 @@ impl Measure {
 
     /// The length of the shortest prefix of `removals` (entries, in the order
     /// they are to be removed) without which the document fits `target`, or
-    /// all of them when even that is not enough.
-    pub(super) fn fitting_prefix(mut self, removals: &[EntryIndex], target: usize) -> usize {
+    /// all of them when even that is not enough; and the document's size
+    /// without them.
+    pub(super) fn fitting_prefix(
+        mut self,
+        removals: &[EntryIndex],
+        target: usize,
+    ) -> (usize, usize) {
         if self.total <= target {
-            return 0;
+            return (0, self.total);
         }
         for (k, &(s, l)) in removals.iter().enumerate() {
             if let Some(section) = self.sections.get_mut(s) {
                 self.total -= section.remove(l);
             }
             if self.total <= target {
-                return k + 1;
+                return (k + 1, self.total);
             }
         }
-        removals.len()
+        (removals.len(), self.total)
     }
 }
 
@@ -141,9 +146,11 @@ raw
         for k in 0..=removals.len() {
             let fits = size(&without(&doc, &removals[..k]));
             let measure = || Measure::new(&doc);
-            assert_eq!(measure().fitting_prefix(&removals, fits), k);
+            assert_eq!(measure().fitting_prefix(&removals, fits), (k, fits));
             let more = (k + 1).min(removals.len());
-            assert_eq!(measure().fitting_prefix(&removals, fits - 1), more);
+            let (taken, left) = measure().fitting_prefix(&removals, fits - 1);
+            assert_eq!(taken, more);
+            assert_eq!(left, size(&without(&doc, &removals[..more])));
         }
     }
 }

@@ -54,15 +54,15 @@ pub(super) fn without(doc: &Document, removed: &[EntryIndex]) -> Document {
 }
 
 /// The length of the shortest prefix of `positions` that brings `doc` to
-/// `target` (all of them when none does), and `doc` without them (`None`
-/// when that is no entry).
+/// `target` (all of them when none does), and `doc` without them with its
+/// size (`None` when that is no entry).
 fn remove_fitting(
     doc: &Document,
     positions: &[EntryIndex],
     target: usize,
-) -> (usize, Option<Document>) {
-    let k = Measure::new(doc).fitting_prefix(positions, target);
-    (k, (k > 0).then(|| without(doc, &positions[..k])))
+) -> (usize, Option<(Document, usize)>) {
+    let (k, size) = Measure::new(doc).fitting_prefix(positions, target);
+    (k, (k > 0).then(|| (without(doc, &positions[..k]), size)))
 }
 
 /// Steps 2 and 3 over one input: the options, the section each entry of
@@ -104,15 +104,12 @@ impl<'a> Removal<'a> {
 
     /// Step 2: within each section, every entry with the same
     /// [`dedupe_key`] as a newer one (or as an earlier one of the same date)
-    /// is removed, in document order; `None` when none needs to go.
-    pub(super) fn duplicates(&mut self, doc: &Document) -> Option<Document> {
+    /// is removed, in document order; the document without them and its size,
+    /// or `None` when none needs to go.
+    pub(super) fn duplicates(&mut self, doc: &Document) -> Option<(Document, usize)> {
         let today = self.options.today.as_deref();
         let mut ops: Vec<(EntryIndex, EntryIndex)> = Vec::new();
         for (s, section) in doc.sections.iter().enumerate() {
-            // Per entry its line and the index of its key; per key its keeper.
-            let mut index: HashMap<String, usize> = HashMap::new();
-            let mut keepers: Vec<usize> = Vec::new();
-            let mut entries: Vec<(usize, usize)> = Vec::new();
             if section
                 .lines
                 .iter()
@@ -122,6 +119,10 @@ impl<'a> Removal<'a> {
             {
                 continue;
             }
+            // Per entry its line and the index of its key; per key its keeper.
+            let mut index: HashMap<String, usize> = HashMap::new();
+            let mut keepers: Vec<usize> = Vec::new();
+            let mut entries: Vec<(usize, usize)> = Vec::new();
             for (l, line) in section.lines.iter().enumerate() {
                 let Line::Entry(entry) = line else { continue };
                 let next = keepers.len();
@@ -156,8 +157,9 @@ impl<'a> Removal<'a> {
     }
 
     /// Step 3: entries by priority class, then effective date, then
-    /// position; `None` when none needs to go.
-    pub(super) fn oldest(&mut self, doc: &Document) -> Option<Document> {
+    /// position; the document without them and its size, or `None` when none
+    /// needs to go.
+    pub(super) fn oldest(&mut self, doc: &Document) -> Option<(Document, usize)> {
         let today = self.options.today.as_deref();
         let priorities = self.priorities(doc);
         let mut order: Vec<(Priority, &str, EntryIndex)> = Vec::new();
