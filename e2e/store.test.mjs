@@ -52,6 +52,12 @@ test("unsaved text survives a reload and a switch to another memory, and undo st
   assert.equal(await clickForOutcome(page, "save", "saved"), "Saved: revision 1.");
   await typeAtEnd(page, "\n- 2025-03-16: Not saved yet");
   const draft = await editorText(page);
+  // Written while the page stays open too (when it is next idle after the
+  // check), not only when it is left.
+  await page.waitForFunction(
+    (text) => Object.keys(sessionStorage).some((k) => k.startsWith("memdoc-editor:draft:") && JSON.parse(sessionStorage.getItem(k)).text === text),
+    draft,
+  );
 
   await page.reload();
   await waitReady(page);

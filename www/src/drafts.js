@@ -61,13 +61,7 @@ export function scheduleDraft(ref, text, baseRevision) {
   cancelPending(ref);
   // Another memory's draft still waiting is written first, never dropped.
   flushDraft();
-  const draft = { key: key(ref), text, baseRevision };
-  const write = () => {
-    if (pending !== draft) return;
-    pending = null;
-    store(draft.key, text, baseRevision);
-  };
-  pending = Object.assign(draft, whenIdle(write));
+  pending = { key: key(ref), text, baseRevision, ...whenIdle(flushDraft) };
 }
 
 /** Write the draft still waiting for an idle moment, now. */
