@@ -103,8 +103,23 @@ fn check(text: &str, options: &ExpireOptions) -> Result<(), String> {
     Ok(())
 }
 
-/// Days since 1970-01-01 of a real `YYYY-MM-DD` date (the proleptic
-/// Gregorian calendar), independently of the engine.
+/// The lengths of the months of year `y` (the proleptic Gregorian calendar).
+fn month_lengths(y: i64) -> [i64; 12] {
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let february = if leap { 29 } else { 28 };
+    [31, february, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+}
+
+/// Days from 0001-01-01 to 1 January of year `y` (≥ 1): 365 a year and one
+/// more per leap year before it. The engine counts with Hinnant's
+/// March-based eras instead; this is the plain count, on purpose.
+fn days_before_year(y: i64) -> i64 {
+    let p = y - 1;
+    365 * p + p / 4 - p / 100 + p / 400
+}
+
+/// Days since 1970-01-01 of a real `YYYY-MM-DD` date, independently of the
+/// engine.
 fn days(date: &str) -> Option<i64> {
     let b = date.as_bytes();
     if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
@@ -117,44 +132,31 @@ fn days(date: &str) -> Option<i64> {
             .then(|| s.parse().ok())?
     };
     let (y, m, d) = (num(0..4)?, num(5..7)?, num(8..10)?);
-    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    let month_days = [
-        31,
-        if leap { 29 } else { 28 },
-        31,
-        30,
-        31,
-        30,
-        31,
-        31,
-        30,
-        31,
-        30,
-        31,
-    ];
-    if !(1..=12).contains(&m) || d < 1 || d > month_days[(m - 1) as usize] {
+    let lengths = month_lengths(y);
+    if y < 1 || !(1..=12).contains(&m) || d < 1 || d > lengths[(m - 1) as usize] {
         return None;
     }
-    // Howard Hinnant's days_from_civil.
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    Some(era * 146_097 + doe - 719_468)
+    let in_year: i64 = lengths[..(m - 1) as usize].iter().sum::<i64>() + d - 1;
+    Some(days_before_year(y) + in_year - days_before_year(1970))
 }
 
-/// The `YYYY-MM-DD` of a day count since 1970-01-01.
+/// The `YYYY-MM-DD` of a day count since 1970-01-01 (on or after 0001-01-01),
+/// found by walking years and months.
 fn civil(z: i64) -> String {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
+    let n = z + days_before_year(1970);
+    let mut y = n / 366 + 1;
+    while days_before_year(y + 1) <= n {
+        y += 1;
+    }
+    let mut rest = n - days_before_year(y);
+    let mut m = 1;
+    for length in month_lengths(y) {
+        if rest < length {
+            break;
+        }
+        rest -= length;
+        m += 1;
+    }
+    let d = rest + 1;
     format!("{y:04}-{m:02}-{d:02}")
 }
