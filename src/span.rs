@@ -82,25 +82,20 @@ impl<'a> LineIndex<'a> {
     #[must_use]
     pub fn new(text: &'a str) -> Self {
         let mut starts = vec![(0, 0)];
-        let bytes = text.as_bytes();
         let mut utf16 = 0;
         let mut last = 0;
-        let mut i = 0;
-        while i < bytes.len() {
-            let b = bytes[i];
-            if b == b'\n' || b == b'\r' {
-                let next = if b == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
-                    i + 2
-                } else {
-                    i + 1
-                };
-                utf16 += utf16_len(&text[last..next]);
-                starts.push((next, utf16));
-                last = next;
-                i = next;
-            } else {
-                i += 1;
-            }
+        let mut mark = |start: usize, starts: &mut Vec<(usize, usize)>| {
+            utf16 += utf16_len(&text[last..start]);
+            starts.push((start, utf16));
+            last = start;
+        };
+        // The parser's own splitter; it starts no line after a final break,
+        // which still starts one here (a position can be at the very end).
+        for (start, _) in crate::parse::lines(text).skip(1) {
+            mark(start, &mut starts);
+        }
+        if text.ends_with(['\n', '\r']) {
+            mark(text.len(), &mut starts);
         }
         Self { text, starts }
     }
@@ -135,4 +130,26 @@ impl<'a> LineIndex<'a> {
 
 fn utf16_len(s: &str) -> usize {
     s.chars().map(char::len_utf16).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LineIndex;
+
+    #[test]
+    fn lines_start_after_lf_crlf_and_a_lone_cr_and_after_a_final_break() {
+        let text = "a\r\nb\rc\né\n";
+        let index = LineIndex::new(text);
+        let at = |offset| {
+            let p = index.position(offset);
+            (p.line, p.column, p.offset)
+        };
+        assert_eq!(at(0), (1, 1, 0));
+        assert_eq!(at(3), (2, 1, 3));
+        assert_eq!(at(5), (3, 1, 5));
+        assert_eq!(at(7), (4, 1, 7));
+        // After "é" (two bytes, one UTF-16 unit) and the final LF: line 5.
+        assert_eq!(at(text.len()), (5, 1, 9));
+        assert_eq!(LineIndex::new("").position(0).line, 1);
+    }
 }
