@@ -2,6 +2,7 @@
 //! `compact(text, options)` returns it (docs/ops.md): camelCase fields,
 //! string enums, and UTF-16 ranges in the text that was compacted.
 
+use crate::js::name::Name;
 use serde::Serialize;
 
 use super::view::{EntryView, LineView, RawLineView};
@@ -71,10 +72,10 @@ pub struct RemovedEntryView {
     pub range: Range,
     /// Why it was removed.
     #[cfg_attr(test, ts(as = "crate::compact::RemovalReason"))]
-    pub reason: &'static str,
+    pub reason: Name,
     /// Class of its section.
     #[cfg_attr(test, ts(as = "crate::compact::Priority"))]
-    pub priority: &'static str,
+    pub priority: Name,
     /// `reason: "duplicate"`: the entry kept in its place; otherwise `null`.
     // Always an entry (see `DocumentView::preamble`).
     #[cfg_attr(test, ts(as = "Option<EntryView>"))]
@@ -97,8 +98,8 @@ impl CompactionView {
             date: r.date.clone(),
             text: r.text.clone(),
             range: index.range(r.span),
-            reason: r.reason.as_str(),
-            priority: r.priority.as_str(),
+            reason: Name(r.reason.as_str()),
+            priority: Name(r.priority.as_str()),
             duplicate_of: r
                 .duplicate_of
                 .as_ref()

@@ -3,6 +3,7 @@
 //! string kinds, and each location as a UTF-16 range in the input it belongs
 //! to.
 
+use crate::js::name::Name;
 use serde::Serialize;
 
 use crate::merge::{Conflict, ConflictSide, DroppedLine, MergeResult, Side};
@@ -38,7 +39,7 @@ pub struct ConflictView {
     /// `"section-removed"`: removed on one side, changed on the other;
     /// `"title"`: a title rewritten differently on both sides.
     #[cfg_attr(test, ts(as = "crate::merge::ConflictKind"))]
-    pub kind: &'static str,
+    pub kind: Name,
     /// The section's title (ours' when ours has the section).
     pub section: String,
     /// `null`: the part is new on both sides.
@@ -71,7 +72,7 @@ pub struct ConflictSideView {
 pub struct DroppedLineView {
     /// The input it was in.
     #[cfg_attr(test, ts(as = "Side"))]
-    pub side: &'static str,
+    pub side: Name,
     /// The line without trailing white space.
     pub text: String,
     /// In that side's input.
@@ -99,14 +100,14 @@ impl MergeResultView {
             })
         };
         let conflict = |c: &Conflict| ConflictView {
-            kind: c.kind.as_str(),
+            kind: Name(c.kind.as_str()),
             section: c.section.clone(),
             base: side(c.base.as_ref(), Side::Base),
             ours: side(c.ours.as_ref(), Side::Ours),
             theirs: side(c.theirs.as_ref(), Side::Theirs),
         };
         let dropped = |d: &DroppedLine| DroppedLineView {
-            side: d.side.as_str(),
+            side: Name(d.side.as_str()),
             text: d.text.clone(),
             range: index(d.side).range(d.span),
         };

@@ -12,6 +12,7 @@ mod declarations;
 pub mod error;
 pub mod input;
 pub mod merge;
+pub mod name;
 pub mod store;
 pub mod typescript;
 pub mod view;

@@ -4,6 +4,7 @@
 //! `Loaded` and `ArchivedEntry` serialize as they are. And what the store
 //! passes to the caller's `rewrite` callback.
 
+use crate::js::name::Name;
 use serde::Serialize;
 
 use crate::limits::Usage;
@@ -21,7 +22,7 @@ use super::view::DiagnosticView;
 pub struct SaveOutcomeView {
     /// What the save did.
     #[cfg_attr(test, ts(as = "crate::store::StoreStatus"))]
-    pub status: &'static str,
+    pub status: Name,
     /// What the store holds now.
     pub content: String,
     /// Whether this save changed the stored content.
@@ -44,7 +45,7 @@ impl From<&SaveOutcome> for SaveOutcomeView {
     fn from(o: &SaveOutcome) -> Self {
         let index = LineIndex::new(&o.source);
         Self {
-            status: o.status.as_str(),
+            status: Name(o.status.as_str()),
             content: o.content.clone(),
             changed: o.changed,
             usage: o.usage,

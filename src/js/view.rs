@@ -3,10 +3,11 @@
 //! a [`LineIndex`] over the text that was passed in. A result that only
 //! copies fields (`Usage`) serializes as the core type instead.
 
+use crate::js::name::Name;
 use serde::Serialize;
 
 use crate::diagnostic::Diagnostic;
-use crate::document::{Document, LegacyMarker, Line};
+use crate::document::{Document, Line};
 use crate::limits::Usage;
 use crate::save::SavePlan;
 use crate::span::{LineIndex, Range};
@@ -21,10 +22,10 @@ use crate::validate::Report;
 pub struct DiagnosticView {
     /// The stable code.
     #[cfg_attr(test, ts(type = "DiagnosticCode"))]
-    pub code: &'static str,
+    pub code: Name,
     /// An error blocks a save; a warning does not.
     #[cfg_attr(test, ts(as = "crate::diagnostic::Severity"))]
-    pub severity: &'static str,
+    pub severity: Name,
     /// One human sentence.
     pub message: String,
     /// How to fix it, or `null`.
@@ -38,8 +39,8 @@ impl DiagnosticView {
     #[must_use]
     pub fn new(d: &Diagnostic, index: &LineIndex<'_>) -> Self {
         Self {
-            code: d.code.as_str(),
-            severity: d.severity.as_str(),
+            code: Name(d.code.as_str()),
+            severity: Name(d.severity.as_str()),
             message: d.message.clone(),
             help: d.help.clone(),
             range: d.span.map(|s| index.range(s)),
@@ -97,7 +98,7 @@ impl ReportView {
 pub struct SavePlanView {
     /// What the save does.
     #[cfg_attr(test, ts(as = "crate::save::SaveStatus"))]
-    pub status: &'static str,
+    pub status: Name,
     /// What the store should hold afterwards.
     pub content: String,
     /// Whether `content` differs from the previous document.
@@ -115,7 +116,7 @@ impl SavePlanView {
     #[must_use]
     pub fn new(plan: &SavePlan, updated: &str) -> Self {
         Self {
-            status: plan.status.as_str(),
+            status: Name(plan.status.as_str()),
             content: plan.content.clone(),
             changed: plan.changed,
             usage: plan.usage,
@@ -177,15 +178,15 @@ pub struct EntryView {
     /// Always `"entry"`.
     // `Self::KIND`: private, so that only `new` builds one.
     #[cfg_attr(test, ts(type = "\"entry\""))]
-    kind: &'static str,
+    kind: Name,
     /// `YYYY-MM-DD`.
     pub date: String,
     /// The text after the date.
     pub text: String,
     /// The marker of a legacy `- (YYYY-MM-DD) [marker] text` entry, or
     /// `null`.
-    #[cfg_attr(test, ts(as = "Option<LegacyMarker>", inline))]
-    pub legacy_marker: Option<&'static str>,
+    #[cfg_attr(test, ts(as = "Option<crate::document::LegacyMarker>", inline))]
+    pub legacy_marker: Option<Name>,
     /// The entry's line.
     pub range: Range,
 }
@@ -198,7 +199,7 @@ pub struct RawLineView {
     /// Always `"raw"`.
     // `Self::KIND`: private, so that only `new` builds one.
     #[cfg_attr(test, ts(type = "\"raw\""))]
-    kind: &'static str,
+    kind: Name,
     /// The line without trailing white space.
     pub text: String,
     /// The line.
@@ -207,7 +208,7 @@ pub struct RawLineView {
 
 impl EntryView {
     /// Its `kind`.
-    pub const KIND: &'static str = "entry";
+    pub const KIND: Name = Name("entry");
 
     /// Convert an entry found in the text `index` was built on.
     #[must_use]
@@ -216,7 +217,7 @@ impl EntryView {
             kind: EntryView::KIND,
             date: e.date.clone(),
             text: e.text.clone(),
-            legacy_marker: e.legacy_marker.map(LegacyMarker::as_str),
+            legacy_marker: e.legacy_marker.map(|m| Name(m.as_str())),
             range: index.range(e.span),
         }
     }
@@ -224,7 +225,7 @@ impl EntryView {
 
 impl RawLineView {
     /// Its `kind`.
-    pub const KIND: &'static str = "raw";
+    pub const KIND: Name = Name("raw");
 
     /// Convert a raw line found in the text `index` was built on.
     #[must_use]

@@ -365,11 +365,11 @@ fn a_line_kind_is_the_string_it_serializes_as() {
     let cfg = Config::new();
     assert_eq!(
         kind(&fields::<EntryView>(&cfg)),
-        format!("\"{}\"", EntryView::KIND)
+        format!("\"{}\"", EntryView::KIND.as_str())
     );
     assert_eq!(
         kind(&fields::<RawLineView>(&cfg)),
-        format!("\"{}\"", RawLineView::KIND)
+        format!("\"{}\"", RawLineView::KIND.as_str())
     );
 }
 
