@@ -71,3 +71,18 @@ test("a 25k-character document with emoji: chars counts code points, not UTF-16 
   assert.equal(covered(text, last.range), text.trimEnd().split("\n").at(-1));
   assert.equal(planSave(text).status, "rejected");
 });
+
+test("every text crosses into the engine whole: ASCII, then é, CJK, emoji or a lone surrogate at any position", () => {
+  // Texts enter through the host's encoder, first as if ASCII and then the
+  // rest: the first non-ASCII character may fall anywhere, and the text
+  // after it must arrive as written.
+  for (const odd of ["é", "界", "🙂", "\uD800"]) {
+    for (const at of [0, 1, 7, 63, 64, 1000]) {
+      const line = "x".repeat(at) + odd + " tail";
+      const text = `## A\n${line}\n- 2025-01-01: ${odd}end`;
+      const expected = odd === "\uD800" ? text.replaceAll("\uD800", "\uFFFD") : text;
+      assert.equal(render(text), expected, `${JSON.stringify(odd)} after ${at} characters`);
+      assert.equal(usage(text).chars, [...expected].length);
+    }
+  }
+});

@@ -18,8 +18,7 @@ pub(crate) const SERIALIZER: Serializer = Serializer::json_compatible();
 
 /// A text argument; `what` names it in the error.
 pub(crate) fn string(value: &JsValue, what: &str) -> Result<String, JsValue> {
-    value
-        .as_string()
+    super::text::string(value)
         .ok_or_else(|| boundary_to_js(&BoundaryError::NotAString(what.to_owned())))
 }
 

@@ -27,6 +27,7 @@ pub mod pure;
 pub mod recall;
 pub mod store;
 pub mod task;
+mod text;
 pub mod types;
 
 use wasm_bindgen::prelude::wasm_bindgen;
