@@ -1,9 +1,12 @@
 // `npm start` as the very first command after `git clone`: a clone of this
 // checkout's HEAD (committed work only; no node_modules, pkg/ or www/dist)
 // sets itself up, builds the package and the editor, prints its URL and
-// serves the editor. The clone builds Rust into this checkout's target/ (so
-// only memdoc itself is compiled again) and installs npm packages from npm's
-// cache, like a second checkout on a developer's machine.
+// serves the editor. The clone builds Rust into a folder of its own under
+// this checkout's target/ (kept between runs) and installs npm packages from
+// npm's cache, like a second checkout on a developer's machine. Its own
+// folder, because Cargo tells a build is fresh by file times: a clone of
+// HEAD building into this checkout's target/ would leave there a build that
+// Cargo then takes for one of the uncommitted sources.
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -38,7 +41,7 @@ test("npm start on a fresh clone serves the editor", { timeout: 15 * 60_000 }, a
     const started = Date.now();
     child = spawn("npm", ["start"], {
       cwd: clone,
-      env: { ...process.env, PORT: "0", CARGO_TARGET_DIR: process.env.CARGO_TARGET_DIR ?? join(root, "target") },
+      env: { ...process.env, PORT: "0", CARGO_TARGET_DIR: join(root, "target", "fresh-clone") },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
