@@ -11,9 +11,10 @@ pub const BM25_K1: f64 = 1.2;
 /// Length normalization: 0 ignores an item's length, 1 divides by it fully.
 pub const BM25_B: f64 = 0.75;
 
-/// The index of a set of items.
+/// The index of a set of items for one query.
 pub(crate) struct Index {
-    /// Per word: the items containing it, with the count, in item order.
+    /// Per query word: the items containing it, with the count, in item
+    /// order. Only the query's words: no other word is ever looked up.
     postings: HashMap<String, Vec<(usize, u32)>>,
     /// Words per item.
     lengths: Vec<usize>,
@@ -29,24 +30,36 @@ pub(crate) struct Matches {
 }
 
 impl Index {
-    /// Index items given as their words.
-    pub(crate) fn new(items: &[Vec<String>]) -> Self {
+    /// Index items, given as their words, for the words of `query`.
+    pub(crate) fn new<'w, W: IntoIterator<Item = &'w str>>(
+        items: impl IntoIterator<Item = W>,
+        query: &BTreeSet<String>,
+    ) -> Self {
         let mut postings: HashMap<String, Vec<(usize, u32)>> = HashMap::new();
-        for (i, words) in items.iter().enumerate() {
+        let mut lengths = Vec::new();
+        for (i, words) in items.into_iter().enumerate() {
+            let mut length = 0;
             for word in words {
-                let list = postings.entry(word.clone()).or_default();
-                match list.last_mut() {
-                    Some((item, count)) if *item == i => *count += 1,
-                    _ => list.push((i, 1)),
+                length += 1;
+                if !query.contains(word) {
+                    continue;
+                }
+                if let Some(list) = postings.get_mut(word) {
+                    match list.last_mut() {
+                        Some((item, count)) if *item == i => *count += 1,
+                        _ => list.push((i, 1)),
+                    }
+                } else {
+                    postings.insert(word.to_owned(), vec![(i, 1)]);
                 }
             }
+            lengths.push(length);
         }
-        let lengths: Vec<usize> = items.iter().map(Vec::len).collect();
         let total: usize = lengths.iter().sum();
-        let average = if items.is_empty() {
+        let average = if lengths.is_empty() {
             1.0
         } else {
-            to_f64(total) / to_f64(items.len())
+            to_f64(total) / to_f64(lengths.len())
         };
         Self {
             postings,
@@ -108,11 +121,11 @@ mod tests {
         .iter()
         .map(|s| words(s))
         .collect();
-        let index = Index::new(&items);
         let query: BTreeSet<String> = ["the", "postgres"]
             .iter()
             .map(|s| (*s).to_owned())
             .collect();
+        let index = Index::new(items.iter().map(|w| w.iter().map(String::as_str)), &query);
         let m = index.search(&query);
         assert!(m.scores[0] > 5.0 * m.scores[1], "{:?}", m.scores);
         assert_eq!(m.terms[0], ["postgres", "the"]);

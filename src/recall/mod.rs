@@ -259,15 +259,18 @@ fn score(
         .iter()
         .map(|s| tokenize::words(&s.title))
         .collect();
+    let words: Vec<Vec<String>> = items
+        .iter()
+        .map(|item| tokenize::words(&item.text))
+        .collect();
     let index = bm25::Index::new(
-        &items
-            .iter()
-            .map(|item| {
-                let mut words = tokenize::words(&item.text);
-                words.extend(titles[item.section].iter().cloned());
-                words
-            })
-            .collect::<Vec<_>>(),
+        items.iter().zip(&words).map(|(item, words)| {
+            words
+                .iter()
+                .chain(&titles[item.section])
+                .map(String::as_str)
+        }),
+        query_words,
     );
     let matches = index.search(query_words);
     let best = matches.scores.iter().copied().fold(0.0_f64, f64::max);
