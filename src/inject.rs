@@ -3,6 +3,8 @@
 //! SurfSense injected it verbatim, so a stored `</team_memory>` ended the
 //! block early.
 
+use std::borrow::Cow;
+
 use crate::limits::{thousands, usage_fraction};
 use crate::options::{InjectOptions, Scope};
 
@@ -24,15 +26,26 @@ pub const RESERVED_TAGS: [&str; 4] = ["team_memory", "user_memory", "user_name",
 /// ```
 #[must_use]
 pub fn injection_block(content: &str, options: &InjectOptions) -> String {
+    injection_pieces(content, options).concat()
+}
+
+/// The prompt block in pieces, in order: the text of `content` that goes
+/// in unchanged is borrowed from it, so that the package can hand that part
+/// back as a slice of the string it was given instead of a copy.
+pub(crate) fn injection_pieces<'a>(content: &'a str, options: &InjectOptions) -> Vec<Cow<'a, str>> {
     let content = content.trim();
-    let mut parts = Vec::new();
+    let mut parts: Vec<Vec<Cow<'a, str>>> = Vec::new();
     if options.scope == Scope::User {
         if let Some(first) = options
             .user_name
             .as_deref()
             .and_then(|n| n.split_whitespace().next())
         {
-            parts.push(format!("<user_name>{}</user_name>", escape_name(first)));
+            parts.push(vec![format!(
+                "<user_name>{}</user_name>",
+                escape_name(first)
+            )
+            .into()]);
         }
     }
     if !content.is_empty() {
@@ -44,26 +57,38 @@ pub fn injection_block(content: &str, options: &InjectOptions) -> String {
         let recalled = options.recalled.map_or(String::new(), |r| {
             format!(" recalled=\"{} of {}\"", r.selected, r.items)
         });
-        parts.push(format!(
-            "<{tag} chars=\"{chars}\" limit=\"{}\"{recalled}>\n{}\n</{tag}>",
-            options.limits.hard,
-            escape_reserved(content)
-        ));
+        parts.push(vec![
+            format!(
+                "<{tag} chars=\"{chars}\" limit=\"{}\"{recalled}>\n",
+                options.limits.hard
+            )
+            .into(),
+            escaped(content),
+            format!("\n</{tag}>").into(),
+        ]);
         if chars > options.limits.soft {
             let whose = match options.scope {
                 Scope::Team => "The team memory",
                 Scope::User => "Your memory of this user",
             };
-            parts.push(format!(
+            parts.push(vec![format!(
                 "<memory_warning>{whose} is at {} characters, above the soft limit of {}. \
                  Before adding anything, consolidate it: merge duplicates, drop outdated \
                  entries and shorten long ones.</memory_warning>",
                 usage_fraction(chars, options.limits.hard),
                 thousands(options.limits.soft)
-            ));
+            )
+            .into()]);
         }
     }
-    parts.join("\n\n")
+    let mut pieces = Vec::new();
+    for (i, part) in parts.into_iter().enumerate() {
+        if i > 0 {
+            pieces.push(Cow::Borrowed("\n\n"));
+        }
+        pieces.extend(part);
+    }
+    pieces
 }
 
 fn escape_name(name: &str) -> String {
@@ -78,20 +103,31 @@ fn escape_name(name: &str) -> String {
 /// `s`) not followed by another name character.
 #[must_use]
 pub fn escape_reserved(content: &str) -> String {
-    let mut out = String::with_capacity(content.len());
+    escaped(content).into_owned()
+}
+
+/// [`escape_reserved`], borrowing `content` when nothing in it needs
+/// escaping.
+fn escaped(content: &str) -> Cow<'_, str> {
+    let mut out = String::new();
+    // The text up to `done` is in `out` already.
+    let mut done = 0;
     let mut rest = content;
     while let Some(i) = rest.find('<') {
-        out.push_str(&rest[..i]);
         let after = &rest[i + 1..];
         if opens_reserved(after) {
+            let at = content.len() - rest.len() + i;
+            out.push_str(&content[done..at]);
             out.push_str("&lt;");
-        } else {
-            out.push('<');
+            done = at + 1;
         }
         rest = after;
     }
-    out.push_str(rest);
-    out
+    if done == 0 {
+        return Cow::Borrowed(content);
+    }
+    out.push_str(&content[done..]);
+    Cow::Owned(out)
 }
 
 fn opens_reserved(after: &str) -> bool {

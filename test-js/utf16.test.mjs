@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { parse, planSave, render, usage, validate } from "memdoc";
+import { injectionBlock, parse, planSave, render, usage, validate } from "memdoc";
 import { covered } from "./helpers.mjs";
 
 const tricky = [
@@ -75,14 +75,20 @@ test("a 25k-character document with emoji: chars counts code points, not UTF-16 
 test("every text crosses into the engine whole: ASCII, then é, CJK, emoji or a lone surrogate at any position", () => {
   // Texts enter through the host's encoder, first as if ASCII and then the
   // rest: the first non-ASCII character may fall anywhere, and the text
-  // after it must arrive as written.
+  // after it must arrive as written. A result that repeats the text comes
+  // back as a slice of it, cut at UTF-16 positions.
   for (const odd of ["é", "界", "🙂", "\uD800"]) {
     for (const at of [0, 1, 7, 63, 64, 1000]) {
       const line = "x".repeat(at) + odd + " tail";
       const text = `## A\n${line}\n- 2025-01-01: ${odd}end`;
       const expected = odd === "\uD800" ? text.replaceAll("\uD800", "\uFFFD") : text;
       assert.equal(render(text), expected, `${JSON.stringify(odd)} after ${at} characters`);
+      assert.equal(render(`${text} \n\n`), expected, "without the trailing white space");
       assert.equal(usage(text).chars, [...expected].length);
+      assert.equal(
+        injectionBlock(`\n${text}\n`, { scope: "team" }),
+        `<team_memory chars="${[...expected].length}" limit="25000">\n${expected}\n</team_memory>`,
+      );
     }
   }
 });

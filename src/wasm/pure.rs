@@ -1,13 +1,17 @@
 //! The pure functions of API.md, each: text and options in, the core call,
 //! its view out.
 
+use std::borrow::Cow;
+
 use crate::js::input::{LimitsInput, OptionsInput};
 use crate::js::view::{DocumentView, ReportView, SavePlanView};
+use js_sys::JsString;
 use wasm_bindgen::prelude::wasm_bindgen;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 
 use super::convert::{checked, string, view};
 use super::panic::test_trigger;
+use super::text::joined;
 use super::types::{
     InjectOptions, LimitsArg, MemoryDocument, Report, SaveOptions, SavePlan, Usage,
     ValidateOptions, WritingRulesOptions,
@@ -33,8 +37,16 @@ pub fn parse_js(
 #[wasm_bindgen(js_name = render)]
 pub fn render_js(
     #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
-) -> Result<String, JsValue> {
-    Ok(crate::render(&string(text, "text")?))
+) -> Result<JsString, JsValue> {
+    let source = string(text, "text")?;
+    let canonical = crate::render(&source);
+    // The canonical form of a canonical memory is the memory itself, or
+    // the memory without its trailing white space.
+    let piece = match source.strip_prefix(canonical.as_str()) {
+        Some(_) => Cow::Borrowed(&source[..canonical.len()]),
+        None => Cow::Owned(canonical),
+    };
+    Ok(joined(text.unchecked_ref(), &source, &[piece]))
 }
 
 /// The key two headings are compared by.
@@ -105,12 +117,13 @@ pub fn plan_save_js(
 pub fn injection_block_js(
     #[wasm_bindgen(unchecked_param_type = "string")] content: &JsValue,
     options: Option<InjectOptions>,
-) -> Result<String, JsValue> {
-    let content = string(content, "content")?;
+) -> Result<JsString, JsValue> {
+    let source = string(content, "content")?;
     let options = checked(options.map(Into::into), |o: OptionsInput| {
         o.inject_options()
     })?;
-    Ok(crate::injection_block(&content, &options))
+    let pieces = crate::inject::injection_pieces(&source, &options);
+    Ok(joined(content.unchecked_ref(), &source, &pieces))
 }
 
 /// The rules for a model that writes a whole memory (the rewrite prompt's

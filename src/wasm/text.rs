@@ -6,6 +6,8 @@
 //! character ASCII memory that loop took about 28 µs, three quarters of an
 //! `injectionBlock` call (BENCHMARKS.md).
 
+use std::borrow::Cow;
+
 use js_sys::JsString;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsCast;
@@ -64,4 +66,51 @@ fn encode(source: &JsString) -> String {
     bytes.truncate(written);
     // encodeInto writes only whole UTF-8 sequences.
     String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// A result made of `pieces` as one JavaScript string, where `text` is the
+/// Rust copy of the JavaScript string `source`: a piece that is a part of
+/// `text` is handed back as a slice of `source` (V8 shares a slice's
+/// characters with the string it was cut from), the others are converted.
+/// A result that repeats the memory it was given then costs no copy of it.
+/// Not when `text` holds a U+FFFD: that may stand for a lone surrogate of
+/// `source`, which a slice would hand back unreplaced.
+pub(crate) fn joined(source: &JsString, text: &str, pieces: &[Cow<'_, str>]) -> JsString {
+    let ascii = source.length() as usize == text.len();
+    let range = if text.contains('\u{FFFD}') {
+        0..0
+    } else {
+        text.as_ptr() as usize..text.as_ptr() as usize + text.len()
+    };
+    pieces
+        .iter()
+        .map(|piece| {
+            let start = piece.as_ptr() as usize;
+            if matches!(piece, Cow::Borrowed(_))
+                && range.contains(&start)
+                && start + piece.len() <= range.end
+            {
+                let from = units(text, start - range.start, ascii);
+                source.slice(from, from + units(piece, piece.len(), ascii))
+            } else {
+                JsString::from(piece.as_ref())
+            }
+        })
+        .reduce(|all, piece| all.concat(&piece))
+        .unwrap_or_default()
+}
+
+/// The UTF-16 units of `text[..bytes]`: the bytes themselves for ASCII text;
+/// otherwise one per character and two for one outside the BMP (a four-byte
+/// one).
+fn units(text: &str, bytes: usize, ascii: bool) -> u32 {
+    let n = if ascii {
+        bytes
+    } else {
+        text.as_bytes()[..bytes]
+            .iter()
+            .map(|&b| usize::from(b & 0xC0 != 0x80) + usize::from(b >= 0xF0))
+            .sum()
+    };
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
