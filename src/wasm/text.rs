@@ -48,24 +48,40 @@ pub(crate) fn string(value: &JsValue) -> Option<String> {
     value.dyn_ref::<JsString>().map(encode)
 }
 
-/// `source` as UTF-8: first into as many bytes as it has UTF-16 units,
-/// which is all an ASCII text needs, then the rest, if any, into three bytes
-/// per unit (the most one takes: a unit of the BMP is at most three bytes,
-/// and a surrogate pair is four bytes for two units).
+/// `source` as UTF-8. The host's encoder is fast on ASCII; on other text
+/// it is no faster than wasm-bindgen's conversion, which also needs no check
+/// in Rust that the bytes are UTF-8. So an ASCII start goes through the
+/// encoder, and the text from its first other character on, if any, through
+/// wasm-bindgen (whose JavaScript loop then stops at once).
 fn encode(source: &JsString) -> String {
     let units = source.length();
-    let mut bytes = vec![0u8; units as usize];
-    let first = ENCODER.with(|e| e.encode_into(source, &mut bytes));
-    let (read, mut written) = (first.read(), first.written() as usize);
-    if read < units {
-        let rest = source.slice(read, units);
-        bytes.resize(written + (units - read) as usize * 3, 0);
-        let more = ENCODER.with(|e| e.encode_into(&rest, &mut bytes[written..]));
-        written += more.written() as usize;
+    // A look at the first characters: a text that is not ASCII from its
+    // start goes to wasm-bindgen whole.
+    let mut probe = [0u8; 64];
+    let first = ENCODER.with(|e| e.encode_into(source, &mut probe));
+    let seen = &probe[..first.written() as usize];
+    if !seen.is_ascii() {
+        return String::from(source);
     }
+    if first.read() == units {
+        return String::from_utf8(seen.to_vec()).unwrap_or_default();
+    }
+    // As many bytes as units is room for all of an ASCII text.
+    let mut bytes = vec![0u8; units as usize];
+    let written = ENCODER
+        .with(|e| e.encode_into(source, &mut bytes))
+        .written() as usize;
     bytes.truncate(written);
-    // encodeInto writes only whole UTF-8 sequences.
-    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    if !bytes.is_ascii() {
+        bytes.truncate(bytes.iter().position(|b| !b.is_ascii()).unwrap_or(written));
+    }
+    // An ASCII prefix has as many units as bytes.
+    let ascii = u32::try_from(bytes.len()).unwrap_or(units);
+    let mut text = String::from_utf8(bytes).unwrap_or_default();
+    if ascii < units {
+        text.push_str(&String::from(source.slice(ascii, units)));
+    }
+    text
 }
 
 /// A result made of `pieces` as one JavaScript string, where `text` is the
@@ -76,21 +92,21 @@ fn encode(source: &JsString) -> String {
 /// Not when `text` holds a U+FFFD: that may stand for a lone surrogate of
 /// `source`, which a slice would hand back unreplaced.
 pub(crate) fn joined(source: &JsString, text: &str, pieces: &[Cow<'_, str>]) -> JsString {
-    let ascii = source.length() as usize == text.len();
-    let range = if text.contains('\u{FFFD}') {
-        0..0
-    } else {
-        text.as_ptr() as usize..text.as_ptr() as usize + text.len()
+    let range = text.as_ptr() as usize..text.as_ptr() as usize + text.len();
+    let within = |piece: &Cow<'_, str>| {
+        let start = piece.as_ptr() as usize;
+        matches!(piece, Cow::Borrowed(_))
+            && range.contains(&start)
+            && start + piece.len() <= range.end
     };
+    // Looked at only when there is something to slice.
+    let faithful = pieces.iter().any(within) && !text.contains('\u{FFFD}');
+    let ascii = faithful && source.length() as usize == text.len();
     pieces
         .iter()
         .map(|piece| {
-            let start = piece.as_ptr() as usize;
-            if matches!(piece, Cow::Borrowed(_))
-                && range.contains(&start)
-                && start + piece.len() <= range.end
-            {
-                let from = units(text, start - range.start, ascii);
+            if faithful && within(piece) {
+                let from = units(text, piece.as_ptr() as usize - range.start, ascii);
                 source.slice(from, from + units(piece, piece.len(), ascii))
             } else {
                 JsString::from(piece.as_ref())
