@@ -84,6 +84,8 @@ test("every text crosses into the engine whole: ASCII, then é, CJK, emoji or a 
       const expected = odd === "\uD800" ? text.replaceAll("\uD800", "\uFFFD") : text;
       assert.equal(render(text), expected, `${JSON.stringify(odd)} after ${at} characters`);
       assert.equal(render(`${text} \n\n`), expected, "without the trailing white space");
+      assert.equal(validate(`${text}\n`).canonical, expected);
+      assert.equal(planSave(`${text}\n`).content, expected);
       assert.equal(usage(text).chars, [...expected].length);
       assert.equal(
         injectionBlock(`\n${text}\n`, { scope: "team" }),

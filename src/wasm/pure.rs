@@ -1,8 +1,6 @@
 //! The pure functions of API.md, each: text and options in, the core call,
 //! its view out.
 
-use std::borrow::Cow;
-
 use crate::js::input::{LimitsInput, OptionsInput};
 use crate::js::view::{DocumentView, ReportView, SavePlanView};
 use js_sys::JsString;
@@ -11,7 +9,7 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use super::convert::{checked, string, view};
 use super::panic::test_trigger;
-use super::text::joined;
+use super::text::{joined, repeated};
 use super::types::{
     InjectOptions, LimitsArg, MemoryDocument, Report, SaveOptions, SavePlan, Usage,
     ValidateOptions, WritingRulesOptions,
@@ -40,13 +38,7 @@ pub fn render_js(
 ) -> Result<JsString, JsValue> {
     let source = string(text, "text")?;
     let canonical = crate::render(&source);
-    // The canonical form of a canonical memory is the memory itself, or
-    // the memory without its trailing white space.
-    let piece = match source.strip_prefix(canonical.as_str()) {
-        Some(_) => Cow::Borrowed(&source[..canonical.len()]),
-        None => Cow::Owned(canonical),
-    };
-    Ok(joined(text.unchecked_ref(), &source, &[piece]))
+    Ok(repeated(text.unchecked_ref(), &source, canonical))
 }
 
 /// The key two headings are compared by.
@@ -84,11 +76,17 @@ pub fn validate_js(
     #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
     options: Option<ValidateOptions>,
 ) -> Result<Report, JsValue> {
-    let text = string(text, "text")?;
+    let source = string(text, "text")?;
     let options = checked(options.map(Into::into), |o: OptionsInput| {
         o.validate_options()
     })?;
-    view(&ReportView::new(&crate::validate(&text, &options), &text))
+    let mut report = ReportView::new(&crate::validate(&source, &options), &source);
+    let canonical = std::mem::take(&mut report.canonical);
+    with_text(
+        view(&report)?,
+        "canonical",
+        &repeated(text.unchecked_ref(), &source, canonical),
+    )
 }
 
 /// Plan a save.
@@ -100,12 +98,23 @@ pub fn plan_save_js(
     #[wasm_bindgen(unchecked_param_type = "string")] updated: &JsValue,
     options: Option<SaveOptions>,
 ) -> Result<SavePlan, JsValue> {
-    let updated = string(updated, "updated")?;
+    let source = string(updated, "updated")?;
     let options = checked(options.map(Into::into), |o: OptionsInput| o.save_options())?;
-    view(&SavePlanView::new(
-        &crate::plan_save(&updated, &options),
-        &updated,
-    ))
+    let mut plan = SavePlanView::new(&crate::plan_save(&source, &options), &source);
+    let content = std::mem::take(&mut plan.content);
+    with_text(
+        view(&plan)?,
+        "content",
+        &repeated(updated.unchecked_ref(), &source, content),
+    )
+}
+
+/// `result` with its text field `name` set to `text`: a result's text is
+/// left out of the view and set afterwards, so that it can be a slice of the
+/// input (see [`repeated`]).
+fn with_text<T: JsCast>(result: T, name: &str, text: &JsString) -> Result<T, JsValue> {
+    js_sys::Reflect::set(result.as_ref(), &JsValue::from_str(name), text)?;
+    Ok(result)
 }
 
 /// The prompt block for a stored memory.

@@ -116,6 +116,17 @@ pub(crate) fn joined(source: &JsString, text: &str, pieces: &[Cow<'_, str>]) -> 
         .unwrap_or_default()
 }
 
+/// `result`, a text computed from `text` (the Rust copy of the JavaScript
+/// string `source`), as a JavaScript string: a slice of `source` when it is
+/// `text` or `text` without its end (a canonical memory's canonical form is
+/// the memory itself, or without its trailing white space).
+pub(crate) fn repeated(source: &JsString, text: &str, result: String) -> JsString {
+    match text.get(..result.len()) {
+        Some(prefix) if prefix == result => joined(source, text, &[Cow::Borrowed(prefix)]),
+        _ => joined(source, text, &[Cow::Owned(result)]),
+    }
+}
+
 /// The UTF-16 units of `text[..bytes]`: the bytes themselves for ASCII text;
 /// otherwise one per character and two for one outside the BMP (a four-byte
 /// one).
