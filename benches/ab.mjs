@@ -1,0 +1,70 @@
+// Two builds of the package side by side in one Node process: every export
+// that takes a whole document, on the generated documents (benches/gen_doc.mjs)
+// and on the same documents in ASCII, with alternating rounds so that both
+// builds meet the same load. For a change to the boundary, where the
+// difference between the builds is smaller than the drift between two runs
+// of `npm run bench`.
+//
+//   node benches/ab.mjs BEFORE_PKG_DIR [AFTER_PKG_DIR]   (AFTER defaults to pkg/)
+//
+// Each figure is the fastest of 6 rounds of the median time of one call
+// over about 60 ms.
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+import { genDoc } from "./gen_doc.mjs";
+
+const [before, after = new URL("../pkg", import.meta.url).pathname] = process.argv.slice(2);
+if (!before) {
+  console.error("usage: node benches/ab.mjs BEFORE_PKG_DIR [AFTER_PKG_DIR]");
+  process.exit(2);
+}
+const load = (dir) => import(pathToFileURL(resolve(dir, "node.js")).href);
+const [A, B] = [await load(before), await load(after)];
+
+function median(fn, budgetMs = 60) {
+  const times = [];
+  const start = performance.now();
+  while (performance.now() - start < budgetMs || times.length < 5) {
+    const t = performance.now();
+    fn();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return times[times.length >> 1];
+}
+
+const fmt = (ms) => (ms >= 1 ? `${ms.toPrecision(3)} ms` : `${(ms * 1000).toPrecision(3)} µs`);
+
+/** The calls of `npm run bench`, on the text `t` of about `n` code points. */
+const calls = (m, t, n) => {
+  const previous = t.slice(0, t.lastIndexOf("\n"));
+  return {
+    parse: () => m.parse(t),
+    render: () => m.render(t),
+    validate: () => m.validate(t, { scope: "team", previous }),
+    planSave: () => m.planSave(t, { scope: "team", previous, limits: { soft: 2 * n, hard: 2 * n } }),
+    injectionBlock: () => m.injectionBlock(t, { scope: "team" }),
+    merge: () => m.merge(previous, t, previous.slice(0, previous.lastIndexOf("\n"))),
+    compact: () => m.compact(t, { scope: "team", target: Math.floor(t.length / 2) }),
+    recall: () => m.recall(t, "postgres migration latency", { scope: "team", budget: Math.max(4000, Math.floor(t.length / 10)) }),
+  };
+};
+
+console.log("| text | size | op | before | after | before/after |\n|---|---|---|---|---|---|");
+for (const n of [1_000, 25_000, 1_000_000]) {
+  const generated = genDoc(n);
+  // The same document with each non-ASCII character replaced by `x`.
+  const ascii = [...generated].map((c) => (c.charCodeAt(0) < 128 ? c : "x")).join("");
+  for (const [name, text] of [["generated", generated], ["ASCII", ascii]]) {
+    const [a, b] = [calls(A, text, n), calls(B, text, n)];
+    for (const op of Object.keys(a)) {
+      let [ta, tb] = [Infinity, Infinity];
+      for (let round = 0; round < 6; round += 1) {
+        ta = Math.min(ta, median(a[op]));
+        tb = Math.min(tb, median(b[op]));
+      }
+      console.log(`| ${name} | ${n.toLocaleString("en")} | ${op} | ${fmt(ta)} | ${fmt(tb)} | ${(ta / tb).toFixed(2)}x |`);
+    }
+  }
+}
