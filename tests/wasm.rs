@@ -184,8 +184,10 @@ fn merge_and_compact_give_the_cores_views() {
 
 #[wasm_bindgen_test]
 fn injection_block_takes_options() {
-    let got = pure::injection_block_js(&js(PREVIOUS), object(r#"{"userName": "Alex Smith"}"#))
-        .expect("injectionBlock");
+    let got = String::from(
+        pure::injection_block_js(&js(PREVIOUS), object(r#"{"userName": "Alex Smith"}"#))
+            .expect("injectionBlock"),
+    );
     let opts = options(r#"{"userName": "Alex Smith"}"#)
         .inject_options()
         .expect("options");
