@@ -24,12 +24,6 @@ impl Serialize for Name {
     }
 }
 
-impl PartialEq<&str> for Name {
-    fn eq(&self, other: &&str) -> bool {
-        self.0 == *other
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::Name;
