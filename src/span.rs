@@ -128,7 +128,8 @@ impl<'a> LineIndex<'a> {
     }
 }
 
-fn utf16_len(s: &str) -> usize {
+/// The length of `s` in UTF-16 units: JavaScript string positions.
+pub(crate) fn utf16_len(s: &str) -> usize {
     s.chars().map(char::len_utf16).sum()
 }
 

@@ -13,6 +13,8 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 
+use crate::span::utf16_len;
+
 #[wasm_bindgen]
 extern "C" {
     /// The host's `TextEncoder` (every runtime memdoc supports has one).
@@ -106,8 +108,8 @@ pub(crate) fn joined(source: &JsString, text: &str, pieces: &[Cow<'_, str>]) -> 
         .iter()
         .map(|piece| {
             if faithful && within(piece) {
-                let from = units(text, piece.as_ptr() as usize - range.start, ascii);
-                source.slice(from, from + units(piece, piece.len(), ascii))
+                let from = units(&text[..piece.as_ptr() as usize - range.start], ascii);
+                source.slice(from, from + units(piece, ascii))
             } else {
                 JsString::from(piece.as_ref())
             }
@@ -127,17 +129,8 @@ pub(crate) fn repeated(source: &JsString, text: &str, result: String) -> JsStrin
     }
 }
 
-/// The UTF-16 units of `text[..bytes]`: the bytes themselves for ASCII text;
-/// otherwise one per character and two for one outside the BMP (a four-byte
-/// one).
-fn units(text: &str, bytes: usize, ascii: bool) -> u32 {
-    let n = if ascii {
-        bytes
-    } else {
-        text.as_bytes()[..bytes]
-            .iter()
-            .map(|&b| usize::from(b & 0xC0 != 0x80) + usize::from(b >= 0xF0))
-            .sum()
-    };
+/// The UTF-16 units of `text`: its bytes when the whole input is ASCII.
+fn units(text: &str, ascii: bool) -> u32 {
+    let n = if ascii { text.len() } else { utf16_len(text) };
     u32::try_from(n).unwrap_or(u32::MAX)
 }
