@@ -4,6 +4,7 @@
 use crate::js::input::{LimitsInput, OptionsInput};
 use crate::js::view::{DocumentView, ReportView, SavePlanView};
 use js_sys::JsString;
+use serde::Serialize;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -80,12 +81,12 @@ pub fn validate_js(
     let options = checked(options.map(Into::into), |o: OptionsInput| {
         o.validate_options()
     })?;
-    let mut report = ReportView::new(&crate::validate(&source, &options), &source);
-    let canonical = std::mem::take(&mut report.canonical);
-    with_text(
-        view(&report)?,
+    view_repeating(
+        ReportView::new(&crate::validate(&source, &options), &source),
+        |r| &mut r.canonical,
         "canonical",
-        &repeated(text.unchecked_ref(), &source, canonical),
+        text,
+        &source,
     )
 }
 
@@ -100,20 +101,29 @@ pub fn plan_save_js(
 ) -> Result<SavePlan, JsValue> {
     let source = string(updated, "updated")?;
     let options = checked(options.map(Into::into), |o: OptionsInput| o.save_options())?;
-    let mut plan = SavePlanView::new(&crate::plan_save(&source, &options), &source);
-    let content = std::mem::take(&mut plan.content);
-    with_text(
-        view(&plan)?,
+    view_repeating(
+        SavePlanView::new(&crate::plan_save(&source, &options), &source),
+        |p| &mut p.content,
         "content",
-        &repeated(updated.unchecked_ref(), &source, content),
+        updated,
+        &source,
     )
 }
 
-/// `result` with its text field `name` set to `text`: a result's text is
-/// left out of the view and set afterwards, so that it can be a slice of the
-/// input (see [`repeated`]).
-fn with_text<T: JsCast>(result: T, name: &str, text: &JsString) -> Result<T, JsValue> {
-    js_sys::Reflect::set(result.as_ref(), &JsValue::from_str(name), text)?;
+/// `value` as the JavaScript result `T`, with its text field (`field`,
+/// serialized as `name`) set afterwards as [`repeated`] gives it: a slice of
+/// the input string `input` (whose Rust copy is `source`) when it repeats it.
+fn view_repeating<V: Serialize, T: JsCast>(
+    mut value: V,
+    field: fn(&mut V) -> &mut String,
+    name: &str,
+    input: &JsValue,
+    source: &str,
+) -> Result<T, JsValue> {
+    let text = std::mem::take(field(&mut value));
+    let result: T = view(&value)?;
+    let text = repeated(input.unchecked_ref(), source, text);
+    js_sys::Reflect::set(result.as_ref(), &JsValue::from_str(name), &text)?;
     Ok(result)
 }
 

@@ -1,10 +1,10 @@
-//! JavaScript strings into Rust with the host's `TextEncoder.encodeInto`.
-//!
-//! wasm-bindgen's own conversion (`JsValue::as_string`) copies a string
-//! into memory one UTF-16 unit at a time in JavaScript while it is ASCII;
-//! the host's encoder does the same work in native code. On a 24,000
-//! character ASCII memory that loop took about 28 µs, three quarters of an
-//! `injectionBlock` call (BENCHMARKS.md).
+//! Texts across the boundary. In: JavaScript strings into Rust with the
+//! host's `TextEncoder.encodeInto` where that is faster than wasm-bindgen's
+//! own conversion (`JsValue::as_string`), which copies a string one UTF-16
+//! unit at a time in JavaScript while it is ASCII: on a 24,000-character
+//! ASCII memory that loop took about 28 µs, three quarters of an
+//! `injectionBlock` call (BENCHMARKS.md). Out: the part of a result that
+//! repeats the input as a slice of the input string, not a new copy.
 
 use std::borrow::Cow;
 
