@@ -34,18 +34,15 @@ pub fn injection_block(content: &str, options: &InjectOptions) -> String {
 /// back as a slice of the string it was given instead of a copy.
 pub(crate) fn injection_pieces<'a>(content: &'a str, options: &InjectOptions) -> Vec<Cow<'a, str>> {
     let content = content.trim();
-    let mut parts: Vec<Vec<Cow<'a, str>>> = Vec::new();
+    // The parts (name, memory, warning) are separated by a blank line.
+    let mut pieces: Vec<Cow<'a, str>> = Vec::new();
     if options.scope == Scope::User {
         if let Some(first) = options
             .user_name
             .as_deref()
             .and_then(|n| n.split_whitespace().next())
         {
-            parts.push(vec![format!(
-                "<user_name>{}</user_name>",
-                escape_name(first)
-            )
-            .into()]);
+            pieces.push(format!("<user_name>{}</user_name>", escape_name(first)).into());
         }
     }
     if !content.is_empty() {
@@ -57,36 +54,32 @@ pub(crate) fn injection_pieces<'a>(content: &'a str, options: &InjectOptions) ->
         let recalled = options.recalled.map_or(String::new(), |r| {
             format!(" recalled=\"{} of {}\"", r.selected, r.items)
         });
-        parts.push(vec![
+        let blank = if pieces.is_empty() { "" } else { "\n\n" };
+        pieces.push(
             format!(
-                "<{tag} chars=\"{chars}\" limit=\"{}\"{recalled}>\n",
+                "{blank}<{tag} chars=\"{chars}\" limit=\"{}\"{recalled}>\n",
                 options.limits.hard
             )
             .into(),
-            escaped(content),
-            format!("\n</{tag}>").into(),
-        ]);
+        );
+        pieces.push(escaped(content));
+        pieces.push(format!("\n</{tag}>").into());
         if chars > options.limits.soft {
             let whose = match options.scope {
                 Scope::Team => "The team memory",
                 Scope::User => "Your memory of this user",
             };
-            parts.push(vec![format!(
-                "<memory_warning>{whose} is at {} characters, above the soft limit of {}. \
-                 Before adding anything, consolidate it: merge duplicates, drop outdated \
-                 entries and shorten long ones.</memory_warning>",
-                usage_fraction(chars, options.limits.hard),
-                thousands(options.limits.soft)
-            )
-            .into()]);
+            pieces.push(
+                format!(
+                    "\n\n<memory_warning>{whose} is at {} characters, above the soft limit of {}. \
+                     Before adding anything, consolidate it: merge duplicates, drop outdated \
+                     entries and shorten long ones.</memory_warning>",
+                    usage_fraction(chars, options.limits.hard),
+                    thousands(options.limits.soft)
+                )
+                .into(),
+            );
         }
-    }
-    let mut pieces = Vec::new();
-    for (i, part) in parts.into_iter().enumerate() {
-        if i > 0 {
-            pieces.push(Cow::Borrowed("\n\n"));
-        }
-        pieces.extend(part);
     }
     pieces
 }
