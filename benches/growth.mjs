@@ -11,7 +11,8 @@
 // linear beyond it. So where a result repeats the memory it was given,
 // the package hands back a slice of the input string instead of a copy
 // (src/wasm/text.rs), and the step stays in only the results that are new
-// text (merge, compact, planSave): decoding 120,000 bytes into a string
+// text (merge, compact, a parsed line, a canonical form that differs from
+// the input): decoding 120,000 bytes into a string
 // took 9 µs of user and 0.1 µs of system time here, 140,000 bytes 22 µs and
 // 129 µs, 400,000 bytes 26 µs and 383 µs.
 import { setFlagsFromString } from "node:v8";
@@ -49,9 +50,10 @@ export function operations(memdoc) {
 
 /**
  * The best of five timings of `fn`: `{ cpu, system }` milliseconds, user and
- * system CPU time together, and the system part. CPU rather than wall time: the machine may be shared,
- * and wall time would charge a long run for the time other processes had
- * the CPU, which a short run often escapes entirely.
+ * system CPU time together, and the system part. CPU rather than wall time:
+ * the machine may be shared, and wall time would charge a long run for the
+ * time other processes had the CPU, which a short run often escapes
+ * entirely.
  */
 function time(fn) {
   let best = { cpu: Infinity, system: Infinity };
@@ -75,10 +77,10 @@ const repeat = (fn, times) => () => {
  * `{ what, ratio, small, large, system }` for every shape and operation,
  * 1,000 against 16,000 lines: `small` and `large` are the CPU milliseconds
  * of one call, `ratio` theirs, `system` the system part of each (the
- * kernel's share is counted by clock ticks, so it is only a hint). Other processes only ever make a timing
- * longer, so a pair is timed again, up to `attempts` times, while its ratio
- * is above `bound`; a cost that really grows faster stays above it on every
- * attempt.
+ * kernel's share is counted by clock ticks, so it is only a hint). Other
+ * processes only ever make a timing longer, so a pair is timed again, up to
+ * `attempts` times, while its ratio is above `bound`; a cost that really
+ * grows faster stays above it on every attempt.
  */
 export function growth(memdoc, { n = 1000, bound = 20, attempts = 8 } = {}) {
   const results = [];
@@ -108,7 +110,7 @@ export function growth(memdoc, { n = 1000, bound = 20, attempts = 8 } = {}) {
   return results;
 }
 
-/** One result as `what: ratio (small -> large ms)`. */
+/** One result as `what: ratio (small -> large; of which system ...)`. */
 export const describe = ({ what, ratio, small, large, system }) =>
   `${what}: ${ratio.toFixed(1)}x (${ms(small)} -> ${ms(large)}; of which system ${ms(system.small)} -> ${ms(system.large)})`;
 
