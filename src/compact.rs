@@ -26,7 +26,7 @@ mod result;
 
 use std::borrow::Cow;
 
-use crate::document::Document;
+use crate::document::{Document, RawLine};
 use crate::parse::parse;
 
 use join::merge_step;
@@ -67,7 +67,12 @@ pub fn compact(text: &str, options: &CompactOptions) -> Compaction {
         after: before,
         merged: Vec::new(),
         removed: Vec::new(),
-        dropped: input.preamble.clone(),
+        dropped: input
+            .preamble
+            .iter()
+            .cloned()
+            .map(RawLine::into_owned)
+            .collect(),
     };
     // The document so far and its size, which each step counts as it goes.
     let mut doc = Cow::Borrowed(&input);

@@ -133,9 +133,9 @@ pub fn expire(text: &str, options: &ExpireOptions) -> Expiry {
                     let expired = u64::try_from(age).is_ok_and(|age| age > max_age);
                     if expired {
                         archived.push(ExpiredEntry {
-                            section: section.title.clone(),
-                            date: entry.date.clone(),
-                            text: entry.text.clone(),
+                            section: section.title.to_string(),
+                            date: entry.date.to_string(),
+                            text: entry.text.to_string(),
                         });
                     }
                     !expired

@@ -87,14 +87,14 @@ pub fn merge(base: &str, ours: &str, theirs: &str) -> MergeResult {
 }
 
 /// The preamble lines of the three inputs, which the merge does not keep.
-fn dropped_lines(docs: &[Document; 3]) -> Vec<DroppedLine> {
+fn dropped_lines(docs: &[Document<'_>; 3]) -> Vec<DroppedLine> {
     [Side::Base, Side::Ours, Side::Theirs]
         .into_iter()
         .zip(docs)
         .flat_map(|(side, doc)| {
             doc.preamble.iter().map(move |raw| DroppedLine {
                 side,
-                text: raw.text.clone(),
+                text: raw.text.to_string(),
                 span: raw.span,
             })
         })

@@ -8,6 +8,8 @@
 //! is a trimmed `- YYYY-MM-DD: text` (or the legacy `- (YYYY-MM-DD) [marker]
 //! text`) with a real calendar date.
 
+use std::borrow::Cow;
+
 use crate::document::{Document, Entry, LegacyMarker, Line, RawLine, Section, IMPLICIT_TITLE};
 use crate::span::Span;
 
@@ -17,10 +19,10 @@ use crate::span::Span;
 /// let doc = memdoc::parse("## Facts\n- 2025-03-15: Office is in Seattle");
 /// assert_eq!(doc.sections[0].title, "Facts");
 /// let entry = doc.sections[0].lines[0].as_entry().unwrap();
-/// assert_eq!((entry.date.as_str(), entry.text.as_str()), ("2025-03-15", "Office is in Seattle"));
+/// assert_eq!((&*entry.date, &*entry.text), ("2025-03-15", "Office is in Seattle"));
 /// ```
 #[must_use]
-pub fn parse(text: &str) -> Document {
+pub fn parse(text: &str) -> Document<'_> {
     let mut doc = Document::default();
     // The opening line of the open fence.
     let mut open_fence: Option<Span> = None;
@@ -36,7 +38,7 @@ pub fn parse(text: &str) -> Document {
             }
             Kind::Fenced => push_raw(&mut doc, content, span, true),
             Kind::Heading(title) => doc.sections.push(Section {
-                title: title.to_owned(),
+                title: Cow::Borrowed(title),
                 explicit: true,
                 span,
                 lines: Vec::new(),
@@ -101,7 +103,7 @@ fn classify(text: &str) -> impl Iterator<Item = (Span, &str, Kind<'_>)> {
 
 /// A line outside fences that is not a heading: an entry (opening the
 /// implicit section when it comes first) or a raw line.
-fn push_other(doc: &mut Document, content: &str, span: Span) {
+fn push_other<'a>(doc: &mut Document<'a>, content: &'a str, span: Span) {
     let lead = content.len() - content.trim_start().len();
     let trimmed_span = Span::new(span.start + lead, span.end);
     let Some(entry) = parse_entry(content.trim_start(), trimmed_span) else {
@@ -110,7 +112,7 @@ fn push_other(doc: &mut Document, content: &str, span: Span) {
     };
     if doc.sections.is_empty() {
         doc.sections.push(Section {
-            title: IMPLICIT_TITLE.to_owned(),
+            title: Cow::Borrowed(IMPLICIT_TITLE),
             explicit: false,
             span: trimmed_span,
             lines: Vec::new(),
@@ -129,9 +131,9 @@ pub fn heading_title(line: &str) -> Option<&str> {
     (!title.is_empty()).then_some(title)
 }
 
-fn push_raw(doc: &mut Document, content: &str, span: Span, fenced: bool) {
+fn push_raw<'a>(doc: &mut Document<'a>, content: &'a str, span: Span, fenced: bool) {
     let raw = RawLine {
-        text: content.to_owned(),
+        text: Cow::Borrowed(content),
         span,
         fenced,
     };
@@ -232,7 +234,7 @@ fn line_end(bytes: &[u8], from: usize) -> usize {
 
 /// Parse a trimmed line as an entry. `span` is the trimmed line's range.
 #[must_use]
-pub fn parse_entry(line: &str, span: Span) -> Option<Entry> {
+pub fn parse_entry(line: &str, span: Span) -> Option<Entry<'_>> {
     let line = line.trim();
     let rest = line.strip_prefix("- ")?;
     let (date, text, legacy_marker) = if let Some(legacy) = rest.strip_prefix('(') {
@@ -257,8 +259,8 @@ pub fn parse_entry(line: &str, span: Span) -> Option<Entry> {
         return None;
     }
     Some(Entry {
-        date: date.to_owned(),
-        text: text.to_owned(),
+        date: Cow::Borrowed(date),
+        text: Cow::Borrowed(text),
         legacy_marker,
         span,
     })

@@ -18,7 +18,7 @@ pub fn render(text: &str) -> String {
     parse(text).render()
 }
 
-impl Document {
+impl Document<'_> {
     /// The canonical text: each section as `## {title}` and its lines (entries
     /// as `- {date}: {text}`, raw lines verbatim), without the section's
     /// trailing blank lines; sections joined by one blank line; no trailing
@@ -36,7 +36,7 @@ impl Document {
     }
 }
 
-fn render_section(section: &Section, out: &mut String) {
+fn render_section(section: &Section<'_>, out: &mut String) {
     section.write_heading(out);
     for line in section.content_lines() {
         out.push('\n');
@@ -44,7 +44,7 @@ fn render_section(section: &Section, out: &mut String) {
     }
 }
 
-impl Section {
+impl<'a> Section<'a> {
     /// The heading line as the canonical form writes it: `## {title}`.
     pub(crate) fn heading(&self) -> String {
         let mut out = String::new();
@@ -60,7 +60,7 @@ impl Section {
     /// The section's lines without its trailing blank lines, which are not
     /// content: the canonical form drops them, so every comparison and every
     /// join of sections leaves them out too.
-    pub(crate) fn content_lines(&self) -> &[Line] {
+    pub(crate) fn content_lines(&self) -> &[Line<'a>] {
         let kept = self
             .lines
             .iter()
@@ -70,7 +70,7 @@ impl Section {
     }
 }
 
-impl Line {
+impl Line<'_> {
     /// The line as the canonical form writes it: an entry as
     /// `- {date}: {text}` (a legacy marker renders away), a raw line
     /// verbatim.

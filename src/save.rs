@@ -125,7 +125,11 @@ pub fn plan_save(updated: &str, options: &SaveOptions) -> SavePlan {
         .diagnostics
         .iter()
         .any(|d| d.severity == Severity::Error);
-    let dropped = doc.preamble.iter().map(|raw| raw.text.clone()).collect();
+    let dropped = doc
+        .preamble
+        .iter()
+        .map(|raw| raw.text.to_string())
+        .collect();
     let content = if rejected {
         previous.to_owned()
     } else {

@@ -2,7 +2,7 @@
 // pkg/memdoc_bg.wasm (as scripts/build.mjs prints it) within the budget.
 // A change that makes the module larger than BUDGET fails here; change the
 // budget only on purpose, with the reason in BENCHMARKS.md ("Module size").
-// The target is 100 KB; the module is 159,633 bytes today (opt-level 2, for
+// The target is 100 KB; the module is 165,165 bytes today (opt-level 2, for
 // speed: see Cargo.toml), so the budget is that plus 3% until the module
 // reaches the target.
 import assert from "node:assert/strict";
@@ -14,7 +14,7 @@ import { gzipSync } from "node:zlib";
 import { pkgDir } from "./helpers.mjs";
 
 /** The most bytes the module may take gzip -9. */
-export const BUDGET = 164_500;
+export const BUDGET = 170_000;
 
 /** Bytes of `wasm` compressed with gzip -9. */
 export function gzipBytes(wasm) {

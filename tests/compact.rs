@@ -63,7 +63,7 @@ fn duplicates_up_to_white_space_and_case_go_and_the_newest_stays() {
     );
     assert_eq!(r.span.slice(text), "- 2025-01-01: Office in  Oslo");
     assert_eq!(
-        r.duplicate_of.as_ref().map(|e| e.date.as_str()),
+        r.duplicate_of.as_ref().map(|e| &*e.date),
         Some("2025-02-01")
     );
 }

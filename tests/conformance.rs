@@ -44,7 +44,8 @@ fn run(case: &Value) -> Result<(), String> {
         "render" => eq(&render(s(input, "text")), s(expect, "text")),
         "normalizeHeading" => eq(&normalize_heading(s(input, "title")), s(expect, "text")),
         "entry" => {
-            let doc = parse(&format!("## T\n{}", s(input, "line")));
+            let text = format!("## T\n{}", s(input, "line"));
+            let doc = parse(&text);
             let first = doc.sections.first().and_then(|sec| sec.lines.first());
             let got = first
                 .and_then(|l| l.as_entry())

@@ -178,7 +178,7 @@ fn entries(text: &str) -> Vec<(String, String, String)> {
             s.lines
                 .iter()
                 .filter_map(Line::as_entry)
-                .map(|e| (s.title.clone(), e.date.clone(), e.text.clone()))
+                .map(|e| (s.title.to_string(), e.date.to_string(), e.text.to_string()))
         })
         .collect()
 }

@@ -120,7 +120,7 @@ fn sections_keep_base_order_then_ours_new_then_theirs_new() {
     let titles: Vec<String> = memdoc::parse(&m.content)
         .sections
         .iter()
-        .map(|s| s.title.clone())
+        .map(|s| s.title.to_string())
         .collect();
     assert_eq!(
         titles,
@@ -433,7 +433,7 @@ fn structure(text: &str) -> Vec<(String, Vec<String>)> {
                 .filter_map(memdoc::Line::as_entry)
                 .map(|e| format!("{}: {}", e.date, e.text))
                 .collect();
-            (s.title.clone(), entries)
+            (s.title.to_string(), entries)
         })
         .collect()
 }

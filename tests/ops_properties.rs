@@ -63,7 +63,8 @@ fn fenced_doc() -> impl Strategy<Value = String> {
 fn entries(text: &str) -> HashMap<(String, String), usize> {
     let mut out = HashMap::new();
     for e in parse(text).entries() {
-        *out.entry((e.date.clone(), e.text.clone())).or_insert(0) += 1;
+        *out.entry((e.date.to_string(), e.text.to_string()))
+            .or_insert(0) += 1;
     }
     out
 }

@@ -4,12 +4,16 @@
 use memdoc::{heading_title, is_valid_date, parse, parse_entry, LegacyMarker, Line, Span};
 
 fn titles(text: &str) -> Vec<String> {
-    parse(text).sections.into_iter().map(|s| s.title).collect()
+    parse(text)
+        .sections
+        .into_iter()
+        .map(|s| s.title.into_owned())
+        .collect()
 }
 
-fn raw_texts(line: &Line) -> Option<&str> {
+fn raw_texts<'a>(line: &'a Line<'_>) -> Option<&'a str> {
     match line {
-        Line::Raw(r) => Some(r.text.as_str()),
+        Line::Raw(r) => Some(&*r.text),
         Line::Entry(_) => None,
     }
 }
@@ -17,7 +21,7 @@ fn raw_texts(line: &Line) -> Option<&str> {
 #[test]
 fn splits_lines_at_lf_crlf_and_lone_cr_only() {
     let doc = parse("## A\r\n- 2025-01-01: x\r- 2025-01-02: y\n- 2025-01-03: z");
-    let dates: Vec<&str> = doc.entries().map(|e| e.date.as_str()).collect();
+    let dates: Vec<&str> = doc.entries().map(|e| &*e.date).collect();
     assert_eq!(
         dates,
         ["2025-01-01", "2025-01-02", "2025-01-03"],
@@ -204,7 +208,7 @@ fn canonical_entries() {
     let e =
         parse_entry("- 2025-03-15: Weekly standup", Span::new(0, 28)).expect("should be an entry");
     assert_eq!(
-        (e.date.as_str(), e.text.as_str(), e.legacy_marker),
+        (&*e.date, &*e.text, e.legacy_marker),
         ("2025-03-15", "Weekly standup", None),
         "should split date and text"
     );
@@ -285,7 +289,7 @@ fn legacy_entries() {
     ] {
         let e = parse_entry(line, Span::default()).expect("should parse a legacy entry");
         assert_eq!(
-            (e.date.as_str(), e.legacy_marker, e.text.as_str()),
+            (&*e.date, e.legacy_marker, &*e.text),
             ("2024-11-02", Some(marker), text),
             "should read {line:?}"
         );
@@ -317,7 +321,7 @@ fn entries_before_the_first_heading_open_the_implicit_section() {
     assert_eq!(doc.sections.len(), 2, "should open an implicit section");
     let memory = &doc.sections[0];
     assert_eq!(
-        (memory.title.as_str(), memory.explicit),
+        (&*memory.title, memory.explicit),
         ("Memory", false),
         "should title it Memory"
     );
@@ -331,7 +335,7 @@ fn entries_before_the_first_heading_open_the_implicit_section() {
         2,
         "should keep the raw line after the first entry"
     );
-    let preamble: Vec<&str> = doc.preamble.iter().map(|r| r.text.as_str()).collect();
+    let preamble: Vec<&str> = doc.preamble.iter().map(|r| &*r.text).collect();
     assert_eq!(
         preamble,
         ["Sure, here it is:"],
@@ -347,7 +351,7 @@ fn entries_before_the_first_heading_open_the_implicit_section() {
 #[test]
 fn preamble_without_entries() {
     let doc = parse("\n\nHere you go\n  ```\n## Hidden\n```\n\n## Facts");
-    let preamble: Vec<&str> = doc.preamble.iter().map(|r| r.text.as_str()).collect();
+    let preamble: Vec<&str> = doc.preamble.iter().map(|r| &*r.text).collect();
     assert_eq!(
         preamble,
         ["Here you go", "  ```", "## Hidden", "```"],

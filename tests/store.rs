@@ -1385,8 +1385,9 @@ fn merge_on_conflict_never_saves_a_section_inside_the_other_sides_open_fence() {
     let late = format!("{base_text}\n\n## New\n- 2025-01-02: n");
     let out = block_on(s.save(&alice(), &late, &opts)).unwrap();
     assert_eq!((out.status, out.revision), (StoreStatus::Saved, 3));
-    let stored = memdoc::parse(&block_on(s.load(&alice())).unwrap().content);
-    let titles: Vec<&str> = stored.sections.iter().map(|x| x.title.as_str()).collect();
+    let stored = block_on(s.load(&alice())).unwrap().content;
+    let stored = memdoc::parse(&stored);
+    let titles: Vec<&str> = stored.sections.iter().map(|x| &*x.title).collect();
     assert_eq!(titles, ["A", "Snippet", "New"]);
     assert_eq!(stored.entries().count(), 2, "the late entry is an entry");
     assert_eq!(stored.unclosed_fence, None);

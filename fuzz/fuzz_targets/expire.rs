@@ -70,9 +70,9 @@ fn check(text: &str, options: &ExpireOptions) -> Result<(), String> {
             let expired = age > 0 && age.unsigned_abs() > max_age;
             if expired {
                 archived.push(ExpiredEntry {
-                    section: title.clone(),
-                    date: e.date.clone(),
-                    text: e.text.clone(),
+                    section: title.to_string(),
+                    date: e.date.to_string(),
+                    text: e.text.to_string(),
                 });
             }
             !expired

@@ -33,7 +33,7 @@ fuzz_target!(|data: &[u8]| {
     let titles = |d: &memdoc::Document| {
         d.sections
             .iter()
-            .map(|s| s.title.clone())
+            .map(|s| s.title.to_string())
             .collect::<Vec<_>>()
     };
     assert_eq!(titles(&again), titles(&doc));

@@ -13,12 +13,12 @@ use super::MergedSection;
 /// a section holding an unclosed code fence. `size` is the size of `doc`;
 /// the result is the joined document and its size, or `None` when no join
 /// is needed.
-pub(super) fn merge_step(
-    doc: &Document,
+pub(super) fn merge_step<'a>(
+    doc: &Document<'a>,
     size: usize,
     target: usize,
     merged: &mut Vec<MergedSection>,
-) -> Option<(Document, usize)> {
+) -> Option<(Document<'a>, usize)> {
     let mut first: HashMap<String, usize> = HashMap::new();
     let mut ops = Vec::new();
     for (i, section) in doc.sections.iter().enumerate() {
@@ -54,9 +54,9 @@ pub(super) fn merge_step(
     }
     let out = merge_sections(doc, &ops[..k]);
     merged.extend(ops[..k].iter().map(|&(from, into)| MergedSection {
-        from: doc.sections[from].title.clone(),
+        from: doc.sections[from].title.to_string(),
         from_span: doc.sections[from].span,
-        into: doc.sections[into].title.clone(),
+        into: doc.sections[into].title.to_string(),
         into_span: doc.sections[into].span,
     }));
     Some((out, now))
@@ -69,7 +69,7 @@ fn opens_unclosed_fence(doc: &Document, section: &Section) -> bool {
 
 /// `doc` with each section of `ops` (`(from, into)`, in document order)
 /// joined into its first one: every line is copied once.
-fn merge_sections(doc: &Document, ops: &[(usize, usize)]) -> Document {
+fn merge_sections<'a>(doc: &Document<'a>, ops: &[(usize, usize)]) -> Document<'a> {
     let mut joins: Vec<Vec<usize>> = vec![Vec::new(); doc.sections.len()];
     let mut gone = vec![false; doc.sections.len()];
     for &(from, into) in ops {

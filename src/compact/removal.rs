@@ -11,9 +11,9 @@ use super::measure::Measure;
 use super::{section_priority, CompactOptions, Priority, RemovalReason, RemovedEntry};
 
 /// An entry's date for age comparisons: not later than `today`, if given.
-fn effective_date<'a>(entry: &'a Entry, today: Option<&'a str>) -> &'a str {
+fn effective_date<'a>(entry: &'a Entry<'_>, today: Option<&'a str>) -> &'a str {
     match today {
-        Some(today) if entry.date.as_str() > today => today,
+        Some(today) if &*entry.date > today => today,
         _ => &entry.date,
     }
 }
@@ -26,11 +26,11 @@ fn dedupe_key(text: &str) -> String {
 /// The position of an entry: section index and line index.
 pub(super) type EntryIndex = (usize, usize);
 
-fn entry_at(doc: &Document, (s, l): EntryIndex) -> Option<&Entry> {
+fn entry_at<'d, 'a>(doc: &'d Document<'a>, (s, l): EntryIndex) -> Option<&'d Entry<'a>> {
     doc.sections.get(s)?.lines.get(l)?.as_entry()
 }
 
-pub(super) fn without(doc: &Document, removed: &[EntryIndex]) -> Document {
+pub(super) fn without<'a>(doc: &Document<'a>, removed: &[EntryIndex]) -> Document<'a> {
     let removed: HashSet<EntryIndex> = removed.iter().copied().collect();
     Document {
         sections: doc
@@ -56,11 +56,11 @@ pub(super) fn without(doc: &Document, removed: &[EntryIndex]) -> Document {
 /// The length of the shortest prefix of `positions` that brings `doc` to
 /// `target` (all of them when none does), and `doc` without them with its
 /// size (`None` when that is no entry).
-fn remove_fitting(
-    doc: &Document,
+fn remove_fitting<'a>(
+    doc: &Document<'a>,
     positions: &[EntryIndex],
     target: usize,
-) -> (usize, Option<(Document, usize)>) {
+) -> (usize, Option<(Document<'a>, usize)>) {
     let (k, size) = Measure::new(doc).fitting_prefix(positions, target);
     (k, (k > 0).then(|| (without(doc, &positions[..k]), size)))
 }
@@ -69,7 +69,7 @@ fn remove_fitting(
 /// the input came from, and the list removed entries are reported to.
 pub(super) struct Removal<'a> {
     options: &'a CompactOptions,
-    input: &'a Document,
+    input: &'a Document<'a>,
     /// The input's section of every entry, by the entry's start offset
     /// (unique per line), so that a removal names the section it came from
     /// even after merging.
@@ -79,7 +79,7 @@ pub(super) struct Removal<'a> {
 
 impl<'a> Removal<'a> {
     pub(super) fn new(
-        input: &'a Document,
+        input: &'a Document<'a>,
         options: &'a CompactOptions,
         removed: &'a mut Vec<RemovedEntry>,
     ) -> Self {
@@ -106,7 +106,7 @@ impl<'a> Removal<'a> {
     /// [`dedupe_key`] as a newer one (or as an earlier one of the same date)
     /// is removed, in document order; the document without them and its size,
     /// or `None` when none needs to go.
-    pub(super) fn duplicates(&mut self, doc: &Document) -> Option<(Document, usize)> {
+    pub(super) fn duplicates<'d>(&mut self, doc: &Document<'d>) -> Option<(Document<'d>, usize)> {
         let today = self.options.today.as_deref();
         let mut ops: Vec<(EntryIndex, EntryIndex)> = Vec::new();
         for (s, section) in doc.sections.iter().enumerate() {
@@ -148,7 +148,7 @@ impl<'a> Removal<'a> {
         for &(at, keeper) in &ops[..k] {
             if let Some(entry) = self.entry(doc, &priorities, at, RemovalReason::Duplicate) {
                 self.removed.push(RemovedEntry {
-                    duplicate_of: entry_at(doc, keeper).cloned(),
+                    duplicate_of: entry_at(doc, keeper).cloned().map(Entry::into_owned),
                     ..entry
                 });
             }
@@ -159,7 +159,7 @@ impl<'a> Removal<'a> {
     /// Step 3: entries by priority class, then effective date, then
     /// position; the document without them and its size, or `None` when none
     /// needs to go.
-    pub(super) fn oldest(&mut self, doc: &Document) -> Option<(Document, usize)> {
+    pub(super) fn oldest<'d>(&mut self, doc: &Document<'d>) -> Option<(Document<'d>, usize)> {
         let today = self.options.today.as_deref();
         let priorities = self.priorities(doc);
         let mut order: Vec<(Priority, &str, EntryIndex)> = Vec::new();
@@ -206,9 +206,9 @@ impl<'a> Removal<'a> {
             .and_then(|&i| self.input.sections.get(i))
             .unwrap_or(section);
         Some(RemovedEntry {
-            section: origin.title.clone(),
-            date: entry.date.clone(),
-            text: entry.text.clone(),
+            section: origin.title.to_string(),
+            date: entry.date.to_string(),
+            text: entry.text.to_string(),
             span: entry.span,
             reason,
             priority: priorities[at.0],

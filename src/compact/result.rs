@@ -43,7 +43,7 @@ pub struct RemovedEntry {
     /// The priority class of its section (after merging, the kept section's).
     pub priority: Priority,
     /// For a duplicate, the entry that was kept in its place.
-    pub duplicate_of: Option<Entry>,
+    pub duplicate_of: Option<Entry<'static>>,
 }
 
 /// A section that compaction merged into an earlier one with the same
@@ -78,5 +78,5 @@ pub struct Compaction {
     /// Entries removed (steps 2 and 3), in the order they were removed.
     pub removed: Vec<RemovedEntry>,
     /// Preamble lines of the input, which the canonical form never keeps.
-    pub dropped: Vec<RawLine>,
+    pub dropped: Vec<RawLine<'static>>,
 }

@@ -15,9 +15,9 @@ use crate::span::{LineIndex, Range};
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Compaction"))]
 #[serde(rename_all = "camelCase")]
-pub struct CompactionView {
+pub struct CompactionView<'a> {
     /// The compacted document, canonical.
-    pub content: String,
+    pub content: &'a str,
     /// `after <= target`; false when even removing every entry was not
     /// enough.
     pub fits: bool,
@@ -28,13 +28,13 @@ pub struct CompactionView {
     /// Code points of `content`.
     pub after: usize,
     /// Step 1, in document order.
-    pub merged: Vec<MergedSectionView>,
+    pub merged: Vec<MergedSectionView<'a>>,
     /// Steps 2 and 3, in the order they were removed.
-    pub removed: Vec<RemovedEntryView>,
+    pub removed: Vec<RemovedEntryView<'a>>,
     /// Preamble lines of the input, never kept.
     // Always raw lines (see `DocumentView::preamble`).
-    #[cfg_attr(test, ts(as = "Vec<RawLineView>"))]
-    pub dropped: Vec<LineView>,
+    #[cfg_attr(test, ts(as = "Vec<RawLineView<'a>>"))]
+    pub dropped: Vec<LineView<'a>>,
 }
 
 /// A section that compaction merged into an earlier one with the same
@@ -44,13 +44,13 @@ pub struct CompactionView {
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(rename = "MergedSection"))]
 #[serde(rename_all = "camelCase")]
-pub struct MergedSectionView {
+pub struct MergedSectionView<'a> {
     /// Title of the section merged away.
-    pub from: String,
+    pub from: &'a str,
     /// Its heading.
     pub from_range: Range,
     /// Title of the earlier section that received its lines.
-    pub into: String,
+    pub into: &'a str,
     /// Its heading (its first entry when implicit).
     pub into_range: Range,
 }
@@ -61,13 +61,13 @@ pub struct MergedSectionView {
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(rename = "RemovedEntry"))]
 #[serde(rename_all = "camelCase")]
-pub struct RemovedEntryView {
+pub struct RemovedEntryView<'a> {
     /// Title of its section, as written in the input.
-    pub section: String,
+    pub section: &'a str,
     /// `YYYY-MM-DD`.
-    pub date: String,
+    pub date: &'a str,
     /// Its text.
-    pub text: String,
+    pub text: &'a str,
     /// The entry's line in the input.
     pub range: Range,
     /// Why it was removed.
@@ -78,25 +78,25 @@ pub struct RemovedEntryView {
     pub priority: Name,
     /// `reason: "duplicate"`: the entry kept in its place; otherwise `null`.
     // Always an entry (see `DocumentView::preamble`).
-    #[cfg_attr(test, ts(as = "Option<EntryView>"))]
-    pub duplicate_of: Option<LineView>,
+    #[cfg_attr(test, ts(as = "Option<EntryView<'a>>"))]
+    pub duplicate_of: Option<LineView<'a>>,
 }
 
-impl CompactionView {
+impl<'a> CompactionView<'a> {
     /// Convert the compaction of `text`.
     #[must_use]
-    pub fn new(result: &Compaction, text: &str) -> Self {
+    pub fn new(result: &'a Compaction, text: &str) -> Self {
         let index = LineIndex::new(text);
-        let merged = |m: &MergedSection| MergedSectionView {
-            from: m.from.clone(),
+        let merged = |m: &'a MergedSection| MergedSectionView {
+            from: &m.from,
             from_range: index.range(m.from_span),
-            into: m.into.clone(),
+            into: &m.into,
             into_range: index.range(m.into_span),
         };
-        let removed = |r: &RemovedEntry| RemovedEntryView {
-            section: r.section.clone(),
-            date: r.date.clone(),
-            text: r.text.clone(),
+        let removed = |r: &'a RemovedEntry| RemovedEntryView {
+            section: &r.section,
+            date: &r.date,
+            text: &r.text,
             range: index.range(r.span),
             reason: Name(r.reason.as_str()),
             priority: Name(r.priority.as_str()),
@@ -106,7 +106,7 @@ impl CompactionView {
                 .map(|e| LineView::Entry(EntryView::new(e, &index))),
         };
         Self {
-            content: result.content.clone(),
+            content: &result.content,
             fits: result.fits,
             target: result.target,
             before: result.before,

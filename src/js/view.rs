@@ -132,14 +132,14 @@ impl SavePlanView {
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(rename = "MemoryDocument"))]
 #[serde(rename_all = "camelCase")]
-pub struct DocumentView {
+pub struct DocumentView<'a> {
     /// The sections, in order.
-    pub sections: Vec<SectionView>,
+    pub sections: Vec<SectionView<'a>>,
     /// Lines before the first heading, which are not kept.
     // Always raw lines: a `LineView` rather than a `RawLineView` only so that
     // the .wasm serializes one kind of line list.
-    #[cfg_attr(test, ts(as = "Vec<RawLineView>"))]
-    pub preamble: Vec<LineView>,
+    #[cfg_attr(test, ts(as = "Vec<RawLineView<'a>>"))]
+    pub preamble: Vec<LineView<'a>>,
 }
 
 /// A section: its heading and lines.
@@ -148,41 +148,41 @@ pub struct DocumentView {
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Section"))]
 #[serde(rename_all = "camelCase")]
-pub struct SectionView {
+pub struct SectionView<'a> {
     /// The title, as written.
-    pub title: String,
+    pub title: &'a str,
     /// `false` for the implicit "Memory" section.
     pub explicit: bool,
     /// The heading line (the first entry when implicit).
     pub range: Range,
     /// The lines, in order.
-    pub lines: Vec<LineView>,
+    pub lines: Vec<LineView<'a>>,
 }
 
 /// A line of a section: an entry or any other line (`kind` tells which).
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Line"))]
 #[serde(untagged)]
-pub enum LineView {
+pub enum LineView<'a> {
     /// A dated entry.
-    Entry(EntryView),
+    Entry(EntryView<'a>),
     /// Any other line.
-    Raw(RawLineView),
+    Raw(RawLineView<'a>),
 }
 
 /// A dated entry `- YYYY-MM-DD: text`.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Entry"))]
 #[serde(rename_all = "camelCase")]
-pub struct EntryView {
+pub struct EntryView<'a> {
     /// Always `"entry"`.
     // `Self::KIND`: private, so that only `new` builds one.
     #[cfg_attr(test, ts(type = "\"entry\""))]
     kind: Name,
     /// `YYYY-MM-DD`.
-    pub date: String,
+    pub date: &'a str,
     /// The text after the date.
-    pub text: String,
+    pub text: &'a str,
     /// The marker of a legacy `- (YYYY-MM-DD) [marker] text` entry, or
     /// `null`.
     #[cfg_attr(test, ts(as = "Option<crate::document::LegacyMarker>", inline))]
@@ -195,55 +195,55 @@ pub struct EntryView {
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(rename = "RawLine"))]
 #[serde(rename_all = "camelCase")]
-pub struct RawLineView {
+pub struct RawLineView<'a> {
     /// Always `"raw"`.
     // `Self::KIND`: private, so that only `new` builds one.
     #[cfg_attr(test, ts(type = "\"raw\""))]
     kind: Name,
     /// The line without trailing white space.
-    pub text: String,
+    pub text: &'a str,
     /// The line.
     pub range: Range,
 }
 
-impl EntryView {
+impl<'a> EntryView<'a> {
     /// Its `kind`.
     pub const KIND: Name = Name("entry");
 
     /// Convert an entry found in the text `index` was built on.
     #[must_use]
-    pub fn new(e: &crate::document::Entry, index: &LineIndex<'_>) -> Self {
+    pub fn new(e: &'a crate::document::Entry<'_>, index: &LineIndex<'_>) -> Self {
         Self {
             kind: EntryView::KIND,
-            date: e.date.clone(),
-            text: e.text.clone(),
+            date: &e.date,
+            text: &e.text,
             legacy_marker: e.legacy_marker.map(|m| Name(m.as_str())),
             range: index.range(e.span),
         }
     }
 }
 
-impl RawLineView {
+impl<'a> RawLineView<'a> {
     /// Its `kind`.
     pub const KIND: Name = Name("raw");
 
     /// Convert a raw line found in the text `index` was built on.
     #[must_use]
-    pub fn new(r: &crate::document::RawLine, index: &LineIndex<'_>) -> Self {
+    pub fn new(r: &'a crate::document::RawLine<'_>, index: &LineIndex<'_>) -> Self {
         Self {
             kind: RawLineView::KIND,
-            text: r.text.clone(),
+            text: &r.text,
             range: index.range(r.span),
         }
     }
 }
 
-impl DocumentView {
+impl<'a> DocumentView<'a> {
     /// Convert the document parsed from `text`.
     #[must_use]
-    pub fn new(doc: &Document, text: &str) -> Self {
+    pub fn new(doc: &'a Document<'_>, text: &str) -> Self {
         let index = LineIndex::new(text);
-        let line = |l: &Line| match l {
+        let line = |l: &'a Line<'_>| match l {
             Line::Entry(e) => LineView::Entry(EntryView::new(e, &index)),
             Line::Raw(r) => LineView::Raw(RawLineView::new(r, &index)),
         };
@@ -252,7 +252,7 @@ impl DocumentView {
                 .sections
                 .iter()
                 .map(|s| SectionView {
-                    title: s.title.clone(),
+                    title: &s.title,
                     explicit: s.explicit,
                     range: index.range(s.span),
                     lines: s.lines.iter().map(line).collect(),

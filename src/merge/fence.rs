@@ -6,6 +6,8 @@
 //! fence left open at the end of a section that another section follows, and
 //! checks every section it combines from both sides by parsing it again.
 
+use std::borrow::Cow;
+
 use crate::document::{Document, Line, RawLine, Section};
 use crate::parse::{parse, Fence};
 use crate::span::Span;
@@ -15,7 +17,7 @@ use super::lines::keys;
 /// Whether any line of the section was code (or a fence delimiter) on its
 /// side. Without one, every line parses on its own the same way again, so
 /// the checks below have nothing to do.
-fn has_fenced_lines(section: &Section) -> bool {
+fn has_fenced_lines(section: &Section<'_>) -> bool {
     section
         .lines
         .iter()
@@ -23,7 +25,7 @@ fn has_fenced_lines(section: &Section) -> bool {
 }
 
 /// The section rendered on its own, as the merged document renders it.
-fn alone(section: &Section) -> String {
+fn alone(section: &Section<'_>) -> String {
     Document {
         sections: vec![section.clone()],
         ..Document::default()
@@ -34,11 +36,12 @@ fn alone(section: &Section) -> String {
 /// Whether the section, parsed again, is one section with the same entries
 /// and raw lines in the same order: no line became a heading, no entry became
 /// code and no code became an entry.
-pub(super) fn keeps_its_meaning(section: &Section) -> bool {
+pub(super) fn keeps_its_meaning(section: &Section<'_>) -> bool {
     if !has_fenced_lines(section) {
         return true;
     }
-    let doc = parse(&alone(section));
+    let text = alone(section);
+    let doc = parse(&text);
     match doc.sections.as_slice() {
         [again] => keys(again.content_lines()) == keys(section.content_lines()),
         _ => false,
@@ -48,7 +51,7 @@ pub(super) fn keeps_its_meaning(section: &Section) -> bool {
 /// When the section ends inside a code fence, drop its trailing blank lines
 /// and close the fence with a line of the opening fence's character and
 /// length, so that the sections after it stay sections.
-pub(super) fn close_open_fence(section: &mut Section) {
+pub(super) fn close_open_fence(section: &mut Section<'_>) {
     if !has_fenced_lines(section) {
         return;
     }
@@ -62,7 +65,7 @@ pub(super) fn close_open_fence(section: &mut Section) {
     let kept = section.content_lines().len();
     section.lines.truncate(kept);
     section.lines.push(Line::Raw(RawLine {
-        text: fence.closing_line(),
+        text: Cow::Owned(fence.closing_line()),
         span: Span::default(),
         fenced: true,
     }));

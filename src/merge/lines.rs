@@ -18,27 +18,27 @@ pub(super) enum LineKey<'a> {
     Raw(&'a str),
 }
 
-fn key(line: &Line) -> LineKey<'_> {
+fn key<'a>(line: &'a Line<'_>) -> LineKey<'a> {
     match line {
         Line::Entry(e) => LineKey::Entry(&e.date, &e.text),
         Line::Raw(r) => LineKey::Raw(&r.text),
     }
 }
 
-pub(super) fn keys(lines: &[Line]) -> Vec<LineKey<'_>> {
+pub(super) fn keys<'a>(lines: &'a [Line<'_>]) -> Vec<LineKey<'a>> {
     lines.iter().map(key).collect()
 }
 
 /// Merge the lines of a section held by both sides: diff3 for placement and
 /// raw lines, then the entry counts of the whole section enforced, so that an
 /// entry moved on one side is neither lost nor doubled.
-pub(super) fn merge_lines<'a>(
-    sections: [Option<&Section>; 3],
-    b: &'a [Line],
-    o: &'a [Line],
-    t: &'a [Line],
+pub(super) fn merge_lines<'a, 'd>(
+    sections: [Option<&Section<'d>>; 3],
+    b: &'a [Line<'d>],
+    o: &'a [Line<'d>],
+    t: &'a [Line<'d>],
     conflicts: &mut Vec<Conflict>,
-) -> Vec<Line> {
+) -> Vec<Line<'d>> {
     let (kb, ko, kt) = (keys(b), keys(o), keys(t));
     // A side that left the section as it was takes the other side's lines,
     // as diff3 and the entry counts below would, without their cost.
@@ -48,7 +48,7 @@ pub(super) fn merge_lines<'a>(
     if kt == kb || ko == kt {
         return o.to_vec();
     }
-    let mut out: Vec<&'a Line> = Vec::new();
+    let mut out: Vec<&'a Line<'d>> = Vec::new();
     for chunk in diff3(&kb, &ko, &kt) {
         match chunk {
             Chunk::Stable { ours } => out.push(&o[ours]),
@@ -56,7 +56,7 @@ pub(super) fn merge_lines<'a>(
                 let (cb, co, ct) = (&b[base.clone()], &o[ours.clone()], &t[theirs.clone()]);
                 let resolved = resolve_chunk(cb, co, ct);
                 if resolved.conflict {
-                    let title = sections[1].map_or_else(String::new, |s| s.title.clone());
+                    let title = sections[1].map_or_else(String::new, |s| s.title.to_string());
                     conflicts.push(Conflict {
                         kind: ConflictKind::Lines,
                         section: title,
@@ -78,8 +78,8 @@ pub(super) fn merge_lines<'a>(
 /// The lines `range` of a section's `lines`, with their span; an empty range
 /// is located where its lines were (just after the line before it).
 pub(super) fn chunk_side(
-    section: &Section,
-    lines: &[Line],
+    section: &Section<'_>,
+    lines: &[Line<'_>],
     range: &std::ops::Range<usize>,
 ) -> ConflictSide {
     let part = &lines[range.clone()];
@@ -104,8 +104,8 @@ pub(super) fn chunk_side(
     }
 }
 
-struct Resolved<'a> {
-    lines: Vec<&'a Line>,
+struct Resolved<'a, 'd> {
+    lines: Vec<&'a Line<'d>>,
     conflict: bool,
 }
 
@@ -113,9 +113,13 @@ struct Resolved<'a> {
 /// once; changes on both sides keep both sides' entries and take the raw
 /// lines of the one side that changed them, or report a conflict (and keep
 /// ours') when both did.
-fn resolve_chunk<'a>(b: &'a [Line], o: &'a [Line], t: &'a [Line]) -> Resolved<'a> {
+fn resolve_chunk<'a, 'd>(
+    b: &'a [Line<'d>],
+    o: &'a [Line<'d>],
+    t: &'a [Line<'d>],
+) -> Resolved<'a, 'd> {
     let (kb, ko, kt) = (keys(b), keys(o), keys(t));
-    let whole = |lines: &'a [Line]| Resolved {
+    let whole = |lines: &'a [Line<'d>]| Resolved {
         lines: lines.iter().collect(),
         conflict: false,
     };
@@ -154,7 +158,10 @@ fn resolve_chunk<'a>(b: &'a [Line], o: &'a [Line], t: &'a [Line]) -> Resolved<'a
 /// Whose raw lines a chunk takes, compared by `text`: theirs when only theirs
 /// changed them, ours when only ours did or both changed them alike, `None`
 /// when both changed them differently.
-fn changed_raw(sides: [&[Line]; 3], text: fn(&[Line]) -> Vec<&str>) -> Option<Side> {
+fn changed_raw<'a>(
+    sides: [&'a [Line<'_>]; 3],
+    text: fn(&'a [Line<'_>]) -> Vec<&'a str>,
+) -> Option<Side> {
     let [b, o, t] = sides.map(text);
     if t == b || o == t {
         Some(Side::Ours)
@@ -165,11 +172,11 @@ fn changed_raw(sides: [&[Line]; 3], text: fn(&[Line]) -> Vec<&str>) -> Option<Si
     }
 }
 
-fn raw(lines: &[Line]) -> Vec<&str> {
+fn raw<'a>(lines: &'a [Line<'_>]) -> Vec<&'a str> {
     lines
         .iter()
         .filter_map(|l| match l {
-            Line::Raw(r) => Some(r.text.as_str()),
+            Line::Raw(r) => Some(&*r.text),
             Line::Entry(_) => None,
         })
         .collect()
@@ -177,11 +184,11 @@ fn raw(lines: &[Line]) -> Vec<&str> {
 
 /// The raw lines without the blank lines outside fences (a blank line inside
 /// a fence is code).
-fn written(lines: &[Line]) -> Vec<&str> {
+fn written<'a>(lines: &'a [Line<'_>]) -> Vec<&'a str> {
     lines
         .iter()
         .filter_map(|l| match l {
-            Line::Raw(r) if r.fenced || !r.text.is_empty() => Some(r.text.as_str()),
+            Line::Raw(r) if r.fenced || !r.text.is_empty() => Some(&*r.text),
             Line::Raw(_) | Line::Entry(_) => None,
         })
         .collect()
@@ -189,11 +196,11 @@ fn written(lines: &[Line]) -> Vec<&str> {
 
 /// Whether `line` is kept: raw lines always, entries while their merged
 /// count lasts.
-fn take<'a>(remaining: &mut HashMap<(&'a str, &'a str), usize>, line: &'a Line) -> bool {
+fn take<'a>(remaining: &mut HashMap<(&'a str, &'a str), usize>, line: &'a Line<'_>) -> bool {
     let Line::Entry(entry) = line else {
         return true;
     };
-    match remaining.get_mut(&(entry.date.as_str(), entry.text.as_str())) {
+    match remaining.get_mut(&(&*entry.date, &*entry.text)) {
         Some(n) if *n > 0 => {
             *n -= 1;
             true
@@ -221,16 +228,14 @@ fn merged_count(b: usize, o: usize, t: usize) -> usize {
 }
 
 fn merged_counts<'a>(
-    b: &'a [Line],
-    o: &'a [Line],
-    t: &'a [Line],
+    b: &'a [Line<'_>],
+    o: &'a [Line<'_>],
+    t: &'a [Line<'_>],
 ) -> HashMap<(&'a str, &'a str), usize> {
     let mut counts: HashMap<(&str, &str), [usize; 3]> = HashMap::new();
     for (side, lines) in [b, o, t].into_iter().enumerate() {
         for entry in lines.iter().filter_map(Line::as_entry) {
-            counts
-                .entry((entry.date.as_str(), entry.text.as_str()))
-                .or_default()[side] += 1;
+            counts.entry((&*entry.date, &*entry.text)).or_default()[side] += 1;
         }
     }
     counts
@@ -242,14 +247,14 @@ fn merged_counts<'a>(
 /// Keep exactly the merged count of every entry of the section: extra copies
 /// (an entry moved on both sides to different places) go, missing ones are
 /// appended in base, ours, theirs order.
-fn enforce_entry_counts<'a>(
-    lines: Vec<&'a Line>,
-    b: &'a [Line],
-    o: &'a [Line],
-    t: &'a [Line],
-) -> Vec<&'a Line> {
+fn enforce_entry_counts<'a, 'd>(
+    lines: Vec<&'a Line<'d>>,
+    b: &'a [Line<'d>],
+    o: &'a [Line<'d>],
+    t: &'a [Line<'d>],
+) -> Vec<&'a Line<'d>> {
     let mut remaining = merged_counts(b, o, t);
-    let mut out: Vec<&Line> = lines
+    let mut out: Vec<&Line<'d>> = lines
         .into_iter()
         .filter(|line| take(&mut remaining, line))
         .collect();

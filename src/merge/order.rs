@@ -19,19 +19,19 @@ pub(super) type SectionKey = (usize, usize);
 pub(super) struct Titles(HashMap<String, usize>);
 
 /// The sections of a document by key, with the keys in document order.
-pub(super) struct Keyed<'a> {
+pub(super) struct Keyed<'a, 'd> {
     order: Vec<SectionKey>,
     /// By title number, the sections with that title in document order.
-    by_title: Vec<Vec<&'a Section>>,
+    by_title: Vec<Vec<&'a Section<'d>>>,
 }
 
-impl<'a> Keyed<'a> {
-    pub(super) fn get(&self, &(title, rank): &SectionKey) -> Option<&'a Section> {
+impl<'a, 'd> Keyed<'a, 'd> {
+    pub(super) fn get(&self, &(title, rank): &SectionKey) -> Option<&'a Section<'d>> {
         self.by_title.get(title)?.get(rank).copied()
     }
 }
 
-pub(super) fn keyed_sections<'a>(doc: &'a Document, titles: &mut Titles) -> Keyed<'a> {
+pub(super) fn keyed_sections<'a, 'd>(doc: &'a Document<'d>, titles: &mut Titles) -> Keyed<'a, 'd> {
     let mut keyed = Keyed {
         order: Vec::with_capacity(doc.sections.len()),
         by_title: Vec::new(),
@@ -55,7 +55,11 @@ pub(super) fn keyed_sections<'a>(doc: &'a Document, titles: &mut Titles) -> Keye
 /// sections new in ours, then sections new in theirs. A section that one side
 /// dropped from the sequence but that survives (a conflict) keeps its place
 /// after its predecessor.
-pub(super) fn section_order(b: &Keyed<'_>, o: &Keyed<'_>, t: &Keyed<'_>) -> Vec<SectionKey> {
+pub(super) fn section_order(
+    b: &Keyed<'_, '_>,
+    o: &Keyed<'_, '_>,
+    t: &Keyed<'_, '_>,
+) -> Vec<SectionKey> {
     let mut order: Vec<SectionKey> = Vec::new();
     let mut seen: HashSet<SectionKey> = HashSet::new();
     for chunk in diff3(&b.order, &o.order, &t.order) {

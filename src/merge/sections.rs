@@ -2,6 +2,8 @@
 //! line, with its title; a removal that meets a change, or titles changed
 //! differently, are conflicts.
 
+use std::borrow::Cow;
+
 use crate::document::Section;
 use crate::span::Span;
 
@@ -11,10 +13,10 @@ use super::{Conflict, ConflictKind, ConflictSide, Side};
 
 /// The merged section, or `None` when it is removed (or removed by ours in
 /// a conflict, which is then recorded).
-pub(super) fn merge_section(
-    [b, o, t]: [Option<&Section>; 3],
+pub(super) fn merge_section<'d>(
+    [b, o, t]: [Option<&Section<'d>>; 3],
     conflicts: &mut Vec<Conflict>,
-) -> Option<Section> {
+) -> Option<Section<'d>> {
     match (b, o, t) {
         (Some(b), Some(o), Some(t)) => Some(merge_both_kept(Some(b), o, t, conflicts)),
         (None, Some(o), Some(t)) => Some(merge_both_kept(None, o, t, conflicts)),
@@ -33,8 +35,8 @@ pub(super) fn merge_section(
 /// One side removed the section `b`, the other holds `kept`. Returns whether
 /// the other side changed it, in which case a conflict is recorded.
 fn removed_by_one(
-    b: &Section,
-    kept: &Section,
+    b: &Section<'_>,
+    kept: &Section<'_>,
     remover: Side,
     conflicts: &mut Vec<Conflict>,
 ) -> bool {
@@ -48,7 +50,7 @@ fn removed_by_one(
     };
     conflicts.push(Conflict {
         kind: ConflictKind::SectionRemoved,
-        section: kept.title.clone(),
+        section: kept.title.to_string(),
         base: Some(whole_section(b)),
         ours,
         theirs,
@@ -56,11 +58,11 @@ fn removed_by_one(
     true
 }
 
-fn same_section(a: &Section, b: &Section) -> bool {
+fn same_section(a: &Section<'_>, b: &Section<'_>) -> bool {
     a.title == b.title && keys(a.content_lines()) == keys(b.content_lines())
 }
 
-fn whole_section(section: &Section) -> ConflictSide {
+fn whole_section(section: &Section<'_>) -> ConflictSide {
     let lines = section.content_lines();
     let mut rendered = vec![section.heading()];
     rendered.extend(lines.iter().map(|l| l.render().into_owned()));
@@ -72,12 +74,12 @@ fn whole_section(section: &Section) -> ConflictSide {
 }
 
 /// Both sides hold the section; the base may not.
-fn merge_both_kept(
-    b: Option<&Section>,
-    o: &Section,
-    t: &Section,
+fn merge_both_kept<'d>(
+    b: Option<&Section<'d>>,
+    o: &Section<'d>,
+    t: &Section<'d>,
     conflicts: &mut Vec<Conflict>,
-) -> Section {
+) -> Section<'d> {
     let title = merge_title(b, o, t, conflicts);
     let mut own = Vec::new();
     let lines = merge_lines(
@@ -100,13 +102,13 @@ fn merge_both_kept(
     // The combined lines would read differently (a fence of one side around
     // the other's lines, or one side's code outside its fence): the whole
     // section conflicts and the content keeps ours' lines.
-    let whole = |s: &Section| {
+    let whole = |s: &Section<'_>| {
         let lines = s.content_lines();
         chunk_side(s, lines, &(0..lines.len()))
     };
     conflicts.push(Conflict {
         kind: ConflictKind::Lines,
-        section: o.title.clone(),
+        section: o.title.to_string(),
         base: b.map(whole),
         ours: Some(whole(o)),
         theirs: Some(whole(t)),
@@ -117,26 +119,26 @@ fn merge_both_kept(
     }
 }
 
-fn merge_title(
-    b: Option<&Section>,
-    o: &Section,
-    t: &Section,
+fn merge_title<'d>(
+    b: Option<&Section<'d>>,
+    o: &Section<'d>,
+    t: &Section<'d>,
     conflicts: &mut Vec<Conflict>,
-) -> String {
-    let base = b.map(|s| s.title.as_str());
-    if Some(o.title.as_str()) == base || o.title == t.title {
+) -> Cow<'d, str> {
+    let base = b.map(|s| &*s.title);
+    if Some(&*o.title) == base || o.title == t.title {
         return t.title.clone();
     }
-    if Some(t.title.as_str()) == base {
+    if Some(&*t.title) == base {
         return o.title.clone();
     }
-    let heading = |s: &Section| ConflictSide {
+    let heading = |s: &Section<'_>| ConflictSide {
         lines: vec![s.heading()],
         span: s.span,
     };
     conflicts.push(Conflict {
         kind: ConflictKind::Title,
-        section: o.title.clone(),
+        section: o.title.to_string(),
         base: b.map(heading),
         ours: Some(heading(o)),
         theirs: Some(heading(t)),

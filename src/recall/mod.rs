@@ -212,7 +212,7 @@ pub fn recall(text: &str, query: &str, options: &RecallOptions) -> Recall {
     let mut selected = Vec::new();
     let mut omitted = Vec::new();
     for ((item, (score, why)), reason) in items.into_iter().zip(scored).zip(reasons) {
-        let section = doc.sections[item.section].title.clone();
+        let section = doc.sections[item.section].title.to_string();
         match reason {
             None => selected.push(RecalledItem {
                 section,
@@ -277,7 +277,7 @@ fn score(
     let reference = options
         .today
         .clone()
-        .or_else(|| doc.entries().map(|e| e.date.clone()).max());
+        .or_else(|| doc.entries().map(|e| e.date.to_string()).max());
     items
         .iter()
         .enumerate()
@@ -316,8 +316,8 @@ fn items(doc: &Document) -> Vec<Item> {
             match line {
                 Line::Entry(entry) => out.push(Item {
                     section: s,
-                    text: entry.text.clone(),
-                    date: Some(entry.date.clone()),
+                    text: entry.text.to_string(),
+                    date: Some(entry.date.to_string()),
                     line: line.render().into_owned(),
                 }),
                 Line::Raw(raw) if raw.fenced => {
@@ -333,15 +333,15 @@ fn items(doc: &Document) -> Vec<Item> {
                             section: s,
                             text: String::new(),
                             date: None,
-                            line: raw.text.clone(),
+                            line: raw.text.to_string(),
                         });
                     }
                 }
                 Line::Raw(raw) if !raw.text.is_empty() => out.push(Item {
                     section: s,
-                    text: raw.text.clone(),
+                    text: raw.text.to_string(),
                     date: None,
-                    line: raw.text.clone(),
+                    line: raw.text.to_string(),
                 }),
                 Line::Raw(_) => {}
             }

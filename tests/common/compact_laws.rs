@@ -11,7 +11,8 @@ use memdoc::{compact, parse, render, CompactOptions, Line};
 fn entries(text: &str) -> HashMap<(String, String), usize> {
     let mut out = HashMap::new();
     for e in parse(text).entries() {
-        *out.entry((e.date.clone(), e.text.clone())).or_insert(0) += 1;
+        *out.entry((e.date.to_string(), e.text.to_string()))
+            .or_insert(0) += 1;
     }
     out
 }
@@ -22,7 +23,7 @@ fn raw_lines(text: &str) -> HashMap<String, usize> {
         for l in s.lines {
             if let Line::Raw(r) = l {
                 if !r.text.is_empty() {
-                    *out.entry(r.text).or_insert(0) += 1;
+                    *out.entry(r.text.into_owned()).or_insert(0) += 1;
                 }
             }
         }

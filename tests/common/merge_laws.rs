@@ -32,7 +32,7 @@ fn shape(text: &str) -> Shape {
         let key = title_key(&s.title);
         for e in s.lines.iter().filter_map(Line::as_entry) {
             out.entries
-                .insert((key.clone(), e.date.clone(), e.text.clone()));
+                .insert((key.clone(), e.date.to_string(), e.text.to_string()));
         }
         if !out.sections.insert(key.clone()) {
             out.repeated.insert(key);
