@@ -1,11 +1,13 @@
-//! One stable sort for the crate, compiled once. The standard library's
+//! The crate's stable sorts, each compiled once. The standard library's
 //! sorts are generic over the element and the comparison, so each of the
 //! crate's sorts (findings, recall's order, compaction's order) was a copy
-//! of its quicksort and merge sort in the WebAssembly module. Here only the
-//! indices are sorted, by a merge sort that calls its comparison through a
-//! `dyn`; the elements are moved into that order afterwards. Every
-//! comparison the crate sorts by is a total order or ties in input order,
-//! so the result is the one `sort_by` gives.
+//! of its quicksort and merge sort in the WebAssembly module. Here only
+//! indices are sorted: by a merge sort that calls its comparison through a
+//! `dyn` ([`sort_by`], for findings), or, where the order is one number per
+//! item, by that number in linear time ([`order_by_key`], for recall and
+//! compaction, which order up to every line of a memory). Every order the
+//! crate sorts by is a total order or ties in input order, so the result is
+//! the one `sort_by` gives.
 
 use std::cmp::Ordering;
 
@@ -69,6 +71,46 @@ fn merge(
     merged[k..k + (end - j)].copy_from_slice(&order[j..end]);
 }
 
+/// The indices `0..keys.len()` in the order of their keys, equal keys in
+/// their own order: a least-significant-digit radix sort, linear in the
+/// number of keys. The compaction and recall orders have a key of this kind
+/// (a date's day number, a score's bits) and sort up to every line of a
+/// memory, where a comparison sort's `log n` and its scattered reads of
+/// the items show. Digits that every key shares cost no pass.
+pub(crate) fn order_by_key(keys: &[u64]) -> Vec<usize> {
+    const BITS: u32 = 11;
+    const BUCKETS: usize = 1 << BITS;
+    // Masked to BITS bits first, so nothing is cut off.
+    #[allow(clippy::cast_possible_truncation)]
+    let digit = |key: u64, shift: u32| ((key >> shift) & (BUCKETS as u64 - 1)) as usize;
+    let mut order: Vec<usize> = (0..keys.len()).collect();
+    let mut next = vec![0; keys.len()];
+    let mut shift = 0;
+    while shift < u64::BITS {
+        let mut counts = vec![0_usize; BUCKETS];
+        for &key in keys {
+            counts[digit(key, shift)] += 1;
+        }
+        if counts.iter().all(|&c| c == 0 || c == keys.len()) {
+            shift += BITS;
+            continue;
+        }
+        // Each bucket's first slot.
+        let mut at = 0;
+        for count in &mut counts {
+            (*count, at) = (at, at + *count);
+        }
+        for &i in &order {
+            let slot = &mut counts[digit(keys[i], shift)];
+            next[*slot] = i;
+            *slot += 1;
+        }
+        std::mem::swap(&mut order, &mut next);
+        shift += BITS;
+    }
+    order
+}
+
 /// Sort `items` by `compare`, stably (as `slice::sort_by`).
 pub(crate) fn sort_by<T>(items: &mut Vec<T>, compare: &dyn Fn(&T, &T) -> Ordering) {
     let order = stable_order(items.len(), &|a, b| compare(&items[a], &items[b]));
@@ -78,7 +120,7 @@ pub(crate) fn sort_by<T>(items: &mut Vec<T>, compare: &dyn Fn(&T, &T) -> Orderin
 
 #[cfg(test)]
 mod tests {
-    use super::sort_by;
+    use super::{order_by_key, sort_by};
 
     #[test]
     fn sorts_as_the_standard_stable_sort() {
@@ -107,6 +149,34 @@ mod tests {
                 let mut std = items;
                 std.sort_by_key(|a| a.0);
                 assert_eq!(ours, std, "shape {shape}, {len} items");
+            }
+        }
+    }
+
+    #[test]
+    fn orders_by_key_as_the_standard_stable_sort() {
+        let mut seed = 11_u64;
+        let mut random = move || {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            seed
+        };
+        // Few values, many values, every bit used, one digit only, high
+        // digits only, sorted and reversed.
+        let shapes: [&dyn Fn(usize, u64) -> u64; 7] = [
+            &|_, r| r % 5,
+            &|_, r| (r >> 20) % 100_000,
+            &|_, r| r,
+            &|_, r| r % 2048,
+            &|_, r| (r % 3) << 60,
+            &|i, _| i as u64,
+            &|i, _| u64::MAX - i as u64,
+        ];
+        for (shape, key) in shapes.iter().enumerate() {
+            for len in [0, 1, 2, 3, 10, 100, 3000] {
+                let keys: Vec<u64> = (0..len).map(|i| key(i, random())).collect();
+                let mut std: Vec<usize> = (0..len).collect();
+                std.sort_by_key(|&i| keys[i]);
+                assert_eq!(order_by_key(&keys), std, "shape {shape}, {len} keys");
             }
         }
     }

@@ -2,8 +2,10 @@
 //! them stays), then the oldest entries, lowest-priority sections first.
 //! Every removed entry is reported with the section it came from.
 
-use std::collections::{HashMap, HashSet};
+use std::borrow::Cow;
+use std::collections::HashMap;
 
+use crate::date::day_number;
 use crate::document::{Document, Entry, Line, Section};
 use crate::heading::lowercase;
 
@@ -18,9 +20,38 @@ fn effective_date<'a>(entry: &'a Entry<'_>, today: Option<&'a str>) -> &'a str {
     }
 }
 
-/// Entries that differ only by white space or case are duplicates.
-fn dedupe_key(text: &str) -> String {
-    lowercase(&text.split_whitespace().collect::<Vec<_>>().join(" "))
+/// The order of [`effective_date`] as a number: the date's day number
+/// (every entry's date is a real date), and for an entry after `today` the
+/// key of `today`, which is after every real date when `today` is not one
+/// (every date is then before it, as strings).
+fn date_key(entry: &Entry<'_>, today: Option<&str>) -> u64 {
+    let day = |date: &str| day_number(date).and_then(|d| u64::try_from(d - FIRST_DAY).ok());
+    match today {
+        Some(today) if &*entry.date > today => day(today).unwrap_or(u64::from(u32::MAX)),
+        _ => day(&entry.date).unwrap_or_default(),
+    }
+}
+
+/// The day number of 0001-01-01, the first real date.
+const FIRST_DAY: i64 = -719_162;
+
+/// Entries that differ only by white space or case are duplicates. Most
+/// texts are their own key (ASCII without capitals, single spaces): those
+/// are borrowed.
+fn dedupe_key(text: &str) -> Cow<'_, str> {
+    let own_key = text
+        .bytes()
+        .all(|b| (b.is_ascii_graphic() && !b.is_ascii_uppercase()) || b == b' ')
+        && !text.contains("  ")
+        && !text.starts_with(' ')
+        && !text.ends_with(' ');
+    if own_key {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(lowercase(
+            &text.split_whitespace().collect::<Vec<_>>().join(" "),
+        ))
+    }
 }
 
 /// The position of an entry: section index and line index.
@@ -31,7 +62,17 @@ fn entry_at<'d, 'a>(doc: &'d Document<'a>, (s, l): EntryIndex) -> Option<&'d Ent
 }
 
 pub(super) fn without<'a>(doc: &Document<'a>, removed: &[EntryIndex]) -> Document<'a> {
-    let removed: HashSet<EntryIndex> = removed.iter().copied().collect();
+    // Per section, whether each line is removed.
+    let mut gone: Vec<Vec<bool>> = doc
+        .sections
+        .iter()
+        .map(|s| vec![false; s.lines.len()])
+        .collect();
+    for &(s, l) in removed {
+        if let Some(line) = gone.get_mut(s).and_then(|lines| lines.get_mut(l)) {
+            *line = true;
+        }
+    }
     Document {
         sections: doc
             .sections
@@ -42,7 +83,7 @@ pub(super) fn without<'a>(doc: &Document<'a>, removed: &[EntryIndex]) -> Documen
                     .lines
                     .iter()
                     .enumerate()
-                    .filter(|(l, _)| !removed.contains(&(s, *l)))
+                    .filter(|(l, _)| !gone[s][*l])
                     .map(|(_, line)| line.clone())
                     .collect(),
                 ..section.clone()
@@ -69,11 +110,9 @@ fn remove_fitting<'a>(
 /// the input came from, and the list removed entries are reported to.
 pub(super) struct Removal<'a> {
     options: &'a CompactOptions,
+    /// The input, whose sections a removal is reported in: the one an
+    /// entry came from, even after merging.
     input: &'a Document<'a>,
-    /// The input's section of every entry, by the entry's start offset
-    /// (unique per line), so that a removal names the section it came from
-    /// even after merging.
-    sections: HashMap<usize, usize>,
     removed: &'a mut Vec<RemovedEntry>,
 }
 
@@ -83,21 +122,9 @@ impl<'a> Removal<'a> {
         options: &'a CompactOptions,
         removed: &'a mut Vec<RemovedEntry>,
     ) -> Self {
-        let sections = input
-            .sections
-            .iter()
-            .enumerate()
-            .flat_map(|(i, s)| {
-                s.lines
-                    .iter()
-                    .filter_map(Line::as_entry)
-                    .map(move |e| (e.span.start, i))
-            })
-            .collect();
         Self {
             options,
             input,
-            sections,
             removed,
         }
     }
@@ -120,7 +147,8 @@ impl<'a> Removal<'a> {
                 continue;
             }
             // Per entry its line and the index of its key; per key its keeper.
-            let mut index: HashMap<String, usize> = HashMap::new();
+            let mut index: HashMap<Cow<'_, str>, usize> =
+                HashMap::with_capacity(section.lines.len());
             let mut keepers: Vec<usize> = Vec::new();
             let mut entries: Vec<(usize, usize)> = Vec::new();
             for (l, line) in section.lines.iter().enumerate() {
@@ -162,17 +190,23 @@ impl<'a> Removal<'a> {
     pub(super) fn oldest<'d>(&mut self, doc: &Document<'d>) -> Option<(Document<'d>, usize)> {
         let today = self.options.today.as_deref();
         let priorities = self.priorities(doc);
-        let mut order: Vec<(Priority, &str, EntryIndex)> = Vec::new();
+        // Keys of the priority class above the date's (a day number has at
+        // most 32 bits); entries in document order, which equal keys keep.
+        let mut keys: Vec<u64> = Vec::new();
+        let mut entries: Vec<EntryIndex> = Vec::new();
         for (s, section) in doc.sections.iter().enumerate() {
-            let priority = priorities[s];
+            let priority = (priorities[s] as u64) << 32;
             for (l, line) in section.lines.iter().enumerate() {
                 if let Line::Entry(entry) = line {
-                    order.push((priority, effective_date(entry, today), (s, l)));
+                    keys.push(priority | date_key(entry, today));
+                    entries.push((s, l));
                 }
             }
         }
-        crate::sorting::sort_by(&mut order, &Ord::cmp);
-        let positions: Vec<EntryIndex> = order.iter().map(|&(_, _, p)| p).collect();
+        let positions: Vec<EntryIndex> = crate::sorting::order_by_key(&keys)
+            .into_iter()
+            .map(|i| entries[i])
+            .collect();
         let (k, out) = remove_fitting(doc, &positions, self.options.target);
         for &at in &positions[..k] {
             if let Some(entry) = self.entry(doc, &priorities, at, RemovalReason::Oldest) {
@@ -200,10 +234,14 @@ impl<'a> Removal<'a> {
     ) -> Option<RemovedEntry> {
         let section = doc.sections.get(at.0)?;
         let entry = entry_at(doc, at)?;
+        // The input's sections are in the order of their offsets, and an
+        // entry lies after its section's start and before the next one's.
         let origin = self
+            .input
             .sections
-            .get(&entry.span.start)
-            .and_then(|&i| self.input.sections.get(i))
+            .partition_point(|s| s.span.start <= entry.span.start)
+            .checked_sub(1)
+            .and_then(|i| self.input.sections.get(i))
             .unwrap_or(section);
         Some(RemovedEntry {
             section: origin.title.to_string(),

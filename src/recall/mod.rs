@@ -378,13 +378,11 @@ fn select(
         }
     }
     // Pinned first, then by score (highest first), then document order.
-    crate::sorting::sort_by(&mut order, &|&a, &b| {
-        let pa = section_pinned[items[a].section];
-        let pb = section_pinned[items[b].section];
-        pb.cmp(&pa)
-            .then(scored[b].0.total_cmp(&scored[a].0))
-            .then(a.cmp(&b))
-    });
+    let keys: Vec<u64> = order.iter().map(|&i| descending(scored[i].0)).collect();
+    let (pinned, rest): (Vec<usize>, Vec<usize>) = crate::sorting::order_by_key(&keys)
+        .into_iter()
+        .map(|k| order[k])
+        .partition(|&i| section_pinned[items[i].section]);
     let headings: Vec<usize> = doc
         .sections
         .iter()
@@ -394,7 +392,7 @@ fn select(
     let mut kept = vec![false; doc.sections.len()];
     let mut any = false;
     let mut used = 0;
-    for i in order {
+    for i in pinned.into_iter().chain(rest) {
         let item = &items[i];
         let line = item.line.chars().count() + 1;
         if heading(item.section) + line > budget {
@@ -416,6 +414,19 @@ fn select(
     reasons
 }
 
+/// A key that orders scores from the highest down, in `f64::total_cmp`'s
+/// order reversed: a negative number's bits count down as it grows, a
+/// positive one's up.
+fn descending(score: f64) -> u64 {
+    let bits = score.to_bits();
+    let ascending = if bits >> 63 == 1 {
+        !bits
+    } else {
+        bits | 1 << 63
+    };
+    !ascending
+}
+
 /// The selected items under their headings, in document order.
 fn render(doc: &Document, items: &[Item], reasons: &[Option<OmitReason>]) -> String {
     let mut out = String::new();
@@ -435,4 +446,35 @@ fn render(doc: &Document, items: &[Item], reasons: &[Option<OmitReason>]) -> Str
         out.push_str(&item.line);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::descending;
+
+    #[test]
+    fn descending_keys_order_scores_as_total_cmp_reversed() {
+        let scores = [
+            f64::NAN,
+            f64::INFINITY,
+            2.5,
+            1.0,
+            f64::MIN_POSITIVE,
+            0.0,
+            -0.0,
+            -f64::MIN_POSITIVE,
+            -1.0,
+            f64::NEG_INFINITY,
+            -f64::NAN,
+        ];
+        for a in scores {
+            for b in scores {
+                assert_eq!(
+                    descending(a).cmp(&descending(b)),
+                    b.total_cmp(&a),
+                    "{a} against {b}"
+                );
+            }
+        }
+    }
 }
