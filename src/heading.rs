@@ -44,11 +44,15 @@ pub fn normalize_heading(title: &str) -> String {
 /// normalized title, or, for a title made only of symbols (which normalizes
 /// to nothing), its exact text.
 pub(crate) fn section_key(title: &str) -> String {
-    let key = normalize_heading(title);
-    if key.is_empty() {
-        title.to_owned()
+    section_key_of(title, &normalize_heading(title)).to_owned()
+}
+
+/// [`section_key`] of a title whose normalized form is already at hand.
+pub(crate) fn section_key_of<'a>(title: &'a str, normalized: &'a str) -> &'a str {
+    if normalized.is_empty() {
+        title
     } else {
-        key
+        normalized
     }
 }
 

@@ -6,8 +6,8 @@
 use std::collections::HashSet;
 
 use crate::diagnostic::{sort, Code, Diagnostic};
-use crate::document::{Document, Line};
-use crate::heading::{normalize_heading, section_key};
+use crate::document::{Document, Line, Section};
+use crate::heading::{normalize_heading, section_key_of};
 use crate::limits::{thousands, Level, Usage};
 use crate::options::{Scope, ValidateOptions};
 use crate::parse::{explicit_titles, parse};
@@ -50,22 +50,29 @@ pub(crate) fn validate_parsed(
 ) -> Report {
     let usage = Usage::of_canonical(&canonical, options.limits);
     let previous = options.previous.as_deref().map(PreviousHeadings::of);
+    // Every section's normalized title, once for all the rules below.
+    let keys: Vec<String> = doc
+        .sections
+        .iter()
+        .map(|s| normalize_heading(&s.title))
+        .collect();
     let mut diagnostics = Vec::new();
     diagnostics.extend(size(&usage));
     diagnostics.extend(missing_heading(text, doc));
     if options.scope == Scope::Team {
         diagnostics.extend(personal_headings(
             doc,
+            &keys,
             previous.as_ref(),
             &options.forbidden_team_headings,
         ));
     }
     if let (Some(previous), Some(stored)) = (&previous, options.previous.as_deref()) {
-        diagnostics.extend(removed_sections(doc, previous));
+        diagnostics.extend(removed_sections(&keys, previous));
         diagnostics.extend(shrink(usage.chars, stored));
     }
     diagnostics.extend(nonstandard_entries(doc));
-    diagnostics.extend(duplicate_headings(doc));
+    diagnostics.extend(duplicate_headings(doc, &keys));
     diagnostics.extend(unclosed_fence(doc));
     diagnostics.extend(preamble_dropped(doc));
     sort(&mut diagnostics);
@@ -141,24 +148,31 @@ impl<'a> PreviousHeadings<'a> {
     }
 }
 
+/// `keys`: the normalized title of each section of `doc`.
 fn personal_headings(
-    doc: &Document,
+    doc: &Document<'_>,
+    keys: &[String],
     previous: Option<&PreviousHeadings<'_>>,
     forbidden: &[String],
 ) -> Vec<Diagnostic> {
     let forbidden: HashSet<String> = forbidden.iter().map(|h| normalize_heading(h)).collect();
+    let found: Vec<(&Section<'_>, &str)> = doc
+        .sections
+        .iter()
+        .zip(keys)
+        .filter(|(s, key)| s.explicit && forbidden.contains(key.as_str()))
+        .map(|(s, key)| (s, key.as_str()))
+        .collect();
+    if found.is_empty() {
+        return Vec::new();
+    }
     let grandfathered: HashSet<&str> = previous
         .map(|p| p.titles.iter().map(|(_, key)| key.as_str()).collect())
         .unwrap_or_default();
-    doc.sections
-        .iter()
-        .filter(|s| s.explicit)
-        .filter_map(|section| {
-            let key = normalize_heading(&section.title);
-            if !forbidden.contains(&key) {
-                return None;
-            }
-            Some(if grandfathered.contains(key.as_str()) {
+    found
+        .into_iter()
+        .map(|(section, key)| {
+            if grandfathered.contains(key) {
                 Diagnostic::new(
                     Code::LegacyPersonalHeading,
                     format!("`## {}` is a personal heading in a team memory; it is kept because the saved memory already had it.", section.title),
@@ -172,22 +186,29 @@ fn personal_headings(
                     Some(section.span),
                 )
                 .with_help("Put it in the user's own memory, or give the section a team heading such as `## Team Conventions`.")
-            })
+            }
         })
         .collect()
 }
 
-fn removed_sections(doc: &Document, previous: &PreviousHeadings<'_>) -> Vec<Diagnostic> {
-    let now: HashSet<String> = doc
-        .sections
+/// `keys`: the normalized title of each section of the document.
+fn removed_sections(keys: &[String], previous: &PreviousHeadings<'_>) -> Vec<Diagnostic> {
+    // Most saves keep every stored section where it was: the stored keys in
+    // order among the document's, found in one walk without a set.
+    let mut rest = keys.iter();
+    if previous
+        .titles
         .iter()
-        .map(|s| normalize_heading(&s.title))
-        .collect();
+        .all(|(_, key)| rest.any(|now| now == key))
+    {
+        return Vec::new();
+    }
+    let now: HashSet<&str> = keys.iter().map(String::as_str).collect();
     let mut seen = HashSet::new();
     previous
         .titles
         .iter()
-        .filter(|(_, key)| !now.contains(key) && seen.insert(key))
+        .filter(|(_, key)| !now.contains(key.as_str()) && seen.insert(key))
         .map(|(title, _)| {
             Diagnostic::new(
                 Code::SectionRemoved,
@@ -261,12 +282,15 @@ fn nonstandard_entries(doc: &Document) -> Vec<Diagnostic> {
         .collect()
 }
 
-fn duplicate_headings(doc: &Document) -> Vec<Diagnostic> {
-    let mut seen = HashSet::new();
+/// Titles compared by their section keys; `keys`: the normalized title of
+/// each section.
+fn duplicate_headings(doc: &Document<'_>, keys: &[String]) -> Vec<Diagnostic> {
+    let mut seen: HashSet<&str> = HashSet::with_capacity(keys.len());
     doc.sections
         .iter()
-        .filter(|s| !seen.insert(section_key(&s.title)))
-        .map(|s| {
+        .zip(keys)
+        .filter(|(s, key)| !seen.insert(section_key_of(&s.title, key)))
+        .map(|(s, _)| {
             Diagnostic::new(
                 Code::DuplicateHeading,
                 format!("`## {}` repeats the title of an earlier section.", s.title),
