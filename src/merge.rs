@@ -65,7 +65,7 @@ pub use result::{Conflict, ConflictKind, ConflictSide, DroppedLine, MergeResult,
 #[must_use]
 pub fn merge(base: &str, ours: &str, theirs: &str) -> MergeResult {
     let docs = [parse(base), parse(ours), parse(theirs)];
-    let mut titles = Titles::default();
+    let mut titles = Titles::of(&docs);
     let [b, o, t] = [&docs[0], &docs[1], &docs[2]].map(|doc| keyed_sections(doc, &mut titles));
     let mut merged = Document::default();
     let mut conflicts = Vec::new();

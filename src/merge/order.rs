@@ -1,7 +1,7 @@
 //! Which sections of the three inputs are the same section, and in which
 //! order the merged document holds them.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use crate::document::{Document, Section};
 use crate::heading::section_key;
@@ -15,38 +15,78 @@ pub(super) type SectionKey = (usize, usize);
 
 /// The normalized titles of the three inputs, each numbered once, so that
 /// sections are matched, compared and hashed as numbers.
-#[derive(Default)]
 pub(super) struct Titles(HashMap<String, usize>);
+
+impl Titles {
+    /// Room for the titles of `docs` without growing.
+    pub(super) fn of(docs: &[Document<'_>]) -> Self {
+        Self(HashMap::with_capacity(
+            docs.iter().map(|d| d.sections.len()).sum(),
+        ))
+    }
+}
 
 /// The sections of a document by key, with the keys in document order.
 pub(super) struct Keyed<'a, 'd> {
     order: Vec<SectionKey>,
-    /// By title number, the sections with that title in document order.
-    by_title: Vec<Vec<&'a Section<'d>>>,
+    doc: &'a Document<'d>,
+    /// The indices of the sections, grouped by title number and in document
+    /// order within a title: those of title `t` are
+    /// `by_title[starts[t]..starts[t + 1]]`.
+    by_title: Vec<usize>,
+    starts: Vec<usize>,
 }
 
 impl<'a, 'd> Keyed<'a, 'd> {
+    /// How many sections have title `title`.
+    fn count(&self, title: usize) -> usize {
+        match (self.starts.get(title), self.starts.get(title + 1)) {
+            (Some(start), Some(end)) => end - start,
+            _ => 0,
+        }
+    }
+
     pub(super) fn get(&self, &(title, rank): &SectionKey) -> Option<&'a Section<'d>> {
-        self.by_title.get(title)?.get(rank).copied()
+        let (start, end) = (*self.starts.get(title)?, *self.starts.get(title + 1)?);
+        let at = *self
+            .by_title
+            .get(start + rank)
+            .filter(|_| start + rank < end)?;
+        self.doc.sections.get(at)
     }
 }
 
 pub(super) fn keyed_sections<'a, 'd>(doc: &'a Document<'d>, titles: &mut Titles) -> Keyed<'a, 'd> {
-    let mut keyed = Keyed {
-        order: Vec::with_capacity(doc.sections.len()),
-        by_title: Vec::new(),
-    };
-    for section in &doc.sections {
-        let next = titles.0.len();
-        let title = *titles.0.entry(section_key(&section.title)).or_insert(next);
-        if keyed.by_title.len() <= title {
-            keyed.by_title.resize_with(title + 1, Vec::new);
-        }
-        let same = &mut keyed.by_title[title];
-        keyed.order.push((title, same.len()));
-        same.push(section);
+    let numbers: Vec<usize> = doc
+        .sections
+        .iter()
+        .map(|section| {
+            let next = titles.0.len();
+            *titles.0.entry(section_key(&section.title)).or_insert(next)
+        })
+        .collect();
+    // A counting sort of the sections by title number: no list per title.
+    let mut starts = vec![0; titles.0.len() + 1];
+    for &title in &numbers {
+        starts[title + 1] += 1;
     }
-    keyed
+    for t in 1..starts.len() {
+        starts[t] += starts[t - 1];
+    }
+    let mut next = starts.clone();
+    let mut by_title = vec![0; numbers.len()];
+    let mut order = Vec::with_capacity(numbers.len());
+    for (i, &title) in numbers.iter().enumerate() {
+        by_title[next[title]] = i;
+        order.push((title, next[title] - starts[title]));
+        next[title] += 1;
+    }
+    Keyed {
+        order,
+        doc,
+        by_title,
+        starts,
+    }
 }
 
 /// The order of the merged sections: the title sequences are merged like
@@ -60,31 +100,31 @@ pub(super) fn section_order(
     o: &Keyed<'_, '_>,
     t: &Keyed<'_, '_>,
 ) -> Vec<SectionKey> {
-    let mut order: Vec<SectionKey> = Vec::new();
-    let mut seen: HashSet<SectionKey> = HashSet::new();
+    let mut order: Vec<SectionKey> = Vec::with_capacity(o.order.len());
+    let mut seen = Seen::new([b, o, t]);
     for chunk in diff3(&b.order, &o.order, &t.order) {
-        let keys: Vec<&SectionKey> = match chunk {
-            Chunk::Stable { ours } => vec![&o.order[ours]],
+        let keys: &[&[SectionKey]] = match chunk {
+            Chunk::Stable { ours } => &[&o.order[ours..=ours]],
             Chunk::Changed { base, ours, theirs } => {
                 let (cb, co, ct) = (&b.order[base], &o.order[ours], &t.order[theirs]);
                 if co == cb {
-                    ct.iter().collect()
+                    &[ct]
                 } else if ct == cb || co == ct {
-                    co.iter().collect()
+                    &[co]
                 } else {
-                    cb.iter().chain(co).chain(ct).collect()
+                    &[cb, co, ct]
                 }
             }
         };
-        for key in keys {
-            if seen.insert(*key) {
-                order.push(*key);
+        for &key in keys.iter().copied().flatten() {
+            if seen.insert(key) {
+                order.push(key);
             }
         }
     }
     for side in [b, o, t] {
         for (i, key) in side.order.iter().enumerate() {
-            if seen.contains(key) {
+            if !seen.insert(*key) {
                 continue;
             }
             let at = side.order[..i]
@@ -93,8 +133,37 @@ pub(super) fn section_order(
                 .find_map(|prev| order.iter().position(|k| k == prev))
                 .map_or(0, |p| p + 1);
             order.insert(at, *key);
-            seen.insert(*key);
         }
     }
     order
+}
+
+/// The keys of the three inputs met so far: one flag per key any of them
+/// has, the keys of each title numbered from that title's offset.
+struct Seen {
+    offsets: Vec<usize>,
+    flags: Vec<bool>,
+}
+
+impl Seen {
+    fn new(sides: [&Keyed<'_, '_>; 3]) -> Self {
+        let titles = sides.iter().map(|s| s.starts.len() - 1).max().unwrap_or(0);
+        let mut offsets = Vec::with_capacity(titles + 1);
+        offsets.push(0);
+        for title in 0..titles {
+            let most = sides.iter().map(|s| s.count(title)).max().unwrap_or(0);
+            offsets.push(offsets[title] + most);
+        }
+        let flags = vec![false; offsets[titles]];
+        Self { offsets, flags }
+    }
+
+    /// Whether `key` was not met before.
+    fn insert(&mut self, (title, rank): SectionKey) -> bool {
+        let flag = self
+            .offsets
+            .get(title)
+            .and_then(|&o| self.flags.get_mut(o + rank));
+        flag.is_some_and(|flag| !std::mem::replace(flag, true))
+    }
 }
