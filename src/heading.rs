@@ -44,13 +44,13 @@ pub fn normalize_heading(title: &str) -> String {
 /// normalized title, or, for a title made only of symbols (which normalizes
 /// to nothing), its exact text.
 pub(crate) fn section_key(title: &str) -> String {
-    section_key_of(title, &normalize_heading(title)).to_owned()
+    section_key_of(title, normalize_heading(title))
 }
 
 /// [`section_key`] of a title whose normalized form is already at hand.
-pub(crate) fn section_key_of<'a>(title: &'a str, normalized: &'a str) -> &'a str {
+pub(crate) fn section_key_of(title: &str, normalized: String) -> String {
     if normalized.is_empty() {
-        title
+        title.to_owned()
     } else {
         normalized
     }

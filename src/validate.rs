@@ -72,7 +72,7 @@ pub(crate) fn validate_parsed(
         diagnostics.extend(shrink(usage.chars, stored));
     }
     diagnostics.extend(nonstandard_entries(doc));
-    diagnostics.extend(duplicate_headings(doc, &keys));
+    diagnostics.extend(duplicate_headings(doc, keys));
     diagnostics.extend(unclosed_fence(doc));
     diagnostics.extend(preamble_dropped(doc));
     sort(&mut diagnostics);
@@ -284,13 +284,13 @@ fn nonstandard_entries(doc: &Document) -> Vec<Diagnostic> {
 
 /// Titles compared by their section keys; `keys`: the normalized title of
 /// each section.
-fn duplicate_headings(doc: &Document<'_>, keys: &[String]) -> Vec<Diagnostic> {
-    let mut seen: HashSet<&str> = HashSet::with_capacity(keys.len());
+fn duplicate_headings(doc: &Document<'_>, keys: Vec<String>) -> Vec<Diagnostic> {
+    let mut seen = HashSet::with_capacity(keys.len());
     doc.sections
         .iter()
         .zip(keys)
-        .filter(|(s, key)| !seen.insert(section_key_of(&s.title, key)))
-        .map(|(s, _)| {
+        .filter_map(|(s, key)| (!seen.insert(section_key_of(&s.title, key))).then_some(s))
+        .map(|s| {
             Diagnostic::new(
                 Code::DuplicateHeading,
                 format!("`## {}` repeats the title of an earlier section.", s.title),
