@@ -15,13 +15,14 @@ mod options;
 mod score;
 mod tokenize;
 
+use std::borrow::Cow;
 use std::collections::{BTreeSet, HashSet};
 
 use serde::Serialize;
 
 use crate::compact::section_priority;
 use crate::document::{Document, Line};
-use crate::heading::normalize_heading;
+use crate::heading::{fold_lower, normalize_heading};
 use crate::options::Recalled;
 use crate::parse::{parse, Fence};
 
@@ -157,13 +158,13 @@ impl From<&RecallTotals> for Recalled {
 }
 
 /// One item of the memory.
-struct Item {
+struct Item<'a> {
     section: usize,
     /// The entry's text or the raw line(s).
     text: String,
     date: Option<String>,
     /// As rendered: `- date: text` or the raw line(s).
-    line: String,
+    line: Cow<'a, str>,
 }
 
 /// Recall the part of `text` that best answers `query` within
@@ -254,21 +255,16 @@ fn score(
     query_words: &BTreeSet<String>,
     options: &RecallOptions,
 ) -> Vec<(f64, Why)> {
-    let titles: Vec<Vec<String>> = doc
-        .sections
+    // Each text folded once; its words are borrowed from that.
+    let titles: Vec<String> = doc.sections.iter().map(|s| fold_lower(&s.title)).collect();
+    let titles: Vec<Vec<&str>> = titles
         .iter()
-        .map(|s| tokenize::words(&s.title))
+        .map(|t| tokenize::words_of_folded(t).collect())
         .collect();
-    let words: Vec<Vec<String>> = items
-        .iter()
-        .map(|item| tokenize::words(&item.text))
-        .collect();
+    let texts: Vec<String> = items.iter().map(|item| fold_lower(&item.text)).collect();
     let index = bm25::Index::new(
-        items.iter().zip(&words).map(|(item, words)| {
-            words
-                .iter()
-                .chain(&titles[item.section])
-                .map(String::as_str)
+        items.iter().zip(&texts).map(|(item, text)| {
+            tokenize::words_of_folded(text).chain(titles[item.section].iter().copied())
         }),
         query_words,
     );
@@ -307,8 +303,8 @@ fn score(
 /// line, and each code fence whole (its blank lines included, its trailing
 /// blank lines not), so that a kept item never opens a fence it does not
 /// close.
-fn items(doc: &Document) -> Vec<Item> {
-    let mut out: Vec<Item> = Vec::new();
+fn items<'a>(doc: &'a Document<'_>) -> Vec<Item<'a>> {
+    let mut out: Vec<Item<'a>> = Vec::new();
     for (s, section) in doc.sections.iter().enumerate() {
         // The fence a code block item is in, while it is open.
         let mut fence: Option<Fence> = None;
@@ -318,12 +314,13 @@ fn items(doc: &Document) -> Vec<Item> {
                     section: s,
                     text: entry.text.to_string(),
                     date: Some(entry.date.to_string()),
-                    line: line.render().into_owned(),
+                    line: line.render(),
                 }),
                 Line::Raw(raw) if raw.fenced => {
                     if let (Some(open), Some(block)) = (fence, out.last_mut()) {
-                        block.line.push('\n');
-                        block.line.push_str(&raw.text);
+                        let block = block.line.to_mut();
+                        block.push('\n');
+                        block.push_str(&raw.text);
                         if open.is_closed_by(&raw.text) {
                             fence = None;
                         }
@@ -333,7 +330,7 @@ fn items(doc: &Document) -> Vec<Item> {
                             section: s,
                             text: String::new(),
                             date: None,
-                            line: raw.text.to_string(),
+                            line: Cow::Borrowed(&raw.text),
                         });
                     }
                 }
@@ -341,7 +338,7 @@ fn items(doc: &Document) -> Vec<Item> {
                     section: s,
                     text: raw.text.to_string(),
                     date: None,
-                    line: raw.text.to_string(),
+                    line: Cow::Borrowed(&raw.text),
                 }),
                 Line::Raw(_) => {}
             }
@@ -350,9 +347,12 @@ fn items(doc: &Document) -> Vec<Item> {
     for item in &mut out {
         if item.date.is_none() && item.text.is_empty() {
             // A code block: without its trailing blank lines, as rendered.
-            let trimmed = item.line.trim_end_matches(['\n', ' ', '\t']).to_owned();
-            item.line.clone_from(&trimmed);
-            item.text = trimmed;
+            let len = item.line.trim_end_matches(['\n', ' ', '\t']).len();
+            match &mut item.line {
+                Cow::Owned(line) => line.truncate(len),
+                Cow::Borrowed(line) => *line = &line[..len],
+            }
+            item.text = item.line.to_string();
         }
     }
     out

@@ -10,11 +10,17 @@ use crate::heading::fold_lower;
 
 /// The folded words of `text`, in order, repeats kept.
 pub(crate) fn words(text: &str) -> Vec<String> {
-    fold_lower(text)
-        .unicode_words()
-        .filter(|w| w.chars().any(char::is_alphanumeric))
+    words_of_folded(&fold_lower(text))
         .map(str::to_owned)
         .collect()
+}
+
+/// The words of a text that [`fold_lower`] already folded, borrowed from
+/// it: [`words`] without a string per word, for the many items of a memory.
+pub(crate) fn words_of_folded(folded: &str) -> impl Iterator<Item = &str> {
+    folded
+        .unicode_words()
+        .filter(|w| w.chars().any(char::is_alphanumeric))
 }
 
 #[cfg(test)]
