@@ -15,7 +15,7 @@ use crate::parse::parse;
 /// ```
 #[must_use]
 pub fn render(text: &str) -> String {
-    parse(text).render()
+    parse(text).render_from(text)
 }
 
 impl Document<'_> {
@@ -26,13 +26,27 @@ impl Document<'_> {
     #[must_use]
     pub fn render(&self) -> String {
         let mut out = String::new();
+        self.write(&mut out);
+        out
+    }
+
+    /// [`Document::render`] of the document parsed from `text`: the
+    /// canonical form is about as long as the text, so it is allocated once
+    /// instead of once per doubling.
+    pub(crate) fn render_from(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        self.write(&mut out);
+        out
+    }
+
+    /// [`Document::render`] onto the end of `out`.
+    fn write(&self, out: &mut String) {
         for (i, section) in self.sections.iter().enumerate() {
             if i > 0 {
                 out.push_str("\n\n");
             }
-            render_section(section, &mut out);
+            render_section(section, out);
         }
-        out
     }
 }
 

@@ -102,7 +102,7 @@ pub fn plan_save(updated: &str, options: &SaveOptions) -> SavePlan {
     }
     let (offset, body) = unwrap_fenced_reply(updated).unwrap_or((0, updated));
     let doc = parse(body);
-    let canonical = doc.render();
+    let canonical = doc.render_from(body);
     let mut report = validate_parsed(body, &doc, canonical, &options.validate);
     for d in &mut report.diagnostics {
         d.span = d.span.map(|s| s.shifted(offset));

@@ -37,7 +37,7 @@ pub struct Report {
 #[must_use]
 pub fn validate(text: &str, options: &ValidateOptions) -> Report {
     let doc = parse(text);
-    let canonical = doc.render();
+    let canonical = doc.render_from(text);
     validate_parsed(text, &doc, canonical, options)
 }
 
