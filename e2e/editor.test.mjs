@@ -46,6 +46,29 @@ test("the page starts from local files only, with an empty memory and no problem
   await page.close();
 });
 
+test("a problem that moves down the text is shown at its new line, and its button picks its new place", { timeout: 60_000 }, async () => {
+  const page = await browser.newPage({ id: "moving-problem" });
+  await openScope(page, "team");
+  await typeAtEnd(page, "## Product Decisions\n- 2025-03-15: Standups are on Mondays\n\n## Preferences\n- 2025-03-16: Alex likes dark mode");
+  const problem = page.locator('[data-testid="problem"][data-code="scope/personal-heading"]');
+  await problem.waitFor();
+  assert.equal(await problem.getAttribute("data-line"), "4");
+
+  // Two lines typed at the very start move the heading to line 6.
+  await page.locator(".cm-content").click();
+  await page.keyboard.press("Control+Home");
+  await typeKeys(page, "## Intro\n- 2025-03-01: First\n");
+  await page.waitForFunction(() => document.querySelector(
+    '[data-testid="problem"][data-code="scope/personal-heading"]')?.dataset.line === "6");
+  assert.equal(await byTestId(page, "problem").count(), 1);
+  assert.match(await problem.textContent(), /line 6, col 1/);
+
+  await problem.click();
+  await page.waitForFunction(() => document.querySelector(".cm-activeLine")?.textContent === "## Preferences");
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test("team scope: a personal heading is an error on its line, in the gutter, on hover and in the list", { timeout: 60_000 }, async () => {
   const page = await browser.newPage({ id: "scope-test" });
   await openScope(page, "team");

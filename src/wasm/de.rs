@@ -18,6 +18,9 @@ use serde::de::{self, DeserializeSeed, Expected, IntoDeserializer, Unexpected, V
 use serde::forward_to_deserialize_any;
 use wasm_bindgen::{JsCast, JsValue};
 
+use super::names;
+use super::text::option_string;
+
 /// Why a value is not of the shape expected: the sentence.
 #[derive(Debug)]
 pub(crate) struct Invalid(pub(crate) String);
@@ -214,7 +217,7 @@ impl<'de> de::Deserializer<'de> for De {
                 // Only `f64` fields take other numbers, and they ask for one.
                 None => Err(self.invalid_type(&visitor)),
             }
-        } else if let Some(s) = self.value.as_string() {
+        } else if let Some(s) = option_string(&self.value) {
             visitor.visit_string(s)
         } else if Array::is_array(&self.value) {
             self.deserialize_seq(visitor)
@@ -298,7 +301,7 @@ impl<'de> de::Deserializer<'de> for De {
     }
 
     fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
-        match self.value.as_string() {
+        match option_string(&self.value) {
             Some(s) => visitor.visit_string(s),
             None => Err(self.invalid_type(&visitor)),
         }
@@ -439,7 +442,7 @@ impl Fields {
     /// The next field the object has, its value kept for `next_value_seed`.
     fn next_name(&mut self) -> Option<&'static str> {
         for &name in &mut self.names {
-            let key = JsValue::from_str(name);
+            let key = names::name(name);
             let value = Reflect::get(&self.object, &key).unwrap_or(JsValue::UNDEFINED);
             let missing =
                 value.is_undefined() && !Reflect::has(&self.object, &key).unwrap_or(false);

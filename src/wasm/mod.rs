@@ -20,6 +20,7 @@ mod de;
 mod errors;
 pub mod info;
 pub(crate) mod json;
+mod names;
 pub mod ops;
 mod panic;
 mod plain;

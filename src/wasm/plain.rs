@@ -16,6 +16,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use crate::Error;
 
 use super::errors::to_js;
+use super::names::name;
 
 /// The deepest nesting an options value may have.
 pub(crate) const MAX_DEPTH: usize = 16;
@@ -49,11 +50,17 @@ fn copy(value: &JsValue, depth: usize, budget: &mut usize) -> Result<JsValue, St
     } else {
         Object::new().into()
     };
+    // One descriptor for every field, its `value` set for each.
+    let field = Object::new();
+    let value_key = name("value");
+    for flag in ["enumerable", "writable", "configurable"] {
+        Reflect::set(&field, &name(flag), &JsValue::TRUE).map_err(thrown)?;
+    }
     for key in keys.iter().filter(JsValue::is_string) {
         let described = Reflect::get_own_property_descriptor(value.unchecked_ref::<Object>(), &key)
             .map_err(thrown)?;
         let enumerable = described.is_object()
-            && Reflect::get(&described, &JsValue::from_str("enumerable"))
+            && Reflect::get(&described, &name("enumerable"))
                 .map_err(thrown)?
                 .is_truthy();
         if !enumerable {
@@ -63,15 +70,7 @@ fn copy(value: &JsValue, depth: usize, budget: &mut usize) -> Result<JsValue, St
             .checked_sub(1)
             .ok_or_else(|| format!("options hold more than {MAX_ITEMS} values"))?;
         let item = copy(&Reflect::get(value, &key).map_err(thrown)?, depth, budget)?;
-        let field = Object::new();
-        for (name, v) in [
-            ("value", item),
-            ("enumerable", JsValue::TRUE),
-            ("writable", JsValue::TRUE),
-            ("configurable", JsValue::TRUE),
-        ] {
-            Reflect::set(&field, &JsValue::from_str(name), &v).map_err(thrown)?;
-        }
+        Reflect::set(&field, &value_key, &item).map_err(thrown)?;
         Reflect::define_property(out.unchecked_ref::<Object>(), &key, &field).map_err(thrown)?;
     }
     Ok(out)

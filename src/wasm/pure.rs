@@ -9,6 +9,7 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::convert::{checked, string, view};
+use super::names;
 use super::panic::test_trigger;
 use super::text::{joined, repeated};
 use super::types::{
@@ -116,14 +117,14 @@ pub fn plan_save_js(
 fn view_repeating<V: Serialize, T: JsCast>(
     mut value: V,
     field: fn(&mut V) -> &mut String,
-    name: &str,
+    name: &'static str,
     input: &JsValue,
     source: &str,
 ) -> Result<T, JsValue> {
     let text = std::mem::take(field(&mut value));
     let result: T = view(&value)?;
     let text = repeated(input.unchecked_ref(), source, text);
-    js_sys::Reflect::set(result.as_ref(), &JsValue::from_str(name), &text)?;
+    js_sys::Reflect::set(result.as_ref(), &names::name(name), &text)?;
     Ok(result)
 }
 

@@ -3,10 +3,14 @@
 //! own conversion (`JsValue::as_string`), which copies a string one UTF-16
 //! unit at a time in JavaScript while it is ASCII: on a 24,000-character
 //! ASCII memory that loop took about 28 µs, three quarters of an
-//! `injectionBlock` call (BENCHMARKS.md). Out: the part of a result that
-//! repeats the input as a slice of the input string, not a new copy.
+//! `injectionBlock` call (BENCHMARKS.md). A long text in options is kept
+//! with its conversion, for the next call that passes the same string. Out:
+//! the part of a result that repeats the input as a slice of the input
+//! string, not a new copy.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
+use std::ops::RangeInclusive;
 
 use js_sys::JsString;
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -48,6 +52,44 @@ thread_local! {
 /// The string `value` holds, or `None` when it is not a string.
 pub(crate) fn string(value: &JsValue) -> Option<String> {
     value.dyn_ref::<JsString>().map(encode)
+}
+
+/// The lengths, in UTF-16 units, of the option texts [`option_string`]
+/// keeps: a stored document, not a scope or a name; and not one so large
+/// that keeping it would hold on to much memory.
+const KEPT: RangeInclusive<u32> = 1024..=1 << 20;
+
+thread_local! {
+    /// The last option text of a length in [`KEPT`]: its JavaScript string
+    /// and its conversion.
+    static LAST_OPTION_TEXT: RefCell<Option<(JsValue, String)>> = const { RefCell::new(None) };
+}
+
+/// [`string`] for the strings the deserializer reads (options, and the
+/// store's records). The long one in options is the stored
+/// document a text is checked against (`previous`), and a caller passes the
+/// same one call after call: the editor, on every check while a person
+/// types, passes the revision being edited. So the last long option text is
+/// kept with its conversion, and the same string again (`===`) costs a
+/// comparison and a copy in WebAssembly's memory instead of another
+/// conversion (a pass of the host's encoder over all of it, into a buffer
+/// of three bytes per unit).
+pub(crate) fn option_string(value: &JsValue) -> Option<String> {
+    let source = value.dyn_ref::<JsString>()?;
+    if !KEPT.contains(&source.length()) {
+        return Some(encode(source));
+    }
+    LAST_OPTION_TEXT.with(|last| {
+        let mut last = last.borrow_mut();
+        if let Some((kept, text)) = last.as_ref() {
+            if kept == value {
+                return Some(text.clone());
+            }
+        }
+        let text = encode(source);
+        *last = Some((value.clone(), text.clone()));
+        Some(text)
+    })
 }
 
 /// `source` as UTF-8. The host's encoder is fast on ASCII; on other text
@@ -122,9 +164,17 @@ pub(crate) fn joined(source: &JsString, text: &str, pieces: &[Cow<'_, str>]) -> 
 /// string `source`), as a JavaScript string: a slice of `source` when it is
 /// `text` or `text` without its end (a canonical memory's canonical form is
 /// the memory itself, or without its trailing white space).
+///
+/// The slice is counted from the end: `source` has as many UTF-16 units as
+/// `text` when `text` holds no U+FFFD, so only the end left out is
+/// counted, not the whole of it (at every check of the editor, a canonical
+/// memory of some 25,000 characters is the text itself).
 pub(crate) fn repeated(source: &JsString, text: &str, result: String) -> JsString {
     match text.get(..result.len()) {
-        Some(prefix) if prefix == result => joined(source, text, &[Cow::Borrowed(prefix)]),
+        Some(prefix) if prefix == result && !text.contains('\u{FFFD}') => {
+            let left_out = u32::try_from(utf16_len(&text[result.len()..])).unwrap_or(u32::MAX);
+            source.slice(0, source.length().saturating_sub(left_out))
+        }
         _ => joined(source, text, &[Cow::Owned(result)]),
     }
 }

@@ -33,6 +33,21 @@ export function replaceChildren(node, ...children) {
   append(node, children);
 }
 
+/**
+ * Show `text` in `node`, which holds only text. A check rewrites a dozen of
+ * these on every pause in typing, and most say the same as before: an
+ * unchanged text is left alone, and a changed one replaces the characters
+ * of the text node already there instead of the node itself.
+ */
+export function showText(node, text) {
+  const only = node.firstChild;
+  if (only !== null && only === node.lastChild && only.nodeType === Node.TEXT_NODE) {
+    if (only.data !== text) only.data = text;
+  } else {
+    node.textContent = text;
+  }
+}
+
 /** Look up the one element with this data-testid (they double as the page's hooks). */
 export function byTestId(id, root = document) {
   // The page's own elements are found once: a selector over the whole

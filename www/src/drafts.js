@@ -56,12 +56,21 @@ function cancelPending(ref) {
   }
 }
 
-/** Remember `text` for `ref` when the page is next idle (the latest call wins). */
+/**
+ * Remember `text` for `ref` when the page is next idle (the latest call
+ * wins). A draft of the same memory already waiting takes the new text and
+ * keeps its turn: no new idle callback per check.
+ */
 export function scheduleDraft(ref, text, baseRevision) {
-  cancelPending(ref);
+  const k = key(ref);
+  if (pending && pending.key === k) {
+    pending.text = text;
+    pending.baseRevision = baseRevision;
+    return;
+  }
   // Another memory's draft still waiting is written first, never dropped.
   flushDraft();
-  pending = { key: key(ref), text, baseRevision, ...whenIdle(flushDraft) };
+  pending = { key: k, text, baseRevision, ...whenIdle(flushDraft) };
 }
 
 /** Write the draft still waiting for an idle moment, now. */

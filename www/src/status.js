@@ -31,9 +31,12 @@ export function renderRevision() {
   }
 }
 
+/** The unsaved marker and the title; each check calls this, and seldom changes either. */
 export function renderDirty() {
-  byTestId("dirty").hidden = !state.dirty;
-  document.title = `${state.dirty ? "• " : ""}memdoc — ${state.ref ? state.ref.id : "memory editor"}`;
+  const marker = byTestId("dirty");
+  if (marker.hidden === state.dirty) marker.hidden = !state.dirty;
+  const title = `${state.dirty ? "• " : ""}memdoc — ${state.ref ? state.ref.id : "memory editor"}`;
+  if (document.title !== title) document.title = title;
 }
 
 export function closeConflict() {

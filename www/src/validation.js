@@ -2,7 +2,7 @@
 // list, the preview, the unsaved marker and the draft, the compact button.
 
 import { state } from "./session.js";
-import { byTestId } from "./dom.js";
+import { byTestId, showText } from "./dom.js";
 import { scheduleDraft, clearDraft } from "./drafts.js";
 import { renderUsage, renderProblems, renderPreview } from "./views.js";
 import { renderDirty } from "./status.js";
@@ -46,9 +46,11 @@ export function onReport(report, text, ms) {
     if (state.dirty) scheduleDraft(state.ref, text, state.baseRevision);
     else clearDraft(state.ref);
   }
-  byTestId("compact").hidden = report.usage.level === "ok" || typeof state.engine.compact !== "function";
+  const compact = byTestId("compact");
+  const noCompact = report.usage.level === "ok" || typeof state.engine.compact !== "function";
+  if (compact.hidden !== noCompact) compact.hidden = noCompact;
   const stats = byTestId("validate-stats");
   stats.dataset.count = String(state.validations);
   stats.dataset.lastMs = ms.toFixed(2);
-  stats.textContent = `checked in ${ms < 1 ? "<1" : Math.round(ms)} ms`;
+  showText(stats, `checked in ${ms < 1 ? "<1" : Math.round(ms)} ms`);
 }

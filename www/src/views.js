@@ -1,7 +1,7 @@
 // Rendering of the side panels and the meter from engine results. Every
 // piece of memory text goes in through text nodes (see dom.js).
 
-import { el, byTestId, replaceChildren, formatNumber, formatDelta, formatTime } from "./dom.js";
+import { el, byTestId, replaceChildren, showText, formatNumber, formatDelta, formatTime } from "./dom.js";
 
 const SEVERITY_LABEL = { error: "Error", warning: "Warning", info: "Info" };
 const LEVEL_LABEL = {
@@ -10,18 +10,35 @@ const LEVEL_LABEL = {
   hard: "over the hard limit: cannot be saved",
 };
 
-/** The usage meter: code points (the engine's count), bytes, and the level. */
+/** The usage the meter shows, and the width of its fill, so that a check writes only what changed. */
+let shownUsage = {};
+let shownFill = "";
+
+/**
+ * The usage meter: code points (the engine's count), bytes, and the level.
+ * Only what changed is written: typing changes the counts, seldom the rest.
+ */
 export function renderUsage(usage) {
-  const meter = byTestId("usage");
-  meter.dataset.level = usage.level;
-  byTestId("usage-chars").textContent = formatNumber(usage.chars);
-  byTestId("usage-hard").textContent = formatNumber(usage.hard);
-  byTestId("usage-soft").textContent = formatNumber(usage.soft);
-  byTestId("usage-bytes").textContent = formatNumber(usage.utf8Bytes);
-  byTestId("usage-state").textContent = LEVEL_LABEL[usage.level] ?? usage.level;
+  const shown = shownUsage;
+  shownUsage = usage;
+  if (usage.level !== shown.level) {
+    byTestId("usage").dataset.level = usage.level;
+    showText(byTestId("usage-state"), LEVEL_LABEL[usage.level] ?? usage.level);
+  }
+  if (usage.chars !== shown.chars) showText(byTestId("usage-chars"), formatNumber(usage.chars));
+  if (usage.hard !== shown.hard) showText(byTestId("usage-hard"), formatNumber(usage.hard));
+  if (usage.soft !== shown.soft) showText(byTestId("usage-soft"), formatNumber(usage.soft));
+  if (usage.utf8Bytes !== shown.utf8Bytes) showText(byTestId("usage-bytes"), formatNumber(usage.utf8Bytes));
+  // Widths to a tenth of a percent (a fraction of a pixel): a keystroke
+  // seldom moves the fill that far, and the style is left alone.
   const hard = Math.max(usage.hard, 1);
-  byTestId("usage-fill").style.width = `${Math.min(100, (usage.chars / hard) * 100)}%`;
-  byTestId("usage-soft-mark").style.left = `${Math.min(100, (usage.soft / hard) * 100)}%`;
+  const percent = (n) => `${Math.min(100, (n / hard) * 100).toFixed(1)}%`;
+  const fill = percent(usage.chars);
+  if (fill !== shownFill) byTestId("usage-fill").style.width = fill;
+  shownFill = fill;
+  if (usage.soft !== shown.soft || usage.hard !== shown.hard) {
+    byTestId("usage-soft-mark").style.left = percent(usage.soft);
+  }
 }
 
 function where(d) {
@@ -30,26 +47,62 @@ function where(d) {
 }
 
 /**
- * The problem list beside the editor. Each item is a button; activating it
- * calls `onPick(diagnostic)`.
+ * The problem list as shown: the shape of its items (each one's severity,
+ * code and whether it has help), the items, and the diagnostics and
+ * callback their buttons act on.
  */
-export function renderProblems(diagnostics, onPick) {
-  const list = byTestId("problems");
-  const items = diagnostics.map((d) => el("li", { class: `problem ${d.severity}` },
+const shownProblems = { shape: null, items: [], diagnostics: [], onPick: null };
+
+function problemShape(diagnostics) {
+  return JSON.stringify(diagnostics.map((d) => [d.severity, d.code, Boolean(d.help)]));
+}
+
+function problemItem(d, i) {
+  return el("li", { class: `problem ${d.severity}` },
     el("button", {
       type: "button",
       "data-testid": "problem",
       "data-code": d.code,
       "data-severity": d.severity,
       "data-line": d.range ? d.range.start.line : "",
-      onClick: () => onPick(d),
+      onClick: () => shownProblems.onPick(shownProblems.diagnostics[i]),
     },
     el("span", { class: "sev", text: SEVERITY_LABEL[d.severity] ?? d.severity }),
     el("span", { class: "where", text: where(d) }),
     el("span", { class: "msg", "data-testid": "problem-message", text: d.message }),
     d.help ? el("span", { class: "help", text: d.help }) : null,
-    el("code", { class: "code", text: d.code }))));
-  replaceChildren(list, items);
+    el("code", { class: "code", text: d.code })));
+}
+
+/** Show `d` in an item made for a diagnostic of the same shape: its place, message and help. */
+function updateProblemItem(item, d) {
+  const button = item.firstChild;
+  const line = d.range ? String(d.range.start.line) : "";
+  if (button.dataset.line !== line) button.dataset.line = line;
+  const [, place, message, help] = button.children;
+  showText(place, where(d));
+  showText(message, d.message);
+  if (d.help) showText(help, d.help);
+}
+
+/**
+ * The problem list beside the editor. Each item is a button; activating it
+ * calls `onPick(diagnostic)` with the diagnostic of the latest check. Most
+ * checks find the same problems as the last one, with other counts in their
+ * messages or further down the text: the items are then updated in place,
+ * not made again.
+ */
+export function renderProblems(diagnostics, onPick) {
+  shownProblems.diagnostics = diagnostics;
+  shownProblems.onPick = onPick;
+  const shape = problemShape(diagnostics);
+  if (shape === shownProblems.shape) {
+    diagnostics.forEach((d, i) => updateProblemItem(shownProblems.items[i], d));
+    return;
+  }
+  shownProblems.shape = shape;
+  shownProblems.items = diagnostics.map(problemItem);
+  replaceChildren(byTestId("problems"), shownProblems.items);
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const count = byTestId("problem-count");
   count.textContent = String(diagnostics.length);

@@ -1,0 +1,26 @@
+//! JavaScript strings for the names the boundary reads and writes on every
+//! call (the fields of options, the keys of property descriptors): each one
+//! made once per instance, then shared, instead of being decoded again from
+//! WebAssembly's memory by the host's `TextDecoder` each time it is used.
+
+use std::cell::RefCell;
+
+use wasm_bindgen::JsValue;
+
+thread_local! {
+    /// The names made so far (a few dozen at most: they are all literals).
+    static NAMES: RefCell<Vec<(&'static str, JsValue)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The JavaScript string `text`.
+pub(crate) fn name(text: &'static str) -> JsValue {
+    NAMES.with(|names| {
+        let mut names = names.borrow_mut();
+        if let Some((_, made)) = names.iter().find(|(known, _)| *known == text) {
+            return made.clone();
+        }
+        let made = JsValue::from_str(text);
+        names.push((text, made.clone()));
+        made
+    })
+}

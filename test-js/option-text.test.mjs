@@ -1,0 +1,46 @@
+// A long text in options (`previous`) is kept with its conversion for the
+// next call that passes the same string (src/wasm/text.rs): every call must
+// still see exactly the text it was given.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { planSave, validate } from "memdoc";
+
+/** A stored document of about `n` units with the sections `titles`. */
+function stored(titles, n = 3000) {
+  const filler = "x".repeat(Math.ceil(n / titles.length));
+  return titles.map((t) => `## ${t}\n- 2025-01-01: ${filler}`).join("\n\n");
+}
+
+const removed = (report) => report.diagnostics.filter((d) => d.code === "diff/section-removed").map((d) => d.message);
+
+test("a long previous passed again, or another one of the same length, is read afresh each call", () => {
+  const text = stored(["Alpha", "Beta"], 60);
+  const a = stored(["Alpha", "Beta", "Gamma"]);
+  const b = stored(["Alpha", "Beta", "Delta"]);
+  assert.equal(a.length, b.length);
+  const fromA = removed(validate(text, { scope: "team", previous: a }));
+  assert.equal(fromA.length, 1);
+  assert.match(fromA[0], /Gamma/);
+  // The same string again, an equal string made apart, then another text of the same length.
+  assert.deepEqual(removed(validate(text, { scope: "team", previous: a })), fromA);
+  assert.deepEqual(removed(validate(text, { scope: "team", previous: [...a].join("") })), fromA);
+  const fromB = removed(validate(text, { scope: "team", previous: b }));
+  assert.equal(fromB.length, 1);
+  assert.match(fromB[0], /Delta/);
+  // planSave reads the same option through the same conversion.
+  assert.match(planSave(text, { scope: "team", previous: a }).diagnostics.map((d) => d.message).join(" "), /Gamma/);
+  assert.match(planSave(text, { scope: "team", previous: b }).diagnostics.map((d) => d.message).join(" "), /Delta/);
+});
+
+test("a long previous with non-ASCII text and a lone surrogate converts as a short one does", () => {
+  const head = "## Café 日本語 \ud800 notes\n- 2025-01-01: é";
+  const long = `${head}\n\n${stored(["Zeta"])}`;
+  const short = `${head}\n\n## Zeta\n- 2025-01-01: x`;
+  const text = "## Other\n- 2025-01-01: y";
+  const names = (previous) => removed(validate(text, { scope: "team", previous }));
+  // Twice each: the first conversion and the kept one agree.
+  assert.deepEqual(names(long), names(short));
+  assert.deepEqual(names(long), names(short));
+  assert.equal(names(long).length, 2);
+});
