@@ -7,7 +7,8 @@
 //   node scripts/build.mjs                  release build into pkg/
 //   node scripts/build.mjs --test-panic --out <dir>
 //                                           dev build with the `test-panic`
-//                                           feature, for the panic tests only
+//                                           feature, for the panic tests and
+//                                           test-js/parse-literal.test.mjs only
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
@@ -71,6 +72,8 @@ mkdirSync(out, { recursive: true });
 for (const file of ["memdoc.js", "memdoc.d.ts", "memdoc_bg.wasm", "memdoc_bg.wasm.d.ts"]) {
   cpSync(join(scratch, file), join(out, file));
 }
+// The JavaScript modules the Rust code imports (src/wasm/literal.js).
+cpSync(join(scratch, "snippets"), join(out, "snippets"), { recursive: true });
 const template = join(root, "pkg-template");
 for (const file of readdirSync(template)) {
   if (file !== "package.json") cpSync(join(template, file), join(out, file), { recursive: true });

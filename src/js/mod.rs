@@ -3,14 +3,17 @@
 //! only the boundary has ([`error`]), and the
 //! results as it receives them where they differ from the core types
 //! ([`view`], [`merge`], [`compact`], [`store`]: byte spans become UTF-16
-//! ranges). Plain data and conversions, no `wasm_bindgen`: the boundary in
-//! `src/wasm/` serializes these, and their unit tests run natively.
+//! ranges), and `parse`'s result as the numbers its JavaScript builder
+//! reads ([`literal`]). Plain data and conversions, no `wasm_bindgen`: the
+//! boundary in `src/wasm/` serializes these, and their unit tests run
+//! natively.
 
 pub mod compact;
 #[cfg(test)]
 mod declarations;
 pub mod error;
 pub mod input;
+pub mod literal;
 pub mod merge;
 pub mod name;
 pub mod store;

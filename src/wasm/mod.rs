@@ -8,7 +8,8 @@
 //! [`errors`] (the one place a JavaScript `Error` is built), [`panic`] (panics
 //! made readable), [`types`] (the TypeScript contract),
 //! [`plain`] (plain copies of options, read without letting a throw escape),
-//! [`pure`] (the pure functions), [`ops`] (`merge` and `compact`),
+//! [`pure`] (the pure functions), [`literal`] (`parse`'s result built in
+//! JavaScript from numbers), [`ops`] (`merge` and `compact`),
 //! [`recall`] (`recall` and `expire`), [`json`] (the store's records
 //! through the host's `JSON`), [`store`]
 //! (the `MemoryStore` class over a JavaScript host), [`task`] (its calls in
@@ -20,6 +21,7 @@ mod de;
 mod errors;
 pub mod info;
 pub(crate) mod json;
+mod literal;
 mod names;
 pub mod ops;
 mod panic;

@@ -2,13 +2,14 @@
 //! its view out.
 
 use crate::js::input::{LimitsInput, OptionsInput};
-use crate::js::view::{DocumentView, ReportView, SavePlanView};
+use crate::js::view::{ReportView, SavePlanView};
 use js_sys::JsString;
 use serde::Serialize;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::convert::{checked, string, view};
+use super::literal::document;
 use super::names;
 use super::panic::test_trigger;
 use super::text::{joined, repeated};
@@ -25,9 +26,24 @@ use super::types::{
 pub fn parse_js(
     #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
 ) -> Result<MemoryDocument, JsValue> {
+    let source = string(text, "text")?;
+    test_trigger(&source);
+    document(&crate::parse(&source), &source, text.unchecked_ref())
+}
+
+/// `parse` with its result converted through serde-wasm-bindgen only, for
+/// the JavaScript tests that compare the two ways (test builds only).
+///
+/// # Errors
+/// `input/not-a-string`.
+#[cfg(feature = "test-panic")]
+#[wasm_bindgen(js_name = __parseThroughSerde, skip_typescript)]
+pub fn parse_through_serde_js(text: &JsValue) -> Result<MemoryDocument, JsValue> {
     let text = string(text, "text")?;
-    test_trigger(&text);
-    view(&DocumentView::new(&crate::parse(&text), &text))
+    view(&crate::js::view::DocumentView::new(
+        &crate::parse(&text),
+        &text,
+    ))
 }
 
 /// The canonical form of a document.

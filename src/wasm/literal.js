@@ -1,0 +1,53 @@
+// `parse`'s result (MemoryDocument) made of object literals: the numbers of
+// src/js/literal.rs (its layout is documented there), the input string the
+// strings are sliced from, and the names (the `kind`s, the implicit
+// section's title, the legacy markers) from Rust. Imported by
+// src/wasm/literal.rs; it knows only the shape of the objects.
+
+/** A string that is one of `names`, not a slice of the input (`NAMED`). */
+const NAMED = 0xffffffff;
+/** A line that is an entry (`ENTRY`); otherwise a raw line (`RAW`, 1). */
+const ENTRY = 0;
+
+export function buildDocument(input, names, n) {
+  let at = 0;
+  const string = () => {
+    const start = n[at];
+    const end = n[at + 1];
+    at += 2;
+    return start === NAMED ? names[end] : input.slice(start, end);
+  };
+  const range = () => {
+    const r = {
+      start: { line: n[at], column: n[at + 1], offset: n[at + 2] },
+      end: { line: n[at + 3], column: n[at + 4], offset: n[at + 5] },
+    };
+    at += 6;
+    return r;
+  };
+  const lines = () => {
+    const count = n[at++];
+    const out = [];
+    for (let k = 0; k < count; k++) {
+      const kind = n[at++];
+      if (kind === ENTRY) {
+        const date = string();
+        const text = string();
+        const marker = n[at++];
+        out.push({ kind: names[kind], date, text, legacyMarker: marker === 0 ? null : names[marker], range: range() });
+      } else {
+        const text = string();
+        out.push({ kind: names[kind], text, range: range() });
+      }
+    }
+    return out;
+  };
+  const count = n[at++];
+  const sections = [];
+  for (let k = 0; k < count; k++) {
+    const title = string();
+    const explicit = n[at++] === 1;
+    sections.push({ title, explicit, range: range(), lines: lines() });
+  }
+  return { sections, preamble: lines() };
+}
