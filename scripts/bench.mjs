@@ -80,11 +80,21 @@ function writeCase(dir, chars) {
   return { entry, files };
 }
 
-/** The median of timed batches of calls (each about 1 ms), about `budgetMs` in all, at least 3. */
+/**
+ * The median of timed batches of calls (each about 1 ms), about `budgetMs` in
+ * all, at least 3, after calls for a fifth of that (at least one) to warm
+ * up: V8 compiles a WebAssembly function, and the JavaScript that calls it,
+ * with its optimizing tier only once it has run a while, and the first
+ * calls of a process pay for that.
+ */
 function time(budgetMs, call) {
   let start = performance.now();
-  call();
-  const once = performance.now() - start;
+  let calls = 0;
+  do {
+    call();
+    calls += 1;
+  } while (performance.now() - start < budgetMs / 5);
+  const once = (performance.now() - start) / calls;
   const batch = Math.min(10_000, Math.max(1, Math.ceil(1 / Math.max(once, 1e-6))));
   const samples = Math.min(100_000, Math.max(3, Math.floor(budgetMs / (once * batch))));
   const times = [];

@@ -80,14 +80,21 @@ fn merge(
 pub(crate) fn order_by_key(keys: &[u64]) -> Vec<usize> {
     const BITS: u32 = 11;
     const BUCKETS: usize = 1 << BITS;
+    // Below this many keys, counting into the buckets costs more than
+    // comparing.
+    const FEW: usize = 256;
+    if keys.len() < FEW {
+        return stable_order(keys.len(), &|a, b| keys[a].cmp(&keys[b]));
+    }
     // Masked to BITS bits first, so nothing is cut off.
     #[allow(clippy::cast_possible_truncation)]
     let digit = |key: u64, shift: u32| ((key >> shift) & (BUCKETS as u64 - 1)) as usize;
     let mut order: Vec<usize> = (0..keys.len()).collect();
     let mut next = vec![0; keys.len()];
+    let mut counts = vec![0_usize; BUCKETS];
     let mut shift = 0;
     while shift < u64::BITS {
-        let mut counts = vec![0_usize; BUCKETS];
+        counts.fill(0);
         for &key in keys {
             counts[digit(key, shift)] += 1;
         }
