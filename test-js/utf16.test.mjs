@@ -94,3 +94,31 @@ test("every text crosses into the engine whole: ASCII, then é, CJK, emoji or a 
     }
   }
 });
+
+test("a result that differs from the text in one place is the text around it and that place converted", () => {
+  // What a result has in common with the text at its start and its end
+  // comes back as slices of the text, and only the part between them is
+  // converted: the cuts fall between characters of every width.
+  for (const odd of ["é", "界", "🙂"]) {
+    const before = `## A ${odd}\n- 2025-01-01: ${odd} one`;
+    const after = `- 2025-01-03: three ${odd}\n\n## B\n${odd}`;
+    const cases = [
+      // A legacy entry in the middle, its marker rendered away.
+      [`${before}\n- (2025-01-02) [fact] ${odd}two\n${after}`, `${before}\n- 2025-01-02: ${odd}two\n${after}`],
+      // Trailing white space in the middle, next to the odd character.
+      [`${before}${odd}   \n${after}`, `${before}${odd}\n${after}`],
+      // A preamble at the start, which the canonical form drops.
+      [`Sure ${odd}:\n${before}\n${after}`, `${before}\n${after}`],
+      // Blank lines at the end of a section, which it drops too.
+      [`${before}\n\n\n\n## C ${odd}`, `${before}\n\n## C ${odd}`],
+      // Nothing kept (a heading must start its line): rejected, and the
+      // content is the previous one, none.
+      [`  ## ${odd}`, ``],
+    ];
+    for (const [text, expected] of cases) {
+      assert.equal(render(text), expected, JSON.stringify(text));
+      assert.equal(validate(text).canonical, expected, JSON.stringify(text));
+      assert.equal(planSave(text).content, expected, JSON.stringify(text));
+    }
+  }
+});

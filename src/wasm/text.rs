@@ -161,22 +161,50 @@ pub(crate) fn joined(source: &JsString, text: &str, pieces: &[Cow<'_, str>]) -> 
 }
 
 /// `result`, a text computed from `text` (the Rust copy of the JavaScript
-/// string `source`), as a JavaScript string: a slice of `source` when it is
-/// `text` or `text` without its end (a canonical memory's canonical form is
-/// the memory itself, or without its trailing white space).
+/// string `source`), as a JavaScript string: what it has in common with
+/// `text` at its start and at its end as slices of `source`, and only the
+/// part between them converted. A canonical memory's canonical form is the
+/// memory itself, or without its trailing white space: all of it a slice.
+/// A memory with one line out of canonical form converts about that line.
 ///
-/// The slice is counted from the end: `source` has as many UTF-16 units as
-/// `text` when `text` holds no U+FFFD, so only the end left out is
-/// counted, not the whole of it (at every check of the editor, a canonical
-/// memory of some 25,000 characters is the text itself).
+/// The end is counted back from the end of `source`: `source` has as many
+/// UTF-16 units as `text` when `text` holds no U+FFFD, so only the parts
+/// that are sliced are counted, not the whole (at every check of the
+/// editor, a canonical memory of some 25,000 characters is the text
+/// itself). A `text` with a U+FFFD is converted whole, as [`joined`] does.
 pub(crate) fn repeated(source: &JsString, text: &str, result: String) -> JsString {
-    match text.get(..result.len()) {
-        Some(prefix) if prefix == result && !text.contains('\u{FFFD}') => {
-            let left_out = u32::try_from(utf16_len(&text[result.len()..])).unwrap_or(u32::MAX);
-            source.slice(0, source.length().saturating_sub(left_out))
-        }
-        _ => joined(source, text, &[Cow::Owned(result)]),
+    if text.contains('\u{FFFD}') {
+        return joined(source, text, &[Cow::Owned(result)]);
     }
+    let head = common(text.bytes().zip(result.bytes()), |n| {
+        text.is_char_boundary(n) && result.is_char_boundary(n)
+    });
+    let units = source.length();
+    let count = |part: &str| u32::try_from(utf16_len(part)).unwrap_or(u32::MAX);
+    if head == result.len() {
+        return source.slice(0, units.saturating_sub(count(&text[head..])));
+    }
+    let (rest, new) = (&text[head..], &result[head..]);
+    let tail = common(rest.bytes().rev().zip(new.bytes().rev()), |n| {
+        rest.is_char_boundary(rest.len() - n) && new.is_char_boundary(new.len() - n)
+    });
+    let start = source.slice(0, count(&text[..head]));
+    let middle = JsString::from(&new[..new.len() - tail]);
+    let end = source.slice(
+        units.saturating_sub(count(&rest[rest.len() - tail..])),
+        units,
+    );
+    start.concat(&middle).concat(&end)
+}
+
+/// How many of the `pairs` are equal from the first on, cut back to the
+/// last count at which `boundary` holds (a character boundary in both).
+fn common(pairs: impl Iterator<Item = (u8, u8)>, boundary: impl Fn(usize) -> bool) -> usize {
+    let mut n = pairs.take_while(|(a, b)| a == b).count();
+    while n > 0 && !boundary(n) {
+        n -= 1;
+    }
+    n
 }
 
 /// The UTF-16 units of `text`: its bytes when the whole input is ASCII.
