@@ -165,7 +165,8 @@ pub(crate) fn joined(source: &JsString, text: &str, pieces: &[Cow<'_, str>]) -> 
 /// `text` at its start and at its end as slices of `source`, and only the
 /// part between them converted. A canonical memory's canonical form is the
 /// memory itself, or without its trailing white space: all of it a slice.
-/// A memory with one line out of canonical form converts about that line.
+/// A memory with one line out of canonical form converts about that line;
+/// a result with less than half of it in common is converted whole.
 ///
 /// The end is counted back from the end of `source`: `source` has as many
 /// UTF-16 units as `text` when `text` holds no U+FFFD, so only the parts
@@ -173,21 +174,23 @@ pub(crate) fn joined(source: &JsString, text: &str, pieces: &[Cow<'_, str>]) -> 
 /// editor, a canonical memory of some 25,000 characters is the text
 /// itself). A `text` with a U+FFFD is converted whole, as [`joined`] does.
 pub(crate) fn repeated(source: &JsString, text: &str, result: String) -> JsString {
-    if text.contains('\u{FFFD}') {
-        return joined(source, text, &[Cow::Owned(result)]);
-    }
     let head = common(text.bytes().zip(result.bytes()), |n| {
         text.is_char_boundary(n) && result.is_char_boundary(n)
     });
-    let units = source.length();
-    let count = |part: &str| u32::try_from(utf16_len(part)).unwrap_or(u32::MAX);
-    if head == result.len() {
-        return source.slice(0, units.saturating_sub(count(&text[head..])));
-    }
     let (rest, new) = (&text[head..], &result[head..]);
     let tail = common(rest.bytes().rev().zip(new.bytes().rev()), |n| {
         rest.is_char_boundary(rest.len() - n) && new.is_char_boundary(new.len() - n)
     });
+    // A result that is mostly new is converted whole: slicing and joining
+    // three strings costs more than it saves there.
+    if (head + tail) * 2 < result.len() || text.contains('\u{FFFD}') {
+        return joined(source, text, &[Cow::Owned(result)]);
+    }
+    let units = source.length();
+    let count = |part: &str| u32::try_from(utf16_len(part)).unwrap_or(u32::MAX);
+    if head == result.len() {
+        return source.slice(0, units.saturating_sub(count(rest)));
+    }
     let start = source.slice(0, count(&text[..head]));
     let middle = JsString::from(&new[..new.len() - tail]);
     let end = source.slice(
