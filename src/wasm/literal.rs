@@ -14,6 +14,7 @@ use crate::js::view::DocumentView;
 use crate::Document;
 
 use super::convert::view;
+use super::names::name;
 use super::types::MemoryDocument;
 
 #[wasm_bindgen(module = "/src/wasm/literal.js")]
@@ -33,7 +34,7 @@ pub(crate) fn document(
 ) -> Result<MemoryDocument, JsValue> {
     match Numbers::of(doc, text) {
         Some(n) => {
-            let names: Array = n.names.iter().map(|&s| JsValue::from_str(s)).collect();
+            let names: Array = n.names.iter().map(|&s| name(s)).collect();
             Ok(build_document(input, &names, &n.numbers))
         }
         None => view(&DocumentView::new(doc, text)),

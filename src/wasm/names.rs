@@ -1,7 +1,8 @@
 //! JavaScript strings for the names the boundary reads and writes on every
-//! call (the fields of options, the keys of property descriptors): each one
-//! made once per instance, then shared, instead of being decoded again from
-//! WebAssembly's memory by the host's `TextDecoder` each time it is used.
+//! call (the fields of options, the text field set on a result, the names
+//! `parse`'s result is built with): each one made once per instance, then
+//! shared, instead of being decoded again from WebAssembly's memory by the
+//! host's `TextDecoder` each time it is used.
 
 use std::cell::RefCell;
 
