@@ -40,17 +40,12 @@ pub fn normalize_heading(title: &str) -> String {
 }
 
 /// The key two section titles are told apart by (duplicate headings, the
-/// sections a merge pairs up, the sections compaction joins): the
-/// normalized title, or, for a title made only of symbols (which normalizes
-/// to nothing), its exact text.
-pub(crate) fn section_key(title: &str) -> String {
-    section_key_of(title, normalize_heading(title))
-}
-
-/// [`section_key`] of a title whose normalized form is already at hand.
-pub(crate) fn section_key_of(title: &str, normalized: String) -> String {
+/// sections a merge pairs up, the sections compaction joins), given the
+/// title's [`normalize_heading`]: the normalized title, or, for a title made
+/// only of symbols (which normalizes to nothing), its exact text.
+pub(crate) fn section_key_of<'a>(title: &'a str, normalized: &'a str) -> &'a str {
     if normalized.is_empty() {
-        title.to_owned()
+        title
     } else {
         normalized
     }

@@ -40,6 +40,7 @@ mod diagnostic;
 mod document;
 mod error;
 mod expire;
+mod grouping;
 mod heading;
 mod inject;
 mod limits;

@@ -25,7 +25,7 @@ use crate::document::Document;
 use crate::parse::parse;
 use crate::render::render;
 
-use order::{keyed_sections, section_order, Titles};
+use order::{keyed, section_order};
 use sections::merge_section;
 
 pub use result::{Conflict, ConflictKind, ConflictSide, DroppedLine, MergeResult, Side};
@@ -65,8 +65,7 @@ pub use result::{Conflict, ConflictKind, ConflictSide, DroppedLine, MergeResult,
 #[must_use]
 pub fn merge(base: &str, ours: &str, theirs: &str) -> MergeResult {
     let docs = [parse(base), parse(ours), parse(theirs)];
-    let mut titles = Titles::of(&docs);
-    let [b, o, t] = [&docs[0], &docs[1], &docs[2]].map(|doc| keyed_sections(doc, &mut titles));
+    let [b, o, t] = keyed(&docs);
     let mut merged = Document::default();
     let mut conflicts = Vec::new();
     for key in section_order(&b, &o, &t) {

@@ -15,7 +15,7 @@ use std::cmp::Ordering;
 /// own order. A natural merge sort: it merges the stretches that are already
 /// in order, so that sorted input (a memory's entries are mostly in date
 /// order) costs one pass, and `r` such stretches cost `n log r`.
-fn stable_order(n: usize, compare: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
+pub(crate) fn stable_order(n: usize, compare: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
     let mut order: Vec<usize> = (0..n).collect();
     // Where each stretch in order starts, then `n`: a stretch ends where an
     // element is strictly less than the one before it.
@@ -76,29 +76,42 @@ fn merge(
 /// number of keys. The compaction and recall orders have a key of this kind
 /// (a date's day number, a score's bits) and sort up to every line of a
 /// memory, where a comparison sort's `log n` and its scattered reads of
-/// the items show. Digits that every key shares cost no pass.
+/// the items show.
 pub(crate) fn order_by_key(keys: &[u64]) -> Vec<usize> {
-    const BITS: u32 = 11;
-    const BUCKETS: usize = 1 << BITS;
-    // Below this many keys, counting into the buckets costs more than
-    // comparing.
-    const FEW: usize = 256;
     if keys.len() < FEW {
         return stable_order(keys.len(), &|a, b| keys[a].cmp(&keys[b]));
     }
+    radix_order(keys.iter().copied().zip(0..).collect(), u64::BITS)
+        .into_iter()
+        .map(|(_, i)| i)
+        .collect()
+}
+
+/// Below this many keys, counting into the buckets costs more than
+/// comparing.
+pub(crate) const FEW: usize = 256;
+
+/// `pairs` of a key, of which only the low `bits` bits are set, and an item,
+/// in the order of their keys, equal keys in their own order. The pairs
+/// move, not indices to them: every pass reads one array in order and
+/// writes to one place per bucket, so that a memory too large for the
+/// processor's caches costs no more per key than a small one. Digits that
+/// every key shares cost no pass.
+pub(crate) fn radix_order(mut pairs: Vec<(u64, usize)>, bits: u32) -> Vec<(u64, usize)> {
+    const BITS: u32 = 11;
+    const BUCKETS: usize = 1 << BITS;
     // Masked to BITS bits first, so nothing is cut off.
     #[allow(clippy::cast_possible_truncation)]
     let digit = |key: u64, shift: u32| ((key >> shift) & (BUCKETS as u64 - 1)) as usize;
-    let mut order: Vec<usize> = (0..keys.len()).collect();
-    let mut next = vec![0; keys.len()];
+    let mut next = vec![(0, 0); pairs.len()];
     let mut counts = vec![0_usize; BUCKETS];
     let mut shift = 0;
-    while shift < u64::BITS {
+    while shift < bits {
         counts.fill(0);
-        for &key in keys {
+        for &(key, _) in &pairs {
             counts[digit(key, shift)] += 1;
         }
-        if counts.iter().all(|&c| c == 0 || c == keys.len()) {
+        if counts.iter().all(|&c| c == 0 || c == pairs.len()) {
             shift += BITS;
             continue;
         }
@@ -107,15 +120,15 @@ pub(crate) fn order_by_key(keys: &[u64]) -> Vec<usize> {
         for count in &mut counts {
             (*count, at) = (at, at + *count);
         }
-        for &i in &order {
-            let slot = &mut counts[digit(keys[i], shift)];
-            next[*slot] = i;
+        for &pair in &pairs {
+            let slot = &mut counts[digit(pair.0, shift)];
+            next[*slot] = pair;
             *slot += 1;
         }
-        std::mem::swap(&mut order, &mut next);
+        std::mem::swap(&mut pairs, &mut next);
         shift += BITS;
     }
-    order
+    pairs
 }
 
 /// Sort `items` by `compare`, stably (as `slice::sort_by`).

@@ -7,6 +7,7 @@ use std::collections::HashSet;
 
 use crate::diagnostic::{sort, Code, Diagnostic};
 use crate::document::{Document, Line, Section};
+use crate::grouping::first_equal;
 use crate::heading::{normalize_heading, section_key_of};
 use crate::limits::{thousands, Level, Usage};
 use crate::options::{Scope, ValidateOptions};
@@ -72,7 +73,7 @@ pub(crate) fn validate_parsed(
         diagnostics.extend(shrink(usage.chars, stored));
     }
     diagnostics.extend(nonstandard_entries(doc));
-    diagnostics.extend(duplicate_headings(doc, keys));
+    diagnostics.extend(duplicate_headings(doc, &keys));
     diagnostics.extend(unclosed_fence(doc));
     diagnostics.extend(preamble_dropped(doc));
     sort(&mut diagnostics);
@@ -284,12 +285,19 @@ fn nonstandard_entries(doc: &Document) -> Vec<Diagnostic> {
 
 /// Titles compared by their section keys; `keys`: the normalized title of
 /// each section.
-fn duplicate_headings(doc: &Document<'_>, keys: Vec<String>) -> Vec<Diagnostic> {
-    let mut seen = HashSet::with_capacity(keys.len());
-    doc.sections
+fn duplicate_headings(doc: &Document<'_>, keys: &[String]) -> Vec<Diagnostic> {
+    let keys: Vec<&str> = doc
+        .sections
         .iter()
         .zip(keys)
-        .filter_map(|(s, key)| (!seen.insert(section_key_of(&s.title, key))).then_some(s))
+        .map(|(s, key)| section_key_of(&s.title, key))
+        .collect();
+    let first = first_equal(keys.len(), &|i| keys[i].as_bytes());
+    doc.sections
+        .iter()
+        .zip(first)
+        .enumerate()
+        .filter_map(|(i, (s, first))| (first != i).then_some(s))
         .map(|s| {
             Diagnostic::new(
                 Code::DuplicateHeading,

@@ -1,10 +1,9 @@
 //! Step 1 of compaction: sections whose titles normalize the same are joined
 //! into the first of them.
 
-use std::collections::hash_map::{Entry, HashMap};
-
 use crate::document::{Document, Section};
-use crate::heading::section_key;
+use crate::grouping::first_equal;
+use crate::heading::{normalize_heading, section_key_of};
 
 use super::MergedSection;
 
@@ -19,21 +18,26 @@ pub(super) fn merge_step<'a>(
     target: usize,
     merged: &mut Vec<MergedSection>,
 ) -> Option<(Document<'a>, usize)> {
-    let mut first: HashMap<String, usize> = HashMap::new();
-    let mut ops = Vec::new();
-    for (i, section) in doc.sections.iter().enumerate() {
-        // A section that ends inside a code fence never closed is the last
-        // one; moved up, its fence would turn every later heading into code.
-        if opens_unclosed_fence(doc, section) {
-            continue;
-        }
-        match first.entry(section_key(&section.title)) {
-            Entry::Occupied(into) => ops.push((i, *into.get())),
-            Entry::Vacant(slot) => {
-                slot.insert(i);
-            }
-        }
-    }
+    // A section that ends inside a code fence never closed is the last
+    // one; moved up, its fence would turn every later heading into code.
+    let joinable: Vec<usize> = (0..doc.sections.len())
+        .filter(|&i| !opens_unclosed_fence(doc, &doc.sections[i]))
+        .collect();
+    let normalized: Vec<String> = joinable
+        .iter()
+        .map(|&i| normalize_heading(&doc.sections[i].title))
+        .collect();
+    let keys: Vec<&str> = joinable
+        .iter()
+        .zip(&normalized)
+        .map(|(&i, n)| section_key_of(&doc.sections[i].title, n))
+        .collect();
+    let ops: Vec<(usize, usize)> = first_equal(keys.len(), &|k| keys[k].as_bytes())
+        .into_iter()
+        .enumerate()
+        .filter(|&(k, first)| first != k)
+        .map(|(k, first)| (joinable[k], joinable[first]))
+        .collect();
     // Joining a section into an earlier one keeps every line that renders
     // (the first one's trailing blank lines never did) and removes the
     // later one's heading and the blank line before it: each join shrinks

@@ -3,10 +3,10 @@
 //! Every removed entry is reported with the section it came from.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 use crate::date::day_number;
 use crate::document::{Document, Entry, Line, Section};
+use crate::grouping::first_equal;
 use crate::heading::lowercase;
 
 use super::measure::Measure;
@@ -146,27 +146,28 @@ impl<'a> Removal<'a> {
             {
                 continue;
             }
-            // Per entry its line and the index of its key; per key its keeper.
-            let mut index: HashMap<Cow<'_, str>, usize> =
-                HashMap::with_capacity(section.lines.len());
-            let mut keepers: Vec<usize> = Vec::new();
-            let mut entries: Vec<(usize, usize)> = Vec::new();
-            for (l, line) in section.lines.iter().enumerate() {
-                let Line::Entry(entry) = line else { continue };
-                let next = keepers.len();
-                let key = *index.entry(dedupe_key(&entry.text)).or_insert(next);
-                if key == next {
-                    keepers.push(l);
-                }
-                entries.push((l, key));
-                let keeper = section.lines[keepers[key]].as_entry();
-                if keeper.is_some_and(|k| effective_date(entry, today) > effective_date(k, today)) {
-                    keepers[key] = l;
+            // The section's entries with their lines, and per entry the
+            // first entry with its key, whose slot holds the group's keeper.
+            let entries: Vec<(usize, &Entry<'_>)> = section
+                .lines
+                .iter()
+                .enumerate()
+                .filter_map(|(l, line)| Some((l, line.as_entry()?)))
+                .collect();
+            let keys: Vec<Cow<'_, str>> =
+                entries.iter().map(|(_, e)| dedupe_key(&e.text)).collect();
+            let first = first_equal(keys.len(), &|e| keys[e].as_bytes());
+            let mut keepers: Vec<usize> = (0..entries.len()).collect();
+            for (e, &group) in first.iter().enumerate() {
+                let keeper = &mut keepers[group];
+                if effective_date(entries[e].1, today) > effective_date(entries[*keeper].1, today) {
+                    *keeper = e;
                 }
             }
-            for (l, key) in entries {
-                if keepers[key] != l {
-                    ops.push(((s, l), (s, keepers[key])));
+            for (e, &group) in first.iter().enumerate() {
+                let keeper = keepers[group];
+                if keeper != e {
+                    ops.push(((s, entries[e].0), (s, entries[keeper].0)));
                 }
             }
         }

@@ -1,29 +1,57 @@
 //! Which sections of the three inputs are the same section, and in which
 //! order the merged document holds them.
 
-use std::collections::HashMap;
-
 use crate::document::{Document, Section};
-use crate::heading::section_key;
+use crate::grouping::first_equal;
+use crate::heading::{normalize_heading, section_key_of};
 
 use super::diff3::{diff3, Chunk};
 
 /// A section's identity across the three inputs: its normalized title (as
-/// the number [`Titles`] gave it) and its rank among the sections of the same
+/// the number [`title_numbers`] gave it) and its rank among the sections of the same
 /// document with that title.
 pub(super) type SectionKey = (usize, usize);
 
 /// The normalized titles of the three inputs, each numbered once, so that
-/// sections are matched, compared and hashed as numbers.
-pub(super) struct Titles(HashMap<String, usize>);
-
-impl Titles {
-    /// Room for the titles of `docs` without growing.
-    pub(super) fn of(docs: &[Document<'_>]) -> Self {
-        Self(HashMap::with_capacity(
-            docs.iter().map(|d| d.sections.len()).sum(),
-        ))
+/// sections are matched, compared and hashed as numbers: the number of each
+/// section's title, the inputs' sections one after another, and how many
+/// titles there are.
+fn title_numbers(docs: &[Document<'_>; 3]) -> (Vec<usize>, usize) {
+    let sections = || docs.iter().flat_map(|doc| &doc.sections);
+    let normalized: Vec<String> = sections().map(|s| normalize_heading(&s.title)).collect();
+    let keys: Vec<&str> = sections()
+        .zip(&normalized)
+        .map(|(s, n)| section_key_of(&s.title, n))
+        .collect();
+    // Numbered in order of first appearance: a title's first section comes
+    // before every other of that title, so its number is known by then.
+    let mut numbers = Vec::with_capacity(keys.len());
+    let mut count = 0;
+    for (i, first) in first_equal(keys.len(), &|i| keys[i].as_bytes())
+        .into_iter()
+        .enumerate()
+    {
+        let number = if first == i {
+            count += 1;
+            count - 1
+        } else {
+            numbers[first]
+        };
+        numbers.push(number);
     }
+    (numbers, count)
+}
+
+/// The sections of the three inputs by key.
+pub(super) fn keyed<'a, 'd>(docs: &'a [Document<'d>; 3]) -> [Keyed<'a, 'd>; 3] {
+    let (numbers, titles) = title_numbers(docs);
+    let (b, rest) = numbers.split_at(docs[0].sections.len());
+    let (o, t) = rest.split_at(docs[1].sections.len());
+    [
+        keyed_sections(&docs[0], b, titles),
+        keyed_sections(&docs[1], o, titles),
+        keyed_sections(&docs[2], t, titles),
+    ]
 }
 
 /// The sections of a document by key, with the keys in document order.
@@ -56,18 +84,16 @@ impl<'a, 'd> Keyed<'a, 'd> {
     }
 }
 
-pub(super) fn keyed_sections<'a, 'd>(doc: &'a Document<'d>, titles: &mut Titles) -> Keyed<'a, 'd> {
-    let numbers: Vec<usize> = doc
-        .sections
-        .iter()
-        .map(|section| {
-            let next = titles.0.len();
-            *titles.0.entry(section_key(&section.title)).or_insert(next)
-        })
-        .collect();
+/// `doc`'s sections by key, given the number of each one's title and how
+/// many titles the three inputs have.
+fn keyed_sections<'a, 'd>(
+    doc: &'a Document<'d>,
+    numbers: &[usize],
+    titles: usize,
+) -> Keyed<'a, 'd> {
     // A counting sort of the sections by title number: no list per title.
-    let mut starts = vec![0; titles.0.len() + 1];
-    for &title in &numbers {
+    let mut starts = vec![0; titles + 1];
+    for &title in numbers {
         starts[title + 1] += 1;
     }
     for t in 1..starts.len() {
