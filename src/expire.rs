@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use crate::date::days_between;
-use crate::document::{Document, Line, Section};
+use crate::document::{Document, Line};
 use crate::error::Error;
 use crate::heading::normalize_heading;
 use crate::parse::{is_valid_date, parse};
@@ -106,50 +106,48 @@ impl ExpireOptions {
 /// ```
 #[must_use]
 pub fn expire(text: &str, options: &ExpireOptions) -> Expiry {
-    let doc = parse(text);
-    let mut archived = Vec::new();
-    let sections = doc
-        .sections
+    let mut doc = parse(text);
+    // Each policy's key, once; a title that normalizes to nothing matches
+    // no section.
+    let policies: Vec<(String, u64)> = options
+        .policies
         .iter()
-        .map(|section| {
-            let key = normalize_heading(&section.title);
-            let max_age = options
-                .policies
-                .iter()
-                .filter(|p| !key.is_empty() && normalize_heading(&p.section) == key)
-                .map(|p| p.max_age_days)
-                .min();
-            let Some(max_age) = max_age else {
-                return section.clone();
-            };
-            let lines = section
-                .lines
-                .iter()
-                .filter(|line| {
-                    let Line::Entry(entry) = line else {
-                        return true;
-                    };
-                    let age = days_between(&entry.date, &options.today).unwrap_or(0);
-                    let expired = u64::try_from(age).is_ok_and(|age| age > max_age);
-                    if expired {
-                        archived.push(ExpiredEntry {
-                            section: section.title.to_string(),
-                            date: entry.date.to_string(),
-                            text: entry.text.to_string(),
-                        });
-                    }
-                    !expired
-                })
-                .cloned()
-                .collect();
-            Section {
-                lines,
-                ..section.clone()
-            }
-        })
+        .map(|p| (normalize_heading(&p.section), p.max_age_days))
+        .filter(|(key, _)| !key.is_empty())
         .collect();
+    let mut archived = Vec::new();
+    for section in &mut doc.sections {
+        if policies.is_empty() {
+            break;
+        }
+        let key = normalize_heading(&section.title);
+        let max_age = policies
+            .iter()
+            .filter(|(policy, _)| *policy == key)
+            .map(|&(_, max_age)| max_age)
+            .min();
+        let Some(max_age) = max_age else {
+            continue;
+        };
+        let title = &section.title;
+        section.lines.retain(|line| {
+            let Line::Entry(entry) = line else {
+                return true;
+            };
+            let age = days_between(&entry.date, &options.today).unwrap_or(0);
+            let expired = u64::try_from(age).is_ok_and(|age| age > max_age);
+            if expired {
+                archived.push(ExpiredEntry {
+                    section: title.to_string(),
+                    date: entry.date.to_string(),
+                    text: entry.text.to_string(),
+                });
+            }
+            !expired
+        });
+    }
     let content = Document {
-        sections,
+        sections: doc.sections,
         ..Document::default()
     }
     .render();
