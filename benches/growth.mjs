@@ -110,6 +110,35 @@ export function growth(memdoc, { n = 1000, bound = 20, attempts = 8 } = {}) {
   return results;
 }
 
+/**
+ * The same measurement of plain JavaScript making what a parsed line is
+ * made of (an object with a range of two positions: four objects) for `n`
+ * and `16 * n` lines, and nothing else: how the host's own cost of making
+ * a result grows over those sizes, whatever makes it.
+ */
+export function objects({ n = 1000 } = {}) {
+  const make = (lines) => () => {
+    const out = [];
+    for (let i = 0; i < lines; i += 1) {
+      out.push({ kind: "entry", text: "x", range: { start: { line: i, column: 0, offset: i }, end: { line: i, column: 5, offset: i + 5 } } });
+    }
+    return out;
+  };
+  const small = make(n);
+  const large = make(16 * n);
+  const times = Math.max(1, Math.ceil(5 / Math.max(time(large).cpu, 0.05)));
+  let best = { what: "objects/plain JavaScript", ratio: Infinity };
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const s = time(repeat(small, 16 * times));
+    const l = time(repeat(large, times));
+    const ratio = (l.cpu / times) / (s.cpu / (16 * times));
+    if (ratio < best.ratio) {
+      best = { ...best, ratio, small: s.cpu / (16 * times), large: l.cpu / times, system: { small: s.system / (16 * times), large: l.system / times } };
+    }
+  }
+  return best;
+}
+
 /** One result as `what: ratio (small -> large; of which system ...)`. */
 export const describe = ({ what, ratio, small, large, system }) =>
   `${what}: ${ratio.toFixed(1)}x (${ms(small)} -> ${ms(large)}; of which system ${ms(system.small)} -> ${ms(system.large)})`;
