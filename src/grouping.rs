@@ -1,7 +1,7 @@
 //! Which keys of a list are equal, for the rules that pair up sections or
 //! entries by a normalized text: duplicate headings (validate), sections
 //! joined and duplicate entries (compaction), sections matched across the
-//! three inputs of a merge.
+//! three inputs of a merge; and whether a key is in a set of them.
 //!
 //! A hash map from key to first index does this in one pass, but its reads
 //! land anywhere in a table as large as the list: once a memory's keys no
@@ -13,7 +13,7 @@
 //! collide) are told apart by a sort of their texts, so no input costs
 //! more than `n log n` comparisons.
 
-use crate::sorting::{radix_order, stable_order, FEW};
+use crate::sorting::{radix_order, sort_by, stable_order, FEW};
 
 /// For each of `count` keys (`key(i)`), the index of the first key equal to
 /// it: its own index when no earlier key is equal.
@@ -58,6 +58,21 @@ pub(crate) fn first_equal<'k>(count: usize, key: &dyn Fn(usize) -> &'k [u8]) -> 
     first
 }
 
+/// A set of texts, for the rules that ask whether a key is among others
+/// (forbidden headings, the stored document's): sorted once, then searched.
+pub(crate) struct TextSet<'a>(Vec<&'a str>);
+
+impl<'a> TextSet<'a> {
+    pub(crate) fn new(mut texts: Vec<&'a str>) -> Self {
+        sort_by(&mut texts, &|a, b| a.cmp(b));
+        Self(texts)
+    }
+
+    pub(crate) fn contains(&self, text: &str) -> bool {
+        self.0.binary_search(&text).is_ok()
+    }
+}
+
 /// A 64-bit hash of `bytes`, eight at a time, its bits mixed at the end so
 /// that the high ones depend on every byte.
 fn hash(bytes: &[u8]) -> u64 {
@@ -85,7 +100,7 @@ fn hash(bytes: &[u8]) -> u64 {
 mod tests {
     use std::collections::HashMap;
 
-    use super::{first_equal, hash};
+    use super::{first_equal, hash, TextSet};
 
     /// What a hash map from key to first index gives.
     fn by_map(keys: &[Vec<u8>]) -> Vec<usize> {
@@ -126,6 +141,18 @@ mod tests {
                 assert_eq!(ours, by_map(&keys), "shape {shape}, {len} keys");
             }
         }
+    }
+
+    #[test]
+    fn a_text_set_holds_exactly_its_texts() {
+        let set = TextSet::new(vec!["team goals", "", "decisions", "team goals", "a"]);
+        for text in ["team goals", "", "decisions", "a"] {
+            assert!(set.contains(text), "{text:?}");
+        }
+        for text in ["team", "decisions ", "b", "team goalsx"] {
+            assert!(!set.contains(text), "{text:?}");
+        }
+        assert!(!TextSet::new(Vec::new()).contains(""));
     }
 
     #[test]

@@ -3,11 +3,9 @@
 //! sorts the findings. Ranges point into the text that was passed in; size is
 //! measured on the canonical form, because that is what gets stored.
 
-use std::collections::HashSet;
-
 use crate::diagnostic::{sort, Code, Diagnostic};
 use crate::document::{Document, Line, Section};
-use crate::grouping::first_equal;
+use crate::grouping::{first_equal, TextSet};
 use crate::heading::{normalize_heading, section_key_of};
 use crate::limits::{thousands, Level, Usage};
 use crate::options::{Scope, ValidateOptions};
@@ -156,7 +154,8 @@ fn personal_headings(
     previous: Option<&PreviousHeadings<'_>>,
     forbidden: &[String],
 ) -> Vec<Diagnostic> {
-    let forbidden: HashSet<String> = forbidden.iter().map(|h| normalize_heading(h)).collect();
+    let forbidden: Vec<String> = forbidden.iter().map(|h| normalize_heading(h)).collect();
+    let forbidden = TextSet::new(forbidden.iter().map(String::as_str).collect());
     let found: Vec<(&Section<'_>, &str)> = doc
         .sections
         .iter()
@@ -167,9 +166,11 @@ fn personal_headings(
     if found.is_empty() {
         return Vec::new();
     }
-    let grandfathered: HashSet<&str> = previous
-        .map(|p| p.titles.iter().map(|(_, key)| key.as_str()).collect())
-        .unwrap_or_default();
+    let grandfathered = TextSet::new(
+        previous
+            .map(|p| p.titles.iter().map(|(_, key)| key.as_str()).collect())
+            .unwrap_or_default(),
+    );
     found
         .into_iter()
         .map(|(section, key)| {
@@ -204,13 +205,16 @@ fn removed_sections(keys: &[String], previous: &PreviousHeadings<'_>) -> Vec<Dia
     {
         return Vec::new();
     }
-    let now: HashSet<&str> = keys.iter().map(String::as_str).collect();
-    let mut seen = HashSet::new();
-    previous
-        .titles
+    let now = TextSet::new(keys.iter().map(String::as_str).collect());
+    let titles = &previous.titles;
+    // Each missing key once, at its first title.
+    let first = first_equal(titles.len(), &|i| titles[i].1.as_bytes());
+    titles
         .iter()
-        .filter(|(_, key)| !now.contains(key.as_str()) && seen.insert(key))
-        .map(|(title, _)| {
+        .zip(first)
+        .enumerate()
+        .filter(|&(i, ((_, key), first))| first == i && !now.contains(key))
+        .map(|(_, ((title, _), _))| {
             Diagnostic::new(
                 Code::SectionRemoved,
                 format!("The section `## {title}` of the saved memory is gone."),
