@@ -3,7 +3,7 @@
 //! occurs in nearly every item has an inverse document frequency near zero,
 //! so words that are too common carry almost no weight.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 /// Term-frequency saturation: how much a repeated word adds.
 pub const BM25_K1: f64 = 1.2;
@@ -12,10 +12,13 @@ pub const BM25_K1: f64 = 1.2;
 pub const BM25_B: f64 = 0.75;
 
 /// The index of a set of items for one query.
-pub(crate) struct Index {
-    /// Per query word: the items containing it, with the count, in item
-    /// order. Only the query's words: no other word is ever looked up.
-    postings: HashMap<String, Vec<(usize, u32)>>,
+pub(crate) struct Index<'q> {
+    /// The query's distinct words, sorted.
+    query: Vec<&'q str>,
+    /// Per query word, in the query's (sorted) order: the items containing
+    /// it, with the count, in item order. Only the query's words: no other
+    /// word is ever looked up.
+    postings: Vec<Vec<(usize, u32)>>,
     /// Words per item.
     lengths: Vec<usize>,
     average: f64,
@@ -29,28 +32,26 @@ pub(crate) struct Matches {
     pub terms: Vec<Vec<String>>,
 }
 
-impl Index {
+impl<'q> Index<'q> {
     /// Index items, given as their words, for the words of `query`.
     pub(crate) fn new<'w, W: IntoIterator<Item = &'w str>>(
         items: impl IntoIterator<Item = W>,
-        query: &BTreeSet<String>,
+        query: &'q BTreeSet<String>,
     ) -> Self {
-        let mut postings: HashMap<String, Vec<(usize, u32)>> = HashMap::new();
+        let query: Vec<&str> = query.iter().map(String::as_str).collect();
+        let mut postings: Vec<Vec<(usize, u32)>> = vec![Vec::new(); query.len()];
         let mut lengths = Vec::new();
         for (i, words) in items.into_iter().enumerate() {
             let mut length = 0;
             for word in words {
                 length += 1;
-                if !query.contains(word) {
+                let Ok(at) = query.binary_search(&word) else {
                     continue;
-                }
-                if let Some(list) = postings.get_mut(word) {
-                    match list.last_mut() {
-                        Some((item, count)) if *item == i => *count += 1,
-                        _ => list.push((i, 1)),
-                    }
-                } else {
-                    postings.insert(word.to_owned(), vec![(i, 1)]);
+                };
+                let list = &mut postings[at];
+                match list.last_mut() {
+                    Some((item, count)) if *item == i => *count += 1,
+                    _ => list.push((i, 1)),
                 }
             }
             lengths.push(length);
@@ -62,6 +63,7 @@ impl Index {
             to_f64(total) / to_f64(lengths.len())
         };
         Self {
+            query,
             postings,
             lengths,
             average: average.max(1.0),
@@ -69,21 +71,22 @@ impl Index {
     }
 
     /// Score every item against the query's distinct words.
-    pub(crate) fn search(&self, query: &BTreeSet<String>) -> Matches {
+    pub(crate) fn search(&self) -> Matches {
         let n = self.lengths.len();
         let mut scores = vec![0.0; n];
         let mut terms = vec![Vec::new(); n];
-        // BTreeSet: words in sorted order, so sums and lists are deterministic.
-        for word in query {
-            let Some(list) = self.postings.get(word) else {
+        // The words in sorted order, so that sums and lists are
+        // deterministic.
+        for (&word, list) in self.query.iter().zip(&self.postings) {
+            if list.is_empty() {
                 continue;
-            };
+            }
             let idf = idf(n, list.len());
             for &(item, count) in list {
                 let tf = f64::from(count);
                 let norm = 1.0 - BM25_B + BM25_B * to_f64(self.lengths[item]) / self.average;
                 scores[item] += idf * tf * (BM25_K1 + 1.0) / (tf + BM25_K1 * norm);
-                terms[item].push(word.clone());
+                terms[item].push(word.to_owned());
             }
         }
         Matches { scores, terms }
@@ -126,7 +129,7 @@ mod tests {
             .map(|s| (*s).to_owned())
             .collect();
         let index = Index::new(items.iter().map(|w| w.iter().map(String::as_str)), &query);
-        let m = index.search(&query);
+        let m = index.search();
         assert!(m.scores[0] > 5.0 * m.scores[1], "{:?}", m.scores);
         assert_eq!(m.terms[0], ["postgres", "the"]);
         assert_eq!(m.terms[1], ["the"]);

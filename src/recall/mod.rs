@@ -268,7 +268,7 @@ fn score(
         }),
         query_words,
     );
-    let matches = index.search(query_words);
+    let matches = index.search();
     let best = matches.scores.iter().copied().fold(0.0_f64, f64::max);
     let reference = options
         .today
