@@ -16,12 +16,13 @@ mod score;
 mod tokenize;
 
 use std::borrow::Cow;
-use std::collections::{BTreeSet, HashSet};
+use std::collections::BTreeSet;
 
 use serde::Serialize;
 
 use crate::compact::section_priority;
 use crate::document::{Document, Line};
+use crate::grouping::TextSet;
 use crate::heading::{fold_lower, normalize_heading};
 use crate::options::Recalled;
 use crate::parse::{parse, Fence};
@@ -188,11 +189,12 @@ pub fn recall(text: &str, query: &str, options: &RecallOptions) -> Recall {
     for word in tokenize::words(query) {
         query_words.insert(word);
     }
-    let pinned: HashSet<String> = options
+    let pinned: Vec<String> = options
         .pinned
         .iter()
         .map(|p| normalize_heading(p))
         .collect();
+    let pinned = TextSet::new(pinned.iter().map(String::as_str).collect());
     let section_pinned: Vec<bool> = doc
         .sections
         .iter()
