@@ -12,7 +12,6 @@
 //! the next poll.
 
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -34,7 +33,8 @@ thread_local! {
     /// The JavaScript function that schedules the next poll of each live
     /// task. A `Waker` must be `Send + Sync`, which a JavaScript function is
     /// not, so wakers hold the task's number and look the function up here.
-    static WAKE: RefCell<HashMap<u64, Function>> = RefCell::new(HashMap::new());
+    /// By task number, in order (numbers only grow, so a new task goes last).
+    static WAKE: RefCell<Vec<(u64, Function)>> = const { RefCell::new(Vec::new()) };
     static NEXT_ID: Cell<u64> = const { Cell::new(0) };
 }
 
@@ -49,7 +49,11 @@ impl Wake for TaskWaker {
     fn wake_by_ref(self: &Arc<Self>) {
         // Cloned out first: the function runs JavaScript, which must not find
         // the table borrowed.
-        let wake = WAKE.with(|w| w.borrow().get(&self.0).cloned());
+        let wake = WAKE.with(|w| {
+            let table = w.borrow();
+            let at = table.binary_search_by_key(&self.0, |(id, _)| *id).ok()?;
+            Some(table[at].1.clone())
+        });
         if let Some(wake) = wake {
             // The package's `wake` only queues a microtask; it does not throw.
             let _ = wake.call0(&JsValue::UNDEFINED);
@@ -95,27 +99,40 @@ impl Task {
                 "a store call was polled after it finished".to_owned(),
             )));
         };
-        WAKE.with(|w| w.borrow_mut().insert(self.id, wake));
+        WAKE.with(|w| {
+            let mut table = w.borrow_mut();
+            match table.binary_search_by_key(&self.id, |(id, _)| *id) {
+                Ok(at) => table[at].1 = wake,
+                Err(at) => table.insert(at, (self.id, wake)),
+            }
+        });
         let waker = Waker::from(Arc::new(TaskWaker(self.id)));
         match work.as_mut().poll(&mut Context::from_waker(&waker)) {
             Poll::Pending => Ok(None),
             Poll::Ready(result) => {
                 self.work = None;
-                WAKE.with(|w| w.borrow_mut().remove(&self.id));
+                forget(self.id);
                 result.map(Some)
             }
         }
     }
 }
 
+/// Remove the task `id` from the table. Never panics (it runs in a drop): a
+/// task freed while the table is borrowed (impossible today) would only
+/// leave its entry behind.
+fn forget(id: u64) {
+    WAKE.with(|w| {
+        if let Ok(mut table) = w.try_borrow_mut() {
+            if let Ok(at) = table.binary_search_by_key(&id, |(id, _)| *id) {
+                table.remove(at);
+            }
+        }
+    });
+}
+
 impl Drop for Task {
     fn drop(&mut self) {
-        WAKE.with(|w| {
-            // Never panic in a drop: a task freed while the table is borrowed
-            // (impossible today) would only leave its entry behind.
-            if let Ok(mut table) = w.try_borrow_mut() {
-                table.remove(&self.id);
-            }
-        });
+        forget(self.id);
     }
 }
