@@ -2,9 +2,8 @@
 //! text, raw lines placed by diff3, and the entry counts of the whole section
 //! enforced so that an entry moved on one side is neither lost nor doubled.
 
-use std::collections::HashMap;
-
 use crate::document::{Line, Section};
+use crate::sorting::sort_by;
 use crate::span::Span;
 
 use super::diff3::{diff3, Chunk};
@@ -140,15 +139,15 @@ fn resolve_chunk<'a, 'd>(
             Some(_) => (o, false),
             None => (o, true),
         };
-    let mut remaining = merged_counts(b, o, t);
+    let mut counts = Counts::new(b, o, t);
     let mut lines = Vec::new();
     for line in skeleton {
-        if take(&mut remaining, line) {
+        if counts.take(line) {
             lines.push(line);
         }
     }
     for line in b.iter().chain(o).chain(t) {
-        if matches!(line, Line::Entry(_)) && take(&mut remaining, line) {
+        if matches!(line, Line::Entry(_)) && counts.take(line) {
             lines.push(line);
         }
     }
@@ -194,21 +193,6 @@ fn written<'a>(lines: &'a [Line<'_>]) -> Vec<&'a str> {
         .collect()
 }
 
-/// Whether `line` is kept: raw lines always, entries while their merged
-/// count lasts.
-fn take<'a>(remaining: &mut HashMap<(&'a str, &'a str), usize>, line: &'a Line<'_>) -> bool {
-    let Line::Entry(entry) = line else {
-        return true;
-    };
-    match remaining.get_mut(&(&*entry.date, &*entry.text)) {
-        Some(n) if *n > 0 => {
-            *n -= 1;
-            true
-        }
-        _ => false,
-    }
-}
-
 /// How many copies of each entry the merge keeps: the side that changed the
 /// count wins; when both did in the same direction the larger change is
 /// taken once (an entry added on both sides appears once); when they
@@ -227,21 +211,55 @@ fn merged_count(b: usize, o: usize, t: usize) -> usize {
     }
 }
 
-fn merged_counts<'a>(
-    b: &'a [Line<'_>],
-    o: &'a [Line<'_>],
-    t: &'a [Line<'_>],
-) -> HashMap<(&'a str, &'a str), usize> {
-    let mut counts: HashMap<(&str, &str), [usize; 3]> = HashMap::new();
-    for (side, lines) in [b, o, t].into_iter().enumerate() {
-        for entry in lines.iter().filter_map(Line::as_entry) {
-            counts.entry((&*entry.date, &*entry.text)).or_default()[side] += 1;
+/// The merged count of every entry of a section's three sides, by date and
+/// text, and how many copies of each are still to be placed.
+struct Counts<'a> {
+    /// Each entry's date and text once, in order.
+    keys: Vec<(&'a str, &'a str)>,
+    remaining: Vec<usize>,
+}
+
+impl<'a> Counts<'a> {
+    fn new(b: &'a [Line<'_>], o: &'a [Line<'_>], t: &'a [Line<'_>]) -> Self {
+        let mut all: Vec<((&str, &str), usize)> = [b, o, t]
+            .into_iter()
+            .enumerate()
+            .flat_map(|(side, lines)| {
+                lines
+                    .iter()
+                    .filter_map(Line::as_entry)
+                    .map(move |e| ((&*e.date, &*e.text), side))
+            })
+            .collect();
+        sort_by(&mut all, &|x, y| x.0.cmp(&y.0));
+        let mut keys = Vec::new();
+        let mut remaining = Vec::new();
+        for copies in all.chunk_by(|x, y| x.0 == y.0) {
+            let mut per_side = [0; 3];
+            for &(_, side) in copies {
+                per_side[side] += 1;
+            }
+            let [b, o, t] = per_side;
+            keys.push(copies[0].0);
+            remaining.push(merged_count(b, o, t));
+        }
+        Self { keys, remaining }
+    }
+
+    /// Whether `line` is kept: raw lines always, entries while their merged
+    /// count lasts.
+    fn take(&mut self, line: &Line<'_>) -> bool {
+        let Line::Entry(entry) = line else {
+            return true;
+        };
+        match self.keys.binary_search(&(&*entry.date, &*entry.text)) {
+            Ok(at) if self.remaining[at] > 0 => {
+                self.remaining[at] -= 1;
+                true
+            }
+            _ => false,
         }
     }
-    counts
-        .into_iter()
-        .map(|(k, [b, o, t])| (k, merged_count(b, o, t)))
-        .collect()
 }
 
 /// Keep exactly the merged count of every entry of the section: extra copies
@@ -253,13 +271,10 @@ fn enforce_entry_counts<'a, 'd>(
     o: &'a [Line<'d>],
     t: &'a [Line<'d>],
 ) -> Vec<&'a Line<'d>> {
-    let mut remaining = merged_counts(b, o, t);
-    let mut out: Vec<&Line<'d>> = lines
-        .into_iter()
-        .filter(|line| take(&mut remaining, line))
-        .collect();
+    let mut counts = Counts::new(b, o, t);
+    let mut out: Vec<&Line<'d>> = lines.into_iter().filter(|line| counts.take(line)).collect();
     for line in b.iter().chain(o).chain(t) {
-        if matches!(line, Line::Entry(_)) && take(&mut remaining, line) {
+        if matches!(line, Line::Entry(_)) && counts.take(line) {
             out.push(line);
         }
     }
