@@ -177,26 +177,32 @@ mod tests {
     /// Letters, digits, `_`, every character a rule names, and others.
     const ALPHABET: &[u8] = b"aZ09_:.',; \"\n\r\t-!";
 
-    #[test]
-    fn ascii_words_are_the_segmentations_words_for_every_short_text() {
-        let mut text = Vec::new();
-        for len in 0..=4_u32 {
-            for mut n in 0..ALPHABET.len().pow(len) {
+    /// Every text of up to `longest` of `chars`, compared.
+    fn same_words_for_every_text(chars: &[char], longest: u32) {
+        let mut text = String::new();
+        for len in 0..=longest {
+            for mut n in 0..chars.len().pow(len) {
                 text.clear();
                 for _ in 0..len {
-                    text.push(ALPHABET[n % ALPHABET.len()]);
-                    n /= ALPHABET.len();
+                    text.push(chars[n % chars.len()]);
+                    n /= chars.len();
                 }
-                same_words(std::str::from_utf8(&text).expect("ASCII"));
+                same_words(&text);
             }
         }
     }
 
+    #[test]
+    fn ascii_words_are_the_segmentations_words_for_every_short_text() {
+        let chars: Vec<char> = ALPHABET.iter().map(|&b| char::from(b)).collect();
+        same_words_for_every_text(&chars, 4);
+    }
+
     /// Characters of other kinds the rules name: a letter with an accent,
-    /// combining marks (Extend; U+1A71 is alphabetic), a zero-width joiner, an emoji, a
-    /// Chinese character, a Katakana letter, Hebrew letters (which join
-    /// over `"`), full-width letters, a regional indicator, other spaces and
-    /// a right single quotation mark (`MidNumLet`).
+    /// combining marks (Extend; U+1A71 is alphabetic), a zero-width joiner,
+    /// an emoji, a Chinese character, a Katakana letter, Hebrew letters
+    /// (which join over `"`), a full-width letter, a regional indicator,
+    /// other spaces and a right single quotation mark (`MidNumLet`).
     const OTHERS: [char; 14] = [
         'é',
         '\u{301}',
@@ -235,17 +241,7 @@ mod tests {
             .map(|&b| char::from(b))
             .chain(OTHERS)
             .collect();
-        let mut text = String::new();
-        for len in 0..=3_u32 {
-            for mut n in 0..chars.len().pow(len) {
-                text.clear();
-                for _ in 0..len {
-                    text.push(chars[n % chars.len()]);
-                    n /= chars.len();
-                }
-                same_words(&text);
-            }
-        }
+        same_words_for_every_text(&chars, 3);
     }
 
     #[cfg(not(target_arch = "wasm32"))]
