@@ -164,7 +164,7 @@ mod tests {
         assert_eq!(words(""), Vec::<String>::new());
     }
 
-    /// The ASCII words against the segmentation's own, for a text.
+    /// These words against the segmentation's own, for a text.
     fn same_words(text: &str) {
         let ours: Vec<&str> = super::words_of_folded(text).collect();
         let theirs: Vec<&str> = text
