@@ -17,7 +17,7 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 
-use crate::span::utf16_len;
+use crate::span::{holds_replacement, utf16_len};
 
 #[wasm_bindgen]
 extern "C" {
@@ -144,7 +144,7 @@ pub(crate) fn joined(source: &JsString, text: &str, pieces: &[Cow<'_, str>]) -> 
             && start + piece.len() <= range.end
     };
     // Looked at only when there is something to slice.
-    let faithful = pieces.iter().any(within) && !text.contains('\u{FFFD}');
+    let faithful = pieces.iter().any(within) && !holds_replacement(text);
     let ascii = faithful && source.length() as usize == text.len();
     pieces
         .iter()
@@ -183,7 +183,7 @@ pub(crate) fn repeated(source: &JsString, text: &str, result: String) -> JsStrin
     });
     // A result that is mostly new is converted whole: slicing and joining
     // three strings costs more than it saves there.
-    if (head + tail) * 2 < result.len() || text.contains('\u{FFFD}') {
+    if (head + tail) * 2 < result.len() || holds_replacement(text) {
         return joined(source, text, &[Cow::Owned(result)]);
     }
     let units = source.length();
