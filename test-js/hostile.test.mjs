@@ -5,6 +5,7 @@
 // pollutes nothing, and leaves the package working; no cost grows with the
 // square of the input.
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { test } from "node:test";
 
 import * as memdoc from "memdoc";
@@ -132,6 +133,20 @@ test("a __proto__ key is an own field, never the prototype; constructor is just 
   const r = outcome(() => validate("## Preferences\n- 2025-01-01: x", hidden), "__proto__ scope");
   if (r.value) assert.equal(r.value.ok, true, "the scope in __proto__ is not read as the scope");
   assert.equal({}.scope, undefined);
+});
+
+test("options are read where Object.prototype is frozen (a hardened realm): keys it has are still fields", () => {
+  // In a process of its own: freezing the prototype would change this one.
+  const script = `
+    Object.freeze(Object.prototype);
+    const { validate } = await import("memdoc");
+    const options = { toString: 1, constructor: 2, hasOwnProperty: 3, scope: "team", limits: { valueOf: 4, soft: 5, hard: 10 } };
+    const report = validate("## Preferences\\n- 2025-01-01: x", options);
+    console.log(JSON.stringify(report.diagnostics.map((d) => d.code).sort()));
+  `;
+  const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: new URL(".", import.meta.url), encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  assert.deepEqual(JSON.parse(run.stdout), ["scope/personal-heading", "size/hard-limit"], "the scope and the limits were read");
 });
 
 test("the sync exports with lone surrogates: U+FFFD, ranges still UTF-16 in the input", () => {

@@ -10,6 +10,8 @@ const TOO_DEEP = 1;
 const TOO_LARGE = 2;
 const THREW = 3;
 
+const isEnumerable = Object.prototype.propertyIsEnumerable;
+
 export function plainCopy(value, maxDepth, maxItems) {
   // What ends a copy early, told apart from anything a getter could throw.
   const deep = {};
@@ -24,12 +26,19 @@ export function plainCopy(value, maxDepth, maxItems) {
     const out = Array.isArray(value) ? [] : {};
     for (const key of keys) {
       if (typeof key !== "string") continue;
-      if (!Reflect.getOwnPropertyDescriptor(value, key)?.enumerable) continue;
+      if (!isEnumerable.call(value, key)) continue;
       budget -= 1;
       if (budget < 0) throw large;
       const item = copy(Reflect.get(value, key), depth - 1);
-      // Defined, not set: a `__proto__` key stays a field.
-      Reflect.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+      // A key the new object already has through its prototype
+      // (`__proto__`, `constructor`, `toString`, ...) is defined, so that it
+      // is a field of its own even where that prototype is frozen or has a
+      // setter; any other is set, which is faster.
+      if (key in out) {
+        Reflect.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+      } else {
+        out[key] = item;
+      }
     }
     return out;
   };
