@@ -32,6 +32,21 @@ export const shapes = {
   oneLine: (n) => "## A\n" + "word ".repeat(n * 4),
 };
 
+/**
+ * A call of one text whose other arguments are made from it (`make`) once
+ * per text, not in every call: the time is the export's, not that of
+ * building its inputs (a new string over 128 KB costs fresh pages from the
+ * kernel, see above, which a 1,000-line input's does not).
+ */
+function sides(make, call) {
+  let last;
+  let made;
+  return (text) => {
+    if (text !== last) [last, made] = [text, make(text)];
+    return call(text, made);
+  };
+}
+
 /** The package's exports that take a whole document, as calls of one text. */
 export function operations(memdoc) {
   return {
@@ -39,7 +54,7 @@ export function operations(memdoc) {
     render: (text) => memdoc.render(text),
     validate: (text) => memdoc.validate(text, { scope: "team" }),
     planSave: (text) => memdoc.planSave(text, { previous: text }),
-    merge: (text) => memdoc.merge(text, `${text}\n- 2025-02-01: ours`, `## New\n- 2025-02-02: theirs\n\n${text}`),
+    merge: sides((text) => [`${text}\n- 2025-02-01: ours`, `## New\n- 2025-02-02: theirs\n\n${text}`], (text, [ours, theirs]) => memdoc.merge(text, ours, theirs)),
     compact: (text) => memdoc.compact(text, { scope: "team", target: Math.floor(text.length / 3) }),
     injectionBlock: (text) => memdoc.injectionBlock(text),
     recall: (text) => memdoc.recall(text, "entry line e1 word", { scope: "team", budget: Math.floor(text.length / 4) }),
