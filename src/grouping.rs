@@ -13,7 +13,7 @@
 //! collide) are told apart by a sort of their texts, so no input costs
 //! more than `n log n` comparisons.
 
-use crate::sorting::{radix_order, sort_by, stable_order, FEW};
+use crate::sorting::{pairs_by_key, sort_by};
 
 /// For each of `count` keys (`key(i)`), the index of the first key equal to
 /// it: its own index when no earlier key is equal.
@@ -23,12 +23,7 @@ pub(crate) fn first_equal<'k>(count: usize, key: &dyn Fn(usize) -> &'k [u8]) -> 
         return first;
     }
     let hashes: Vec<(u64, usize)> = (0..count).map(|i| (hash(key(i)) >> 32, i)).collect();
-    let sorted = if count < FEW {
-        let order = stable_order(count, &|a, b| hashes[a].0.cmp(&hashes[b].0));
-        order.into_iter().map(|i| hashes[i]).collect()
-    } else {
-        radix_order(hashes, 32)
-    };
+    let sorted = pairs_by_key(hashes, 32);
     let mut rest = &sorted[..];
     while let Some(&(hash, _)) = rest.first() {
         let len = rest
@@ -46,13 +41,15 @@ pub(crate) fn first_equal<'k>(count: usize, key: &dyn Fn(usize) -> &'k [u8]) -> 
             }
             continue;
         }
-        let order = stable_order(run.len(), &|a, b| key(run[a].1).cmp(key(run[b].1)));
-        let mut start = 0;
-        for (k, &at) in order.iter().enumerate() {
-            if key(run[at].1) != key(run[order[start]].1) {
-                start = k;
+        // Stably by text: each text's first index leads its equals.
+        let mut order: Vec<usize> = run.iter().map(|&(_, i)| i).collect();
+        sort_by(&mut order, &|&a, &b| key(a).cmp(key(b)));
+        let mut lead = order[0];
+        for &i in &order {
+            if key(i) != key(lead) {
+                lead = i;
             }
-            first[run[at].1] = run[order[start]].1;
+            first[i] = lead;
         }
     }
     first

@@ -15,7 +15,7 @@ use std::cmp::Ordering;
 /// own order. A natural merge sort: it merges the stretches that are already
 /// in order, so that sorted input (a memory's entries are mostly in date
 /// order) costs one pass, and `r` such stretches cost `n log r`.
-pub(crate) fn stable_order(n: usize, compare: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
+fn stable_order(n: usize, compare: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
     let mut order: Vec<usize> = (0..n).collect();
     // Where each stretch in order starts, then `n`: a stretch ends where an
     // element is strictly less than the one before it.
@@ -78,18 +78,11 @@ fn merge(
 /// memory, where a comparison sort's `log n` and its scattered reads of
 /// the items show.
 pub(crate) fn order_by_key(keys: &[u64]) -> Vec<usize> {
-    if keys.len() < FEW {
-        return stable_order(keys.len(), &|a, b| keys[a].cmp(&keys[b]));
-    }
-    radix_order(keys.iter().copied().zip(0..).collect(), u64::BITS)
+    pairs_by_key(keys.iter().copied().zip(0..).collect(), u64::BITS)
         .into_iter()
         .map(|(_, i)| i)
         .collect()
 }
-
-/// Below this many keys, counting into the buckets costs more than
-/// comparing.
-pub(crate) const FEW: usize = 256;
 
 /// `pairs` of a key, of which only the low `bits` bits are set, and an item,
 /// in the order of their keys, equal keys in their own order. The pairs
@@ -97,12 +90,20 @@ pub(crate) const FEW: usize = 256;
 /// writes to one place per bucket, so that a memory too large for the
 /// processor's caches costs no more per key than a small one. Digits that
 /// every key shares cost no pass.
-pub(crate) fn radix_order(mut pairs: Vec<(u64, usize)>, bits: u32) -> Vec<(u64, usize)> {
+///
+/// Below 256 pairs, counting into the buckets costs more than comparing, so
+/// a few are put in order by the merge sort.
+pub(crate) fn pairs_by_key(mut pairs: Vec<(u64, usize)>, bits: u32) -> Vec<(u64, usize)> {
+    const FEW: usize = 256;
     const BITS: u32 = 11;
     const BUCKETS: usize = 1 << BITS;
     // Masked to BITS bits first, so nothing is cut off.
     #[allow(clippy::cast_possible_truncation)]
     let digit = |key: u64, shift: u32| ((key >> shift) & (BUCKETS as u64 - 1)) as usize;
+    if pairs.len() < FEW {
+        let order = stable_order(pairs.len(), &|a, b| pairs[a].0.cmp(&pairs[b].0));
+        return order.into_iter().map(|i| pairs[i]).collect();
+    }
     let mut next = vec![(0, 0); pairs.len()];
     let mut counts = vec![0_usize; BUCKETS];
     let mut shift = 0;
