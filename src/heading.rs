@@ -4,6 +4,8 @@
 #[cfg(not(target_arch = "wasm32"))]
 use unicode_normalization::UnicodeNormalization;
 
+use crate::grouping::first_equal;
+
 /// Normalize a heading title for comparison.
 ///
 /// Compatibility forms are folded first (NFKC), so a full-width
@@ -43,12 +45,29 @@ pub fn normalize_heading(title: &str) -> String {
 /// sections a merge pairs up, the sections compaction joins), given the
 /// title's [`normalize_heading`]: the normalized title, or, for a title made
 /// only of symbols (which normalizes to nothing), its exact text.
-pub(crate) fn section_key_of<'a>(title: &'a str, normalized: &'a str) -> &'a str {
+fn section_key_of<'a>(title: &'a str, normalized: &'a str) -> &'a str {
     if normalized.is_empty() {
         title
     } else {
         normalized
     }
+}
+
+/// For each of `titles`, the index of the first with the same section key
+/// ([`section_key_of`]), given each title's [`normalize_heading`].
+pub(crate) fn first_same_key(titles: &[&str], normalized: &[String]) -> Vec<usize> {
+    let keys: Vec<&str> = titles
+        .iter()
+        .zip(normalized)
+        .map(|(title, n)| section_key_of(title, n))
+        .collect();
+    first_equal(keys.len(), &|i| keys[i].as_bytes())
+}
+
+/// [`first_same_key`] of titles not normalized yet.
+pub(crate) fn first_same_title(titles: &[&str]) -> Vec<usize> {
+    let normalized: Vec<String> = titles.iter().map(|t| normalize_heading(t)).collect();
+    first_same_key(titles, &normalized)
 }
 
 /// NFKC, then lower case: how headings (and recall's words) are folded.

@@ -6,7 +6,7 @@
 use crate::diagnostic::{sort, Code, Diagnostic};
 use crate::document::{Document, Line, Section};
 use crate::grouping::{first_equal, TextSet};
-use crate::heading::{normalize_heading, section_key_of};
+use crate::heading::{first_same_key, normalize_heading};
 use crate::limits::{thousands, Level, Usage};
 use crate::options::{Scope, ValidateOptions};
 use crate::parse::{explicit_titles, parse};
@@ -290,13 +290,8 @@ fn nonstandard_entries(doc: &Document) -> Vec<Diagnostic> {
 /// Titles compared by their section keys; `keys`: the normalized title of
 /// each section.
 fn duplicate_headings(doc: &Document<'_>, keys: &[String]) -> Vec<Diagnostic> {
-    let keys: Vec<&str> = doc
-        .sections
-        .iter()
-        .zip(keys)
-        .map(|(s, key)| section_key_of(&s.title, key))
-        .collect();
-    let first = first_equal(keys.len(), &|i| keys[i].as_bytes());
+    let titles: Vec<&str> = doc.sections.iter().map(|s| &*s.title).collect();
+    let first = first_same_key(&titles, keys);
     doc.sections
         .iter()
         .zip(first)

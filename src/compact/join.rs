@@ -2,8 +2,7 @@
 //! into the first of them.
 
 use crate::document::{Document, Section};
-use crate::grouping::first_equal;
-use crate::heading::{normalize_heading, section_key_of};
+use crate::heading::first_same_title;
 
 use super::MergedSection;
 
@@ -23,16 +22,8 @@ pub(super) fn merge_step<'a>(
     let joinable: Vec<usize> = (0..doc.sections.len())
         .filter(|&i| !opens_unclosed_fence(doc, &doc.sections[i]))
         .collect();
-    let normalized: Vec<String> = joinable
-        .iter()
-        .map(|&i| normalize_heading(&doc.sections[i].title))
-        .collect();
-    let keys: Vec<&str> = joinable
-        .iter()
-        .zip(&normalized)
-        .map(|(&i, n)| section_key_of(&doc.sections[i].title, n))
-        .collect();
-    let ops: Vec<(usize, usize)> = first_equal(keys.len(), &|k| keys[k].as_bytes())
+    let titles: Vec<&str> = joinable.iter().map(|&i| &*doc.sections[i].title).collect();
+    let ops: Vec<(usize, usize)> = first_same_title(&titles)
         .into_iter()
         .enumerate()
         .filter(|&(k, first)| first != k)

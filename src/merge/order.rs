@@ -2,8 +2,7 @@
 //! order the merged document holds them.
 
 use crate::document::{Document, Section};
-use crate::grouping::first_equal;
-use crate::heading::{normalize_heading, section_key_of};
+use crate::heading::first_same_title;
 
 use super::diff3::{diff3, Chunk};
 
@@ -17,20 +16,16 @@ pub(super) type SectionKey = (usize, usize);
 /// section's title, the inputs' sections one after another, and how many
 /// titles there are.
 fn title_numbers(docs: &[Document<'_>; 3]) -> (Vec<usize>, usize) {
-    let sections = || docs.iter().flat_map(|doc| &doc.sections);
-    let normalized: Vec<String> = sections().map(|s| normalize_heading(&s.title)).collect();
-    let keys: Vec<&str> = sections()
-        .zip(&normalized)
-        .map(|(s, n)| section_key_of(&s.title, n))
+    let titles: Vec<&str> = docs
+        .iter()
+        .flat_map(|doc| &doc.sections)
+        .map(|s| &*s.title)
         .collect();
     // Numbered in order of first appearance: a title's first section comes
     // before every other of that title, so its number is known by then.
-    let mut numbers = Vec::with_capacity(keys.len());
+    let mut numbers = Vec::with_capacity(titles.len());
     let mut count = 0;
-    for (i, first) in first_equal(keys.len(), &|i| keys[i].as_bytes())
-        .into_iter()
-        .enumerate()
-    {
+    for (i, first) in first_same_title(&titles).into_iter().enumerate() {
         let number = if first == i {
             count += 1;
             count - 1
