@@ -95,14 +95,18 @@ const repeat = (fn, times) => () => {
  * kernel's share is counted by clock ticks, so it is only a hint). Other
  * processes only ever make a timing longer, so a pair is timed again, up to
  * `attempts` times, while its ratio is above `bound`; a cost that really
- * grows faster stays above it on every attempt.
+ * grows faster stays above it on every attempt. `only`, when given, names
+ * the pairs to measure (`["parse/entries"]`).
  */
-export function growth(memdoc, { n = 1000, bound = 20, attempts = 8 } = {}) {
+export function growth(memdoc, { n = 1000, bound = 20, attempts = 8, only } = {}) {
   const results = [];
+  const wanted = (op, shape) => !only || only.includes(`${op}/${shape}`);
   for (const [shape, make] of Object.entries(shapes)) {
+    if (!Object.keys(operations(memdoc)).some((op) => wanted(op, shape))) continue;
     const small = make(n);
     const large = make(16 * n);
     for (const [op, fn] of Object.entries(operations(memdoc))) {
+      if (!wanted(op, shape)) continue;
       // A call of the large input that takes less than 5 ms is repeated
       // until a timing lasts about that long; the small input is called 16
       // times as often, so that both timings take about as long and meet the
