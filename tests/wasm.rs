@@ -9,6 +9,7 @@ use memdoc::js::compact::CompactionView;
 use memdoc::js::error::BOUNDARY_ERROR_CODES;
 use memdoc::js::input::{CompactOptionsInput, LimitsInput, OptionsInput};
 use memdoc::js::merge::MergeResultView;
+use memdoc::js::repeats::pieces;
 use memdoc::js::view::{DocumentView, ReportView, SavePlanView};
 use memdoc::store::STORE_ERROR_CODES;
 use memdoc::wasm::{info, ops, pure};
@@ -88,6 +89,79 @@ fn render_and_normalize_heading_give_the_cores_strings() {
         pure::normalize_heading_js(&js("Ｐｒｅｆｓ!")).expect("normalize"),
         "prefs"
     );
+}
+
+/// Texts whose lines are canonical or not, in every mix: entries in the
+/// legacy format, trailing white space, CRLF, a preamble, sections without
+/// the blank line between them, blank lines to drop; ASCII or not.
+fn mixed_texts() -> Vec<String> {
+    let lines = [
+        "## Notes",
+        "## Café 記憶",
+        "## Trailing   ",
+        "- 2025-01-01: an entry long enough that a stretch of lines makes a slice",
+        "- (2024-11-02) [fact] a legacy entry, rewritten in the canonical form",
+        "- 2025-01-02: 記憶 and 😀, more than ASCII in one line of the memory",
+        "- 2025-01-03: trailing white space   ",
+        "- 2025-01-04: a line that ends in CRLF\r",
+        "Sure, here is the memory:",
+        "",
+        "   ",
+        "a raw line of text, kept verbatim, long enough to count for something",
+    ];
+    let mut seed = 7_u64;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        usize::try_from(seed >> 33).unwrap() % n
+    };
+    (0..300)
+        .map(|_| {
+            let count = next(40);
+            (0..count)
+                .map(|_| lines[next(lines.len())])
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .collect()
+}
+
+#[wasm_bindgen_test]
+fn canonical_texts_are_the_cores_whatever_they_repeat_of_the_input() {
+    memdoc::wasm::install_host_folds();
+    let texts = mixed_texts();
+    // Most of them made of slices and converted lines, not converted whole.
+    let joined = texts
+        .iter()
+        .filter(|text| {
+            let units = text.encode_utf16().count();
+            pieces(text, units, &memdoc::render(text)).is_some_and(|p| p.len() > 2)
+        })
+        .count();
+    assert!(joined > 150, "{joined} of 300 texts in pieces");
+    for text in texts {
+        let canonical = memdoc::render(&text);
+        assert_eq!(
+            pure::render_js(&js(&text)).expect("render"),
+            canonical,
+            "render of {text:?}"
+        );
+        let report = pure::validate_js(&js(&text), None).expect("validate");
+        let got = Reflect::get(&report, &js("canonical")).expect("canonical");
+        assert_eq!(
+            got.as_string().as_deref(),
+            Some(canonical.as_str()),
+            "validate of {text:?}"
+        );
+        let plan = pure::plan_save_js(&js(&text), None).expect("planSave");
+        let content = Reflect::get(&plan, &js("content")).expect("content");
+        assert_eq!(
+            content.as_string(),
+            Some(memdoc::plan_save(&text, &memdoc::SaveOptions::default()).content),
+            "planSave of {text:?}"
+        );
+    }
 }
 
 #[wasm_bindgen_test]

@@ -56,7 +56,7 @@ pub fn render_js(
 ) -> Result<JsString, JsValue> {
     let source = string(text, "text")?;
     let canonical = crate::render(&source);
-    Ok(repeated(text.unchecked_ref(), &source, canonical))
+    Ok(repeated(text.unchecked_ref(), &source, &canonical))
 }
 
 /// The key two headings are compared by.
@@ -139,7 +139,7 @@ fn view_repeating<V: Serialize, T: JsCast>(
 ) -> Result<T, JsValue> {
     let text = std::mem::take(field(&mut value));
     let result: T = view(&value)?;
-    let text = repeated(input.unchecked_ref(), source, text);
+    let text = repeated(input.unchecked_ref(), source, &text);
     js_sys::Reflect::set(result.as_ref(), &names::name(name), &text)?;
     Ok(result)
 }

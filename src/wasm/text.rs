@@ -17,6 +17,7 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 
+use crate::js::repeats::{pieces, Piece};
 use crate::span::{holds_replacement, utf16_len};
 
 #[wasm_bindgen]
@@ -161,53 +162,29 @@ pub(crate) fn joined(source: &JsString, text: &str, pieces: &[Cow<'_, str>]) -> 
 }
 
 /// `result`, a text computed from `text` (the Rust copy of the JavaScript
-/// string `source`), as a JavaScript string: what it has in common with
-/// `text` at its start and at its end as slices of `source`, and only the
-/// part between them converted. A canonical memory's canonical form is the
-/// memory itself, or without its trailing white space: all of it a slice.
-/// A memory with one line out of canonical form converts about that line;
-/// a result with less than half of it in common is converted whole.
-///
-/// The end is counted back from the end of `source`: `source` has as many
-/// UTF-16 units as `text` when `text` holds no U+FFFD, so only the parts
-/// that are sliced are counted, not the whole (at every check of the
-/// editor, a canonical memory of some 25,000 characters is the text
-/// itself). A `text` with a U+FFFD is converted whole, as [`joined`] does.
-pub(crate) fn repeated(source: &JsString, text: &str, result: String) -> JsString {
-    let head = common(text.bytes().zip(result.bytes()), |n| {
-        text.is_char_boundary(n) && result.is_char_boundary(n)
-    });
-    let (rest, new) = (&text[head..], &result[head..]);
-    let tail = common(rest.bytes().rev().zip(new.bytes().rev()), |n| {
-        rest.is_char_boundary(rest.len() - n) && new.is_char_boundary(new.len() - n)
-    });
-    // A result that is mostly new is converted whole: slicing and joining
-    // three strings costs more than it saves there.
-    if (head + tail) * 2 < result.len() || holds_replacement(text) {
-        return joined(source, text, &[Cow::Owned(result)]);
-    }
-    let units = source.length();
-    let count = |part: &str| u32::try_from(utf16_len(part)).unwrap_or(u32::MAX);
-    if head == result.len() {
-        return source.slice(0, units.saturating_sub(count(rest)));
-    }
-    let start = source.slice(0, count(&text[..head]));
-    let middle = JsString::from(&new[..new.len() - tail]);
-    let end = source.slice(
-        units.saturating_sub(count(&rest[rest.len() - tail..])),
-        units,
-    );
-    start.concat(&middle).concat(&end)
-}
-
-/// How many of the `pairs` are equal from the first on, cut back to the
-/// last count at which `boundary` holds (a character boundary in both).
-fn common(pairs: impl Iterator<Item = (u8, u8)>, boundary: impl Fn(usize) -> bool) -> usize {
-    let mut n = pairs.take_while(|(a, b)| a == b).count();
-    while n > 0 && !boundary(n) {
-        n -= 1;
-    }
-    n
+/// string `source`), as a JavaScript string: the stretches of lines it
+/// repeats from `text` as slices of `source`, only the rest converted
+/// ([`pieces`]). A canonical memory's canonical form is the memory itself,
+/// or without its trailing white space: all of it a slice, and only what is
+/// left out counted (at every check of the editor, a canonical memory of
+/// some 25,000 characters is the text itself). A memory with a line out of
+/// canonical form here and there converts those lines; a result with less
+/// than half of it repeated is converted whole. So is the result of a `text`
+/// with a U+FFFD, as [`joined`] does.
+pub(crate) fn repeated(source: &JsString, text: &str, result: &str) -> JsString {
+    let pieces = pieces(text, source.length() as usize, result);
+    let Some(pieces) = pieces.filter(|_| !holds_replacement(text)) else {
+        return JsString::from(result);
+    };
+    let piece = |piece: &Piece| match piece {
+        Piece::Input(units) => source.slice(units.start, units.end),
+        Piece::Result(bytes) => JsString::from(&result[bytes.clone()]),
+    };
+    pieces
+        .iter()
+        .map(piece)
+        .reduce(|all, next| all.concat(&next))
+        .unwrap_or_default()
 }
 
 /// The UTF-16 units of `text`: its bytes when the whole input is ASCII.
