@@ -5,18 +5,23 @@
 // difference between the builds is smaller than the drift between two runs
 // of `npm run bench`.
 //
-//   node benches/ab.mjs BEFORE_PKG_DIR [AFTER_PKG_DIR]   (AFTER defaults to pkg/)
+//   node benches/ab.mjs BEFORE_PKG_DIR [AFTER_PKG_DIR] [--rounds=N] [--only=OP,...]
 //
-// Each figure is the fastest of 6 rounds of the median time of one call
-// over about 60 ms.
+// AFTER defaults to pkg/. Each figure is the fastest of N rounds (6 unless
+// told) of the median time of one call over about 60 ms; `--only` names the
+// calls to time (`--only=render,validate`).
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 import { genDoc } from "./gen_doc.mjs";
 
-const [before, after = new URL("../pkg", import.meta.url).pathname] = process.argv.slice(2);
-if (!before) {
-  console.error("usage: node benches/ab.mjs BEFORE_PKG_DIR [AFTER_PKG_DIR]");
+const flags = process.argv.slice(2).filter((a) => a.startsWith("--"));
+const [before, after = new URL("../pkg", import.meta.url).pathname] = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const flag = (name) => flags.find((f) => f.startsWith(`--${name}=`))?.slice(name.length + 3);
+const rounds = Number(flag("rounds") ?? 6);
+const only = flag("only")?.split(",");
+if (!before || !Number.isSafeInteger(rounds) || rounds < 1 || flags.some((f) => !/^--(rounds|only)=/.test(f))) {
+  console.error("usage: node benches/ab.mjs BEFORE_PKG_DIR [AFTER_PKG_DIR] [--rounds=N] [--only=OP,...]");
   process.exit(2);
 }
 const load = (dir) => import(pathToFileURL(resolve(dir, "node.js")).href);
@@ -58,9 +63,9 @@ for (const n of [1_000, 25_000, 1_000_000]) {
   const ascii = [...generated].map((c) => (c.charCodeAt(0) < 128 ? c : "x")).join("");
   for (const [name, text] of [["generated", generated], ["ASCII", ascii]]) {
     const [a, b] = [calls(A, text, n), calls(B, text, n)];
-    for (const op of Object.keys(a)) {
+    for (const op of Object.keys(a).filter((op) => !only || only.includes(op))) {
       let [ta, tb] = [Infinity, Infinity];
-      for (let round = 0; round < 6; round += 1) {
+      for (let round = 0; round < rounds; round += 1) {
         ta = Math.min(ta, median(a[op]));
         tb = Math.min(tb, median(b[op]));
       }
