@@ -135,7 +135,7 @@ fn canonical_texts_are_the_cores_whatever_they_repeat_of_the_input() {
     let joined = texts
         .iter()
         .filter(|text| {
-            let units = text.encode_utf16().count();
+            let units = u32::try_from(text.encode_utf16().count()).unwrap();
             pieces(text, units, &memdoc::render(text)).is_some_and(|p| p.len() > 2)
         })
         .count();

@@ -41,29 +41,21 @@ pub enum Piece {
 /// `None` when less than half of it repeats the input: converting it whole
 /// is cheaper then.
 #[must_use]
-pub fn pieces(text: &str, units: usize, result: &str) -> Option<Vec<Piece>> {
-    let ascii = units == text.len();
+pub fn pieces(text: &str, units: u32, result: &str) -> Option<Vec<Piece>> {
+    let ascii = units as usize == text.len();
     let stretches = stretches(text, result, !ascii);
     let repeated: usize = stretches.iter().map(|s| s.len).sum();
     if repeated * 2 < result.len() || repeated == 0 {
         return None;
     }
-    let count = |part: &str| {
-        if ascii {
-            part.len()
-        } else {
-            crate::span::utf16_len(part)
-        }
-    };
-    let unit = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
     // The whole result one stretch (a canonical memory, or one with only a
     // preamble or trailing white space more): its end is counted back from
     // the input's, so that only what is left out is counted.
     if let [only] = stretches.as_slice() {
         if only.len == result.len() {
-            let start = count(&text[..only.text]);
-            let end = units.saturating_sub(count(&text[only.text + only.len..]));
-            return Some(vec![Piece::Input(unit(start)..unit(end))]);
+            let start = utf16_units(&text[..only.text], ascii);
+            let end = units.saturating_sub(utf16_units(&text[only.text + only.len..], ascii));
+            return Some(vec![Piece::Input(start..end)]);
         }
     }
     let mut out = Vec::with_capacity(2 * stretches.len() + 1);
@@ -72,9 +64,9 @@ pub fn pieces(text: &str, units: usize, result: &str) -> Option<Vec<Piece>> {
         if s.result > written {
             out.push(Piece::Result(written..s.result));
         }
-        at += count(&text[counted..s.text]);
-        let len = count(&text[s.text..s.text + s.len]);
-        out.push(Piece::Input(unit(at)..unit(at + len)));
+        at += utf16_units(&text[counted..s.text], ascii);
+        let len = utf16_units(&text[s.text..s.text + s.len], ascii);
+        out.push(Piece::Input(at..at + len));
         at += len;
         counted = s.text + s.len;
         written = s.result + s.len;
@@ -83,6 +75,18 @@ pub fn pieces(text: &str, units: usize, result: &str) -> Option<Vec<Piece>> {
         out.push(Piece::Result(written..result.len()));
     }
     Some(out)
+}
+
+/// The UTF-16 units of `part`, a part of an input: its bytes when the whole
+/// input is ASCII, so that an ASCII input is never counted.
+#[must_use]
+pub fn utf16_units(part: &str, ascii: bool) -> u32 {
+    let n = if ascii {
+        part.len()
+    } else {
+        crate::span::utf16_len(part)
+    };
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// `len` bytes that `result` repeats: at `text` in the input and at
@@ -101,47 +105,25 @@ fn stretches(text: &str, result: &str, lines: bool) -> Vec<Stretch> {
     // leaves the rest one stretch however far the lines moved.
     let tail = common_end(text, result);
     let (head_text, head_result) = (&text[..text.len() - tail], &result[..result.len() - tail]);
-    let mut found = Vec::new();
-    if !lines {
-        let head = common_start(head_text, head_result);
-        if head >= SHORTEST {
-            found.push(Stretch {
-                text: 0,
-                result: 0,
-                len: head,
-            });
-        }
-    }
-    let (mut t, mut r) = (0, 0);
-    let mut new = 0;
-    while lines && r < head_result.len() {
-        let line = line_at(head_result, r);
-        // The first line is looked for everywhere: a model's reply may open
-        // with any number of lines before the memory.
-        let window = if r == 0 { usize::MAX } else { WINDOW };
-        let Some(start) = find_line(head_text, t, line, window) else {
-            new += line.len();
-            // More than half new: the result is converted whole anyway.
-            if new * 2 > result.len() {
-                return Vec::new();
-            }
-            r = (r + line.len() + 1).min(head_result.len());
-            continue;
+    let mut found = if lines {
+        // More than half new: the result is converted whole anyway.
+        let Some(found) = line_stretches(head_text, head_result, result.len() / 2) else {
+            return Vec::new();
         };
-        // At least the line, and its `\n` unless one of them ends there.
-        let len = common_start(&head_text[start..], &head_result[r..]);
-        if len >= SHORTEST {
-            found.push(Stretch {
-                text: start,
-                result: r,
-                len,
-            });
+        found
+    } else {
+        let head = common_start(head_text, head_result);
+        let start = Stretch {
+            text: 0,
+            result: 0,
+            len: head,
+        };
+        if head >= SHORTEST {
+            vec![start]
         } else {
-            new += len;
+            Vec::new()
         }
-        t = next_line(head_text, start + len);
-        r = next_line(head_result, r + len.max(line.len() + 1));
-    }
+    };
     if tail >= SHORTEST {
         found.push(Stretch {
             text: head_text.len(),
@@ -158,6 +140,42 @@ fn stretches(text: &str, result: &str, lines: bool) -> Vec<Stretch> {
         joins
     });
     found
+}
+
+/// The stretches that start at a line of `result` found among the lines of
+/// `text`, or `None` once more than `most_new` bytes of `result` are not
+/// in one.
+fn line_stretches(text: &str, result: &str, most_new: usize) -> Option<Vec<Stretch>> {
+    let mut found = Vec::new();
+    let (mut t, mut r, mut new) = (0, 0, 0);
+    while r < result.len() {
+        let line = line_at(result, r);
+        // The first line is looked for everywhere: a model's reply may open
+        // with any number of lines before the memory.
+        let window = if r == 0 { usize::MAX } else { WINDOW };
+        let Some(start) = find_line(text, t, line, window) else {
+            new += line.len();
+            if new > most_new {
+                return None;
+            }
+            r = (r + line.len() + 1).min(result.len());
+            continue;
+        };
+        // At least the line, and its `\n` unless one of them ends there.
+        let len = common_start(&text[start..], &result[r..]);
+        if len >= SHORTEST {
+            found.push(Stretch {
+                text: start,
+                result: r,
+                len,
+            });
+        } else {
+            new += len;
+        }
+        t = next_line(text, start + len);
+        r = next_line(result, r + len.max(line.len() + 1));
+    }
+    Some(found)
 }
 
 /// The line of `text` that starts at `at`, without its `\n`.
@@ -262,7 +280,7 @@ mod tests {
     /// the input by UTF-16 units, and converted bytes.
     fn assemble(text: &str, result: &str) -> Option<String> {
         let units: Vec<u16> = text.encode_utf16().collect();
-        let pieces = pieces(text, units.len(), result)?;
+        let pieces = pieces(text, u32::try_from(units.len()).unwrap(), result)?;
         Some(
             pieces
                 .iter()
@@ -276,24 +294,23 @@ mod tests {
     }
 
     fn slices(text: &str, result: &str) -> usize {
-        let units = text.encode_utf16().count();
-        pieces(text, units, result).map_or(0, |p| {
+        pieces(text, units(text), result).map_or(0, |p| {
             p.iter().filter(|p| matches!(p, Piece::Input(_))).count()
         })
+    }
+
+    fn units(text: &str) -> u32 {
+        u32::try_from(text.encode_utf16().count()).unwrap()
     }
 
     #[test]
     fn a_canonical_memory_is_one_slice_of_itself() {
         let text =
             "## Notes\n- 2025-01-01: café 記憶 😀 and more words to pass the shortest stretch";
-        let units = text.encode_utf16().count();
-        let whole = Some(vec![Piece::Input(0..u32::try_from(units).unwrap())]);
-        assert_eq!(pieces(text, units, text), whole);
+        let whole = Some(vec![Piece::Input(0..units(text))]);
+        assert_eq!(pieces(text, units(text), text), whole);
         let trailing = format!("{text}\n\n  \n");
-        assert_eq!(
-            pieces(&trailing, trailing.encode_utf16().count(), text),
-            whole
-        );
+        assert_eq!(pieces(&trailing, units(&trailing), text), whole);
     }
 
     #[test]
@@ -329,7 +346,7 @@ mod tests {
         // In ASCII, the common start and end only: here less than half.
         let ascii = |s: &str| s.replace(['é', '😀'], "e");
         let (text, result) = (ascii(&text), ascii(&result));
-        assert_eq!(pieces(&text, text.len(), &result), None);
+        assert_eq!(pieces(&text, units(&text), &result), None);
     }
 
     #[test]
@@ -361,7 +378,7 @@ mod tests {
             .collect::<Vec<_>>()
             .join("\n");
         let text = result.replace('\n', "\r\n");
-        assert_eq!(pieces(&text, text.len(), &result), None);
+        assert_eq!(pieces(&text, units(&text), &result), None);
     }
 
     #[test]

@@ -17,8 +17,8 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 
-use crate::js::repeats::{pieces, Piece};
-use crate::span::{holds_replacement, utf16_len};
+use crate::js::repeats::{pieces, utf16_units, Piece};
+use crate::span::holds_replacement;
 
 #[wasm_bindgen]
 extern "C" {
@@ -151,8 +151,8 @@ pub(crate) fn joined(source: &JsString, text: &str, pieces: &[Cow<'_, str>]) -> 
         .iter()
         .map(|piece| {
             if faithful && within(piece) {
-                let from = units(&text[..piece.as_ptr() as usize - range.start], ascii);
-                source.slice(from, from + units(piece, ascii))
+                let from = utf16_units(&text[..piece.as_ptr() as usize - range.start], ascii);
+                source.slice(from, from + utf16_units(piece, ascii))
             } else {
                 JsString::from(piece.as_ref())
             }
@@ -172,7 +172,7 @@ pub(crate) fn joined(source: &JsString, text: &str, pieces: &[Cow<'_, str>]) -> 
 /// than half of it repeated is converted whole. So is the result of a `text`
 /// with a U+FFFD, as [`joined`] does.
 pub(crate) fn repeated(source: &JsString, text: &str, result: &str) -> JsString {
-    let pieces = pieces(text, source.length() as usize, result);
+    let pieces = pieces(text, source.length(), result);
     let Some(pieces) = pieces.filter(|_| !holds_replacement(text)) else {
         return JsString::from(result);
     };
@@ -185,10 +185,4 @@ pub(crate) fn repeated(source: &JsString, text: &str, result: &str) -> JsString 
         .map(piece)
         .reduce(|all, next| all.concat(&next))
         .unwrap_or_default()
-}
-
-/// The UTF-16 units of `text`: its bytes when the whole input is ASCII.
-fn units(text: &str, ascii: bool) -> u32 {
-    let n = if ascii { text.len() } else { utf16_len(text) };
-    u32::try_from(n).unwrap_or(u32::MAX)
 }
