@@ -4,7 +4,8 @@
 //! results as it receives them where they differ from the core types
 //! ([`view`], [`merge`], [`compact`], [`store`]: byte spans become UTF-16
 //! ranges), and `parse`'s result as the numbers its JavaScript builder
-//! reads ([`literal`]), and what a result repeats of its input
+//! reads ([`literal`]), `recall`'s result as the numbers and strings its
+//! builder reads ([`recalled`]), and what a result repeats of its input
 //! ([`repeats`]). Plain data and conversions, no `wasm_bindgen`: the
 //! boundary in `src/wasm/` serializes these, and their unit tests run
 //! natively.
@@ -17,6 +18,7 @@ pub mod input;
 pub mod literal;
 pub mod merge;
 pub mod name;
+pub mod recalled;
 pub mod repeats;
 pub mod store;
 pub mod typescript;

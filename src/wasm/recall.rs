@@ -1,13 +1,24 @@
 //! Recall and expiry (docs/API.md), `recall` and `expire`: text and
 //! options in, the core call, its result out (the core's result types are
-//! already the JavaScript shapes).
+//! already the JavaScript shapes). `recall`'s result is built in JavaScript
+//! (`recall.js`) from the numbers and the one string of
+//! [`Recalled`]: an item per line of the memory, each converted field by
+//! field through serde-wasm-bindgen, cost about 7 µs (BENCHMARKS.md).
 
 use crate::js::input::{ExpireOptionsInput, RecallOptionsInput};
+use crate::js::recalled::Recalled;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
 use super::convert::{checked, string, view};
 use super::types::{ExpireOptions, Expiry, Recall, RecallOptions};
+
+#[wasm_bindgen(module = "/src/wasm/recall.js")]
+extern "C" {
+    /// The `Recall` of `numbers`, its strings sliced from `strings`.
+    #[wasm_bindgen(js_name = buildRecall)]
+    fn build_recall(strings: &str, numbers: &[f64]) -> Recall;
+}
 
 /// The part of a memory that best answers a query within a budget.
 ///
@@ -18,6 +29,25 @@ use super::types::{ExpireOptions, Expiry, Recall, RecallOptions};
 pub fn recall_js(
     #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] query: &JsValue,
+    options: Option<RecallOptions>,
+) -> Result<Recall, JsValue> {
+    let text = string(text, "text")?;
+    let query = string(query, "query")?;
+    let options = checked(options.map(Into::into), |o: RecallOptionsInput| o.resolve())?;
+    let recalled = Recalled::of(&crate::recall(&text, &query, &options));
+    Ok(build_recall(&recalled.strings, &recalled.numbers))
+}
+
+/// `recall` with its result converted through serde-wasm-bindgen only, for
+/// the JavaScript tests that compare the two ways (test builds only).
+///
+/// # Errors
+/// As `recall`.
+#[cfg(feature = "test-panic")]
+#[wasm_bindgen(js_name = __recallThroughSerde, skip_typescript)]
+pub fn recall_through_serde_js(
+    text: &JsValue,
+    query: &JsValue,
     options: Option<RecallOptions>,
 ) -> Result<Recall, JsValue> {
     let text = string(text, "text")?;

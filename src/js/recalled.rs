@@ -1,0 +1,326 @@
+//! `recall`'s result as numbers and one string, for a JavaScript builder
+//! that makes the [`Recall`] out of object literals (src/wasm/recall.js).
+//! Converting it field by field through serde-wasm-bindgen calls into
+//! JavaScript for every field of every item, and a memory has an item per
+//! line; these numbers cross in one array and the strings in one string
+//! instead (BENCHMARKS.md).
+//!
+//! Every string of the result is written once into [`Recalled::strings`]
+//! and named by its UTF-16 start and end there. The layout, all `f64`
+//! (every count, index and offset exact):
+//!
+//! - head: `content` (a string), `chars`, `estimatedTokens`, the totals
+//!   (`items`, `selected`, `omitted`, `memoryChars`, `budget`);
+//! - tables: the number of section titles, each title (a string); the
+//!   number of terms, each term; the number of omission reasons, each
+//!   reason's name;
+//! - `selected`: the number of items, each item;
+//! - `omitted`: the number of items, each item followed by its reason (an
+//!   index into the reasons);
+//! - item: its section (an index into the titles), text (a string), date (a
+//!   string, or [`NO_DATE`] and 0), score, the number of terms, each term
+//!   (an index into the terms), the parts (relevance, recency, priority).
+
+use crate::recall::{OmitReason, Recall, Why};
+
+/// A date's start where the item has no date.
+pub const NO_DATE: f64 = -1.0;
+
+/// How many of a [`Table`]'s last strings a string is looked for among.
+/// A query of up to 16 words has each of them written once.
+const RECENT: usize = 16;
+
+/// The reasons, in the order of their indices.
+const REASONS: [OmitReason; 3] = [
+    OmitReason::Budget,
+    OmitReason::NoMatch,
+    OmitReason::TooLarge,
+];
+
+/// The numbers of a [`Recall`] and the strings they name.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Recalled {
+    /// Every string of the result, one after another.
+    pub strings: String,
+    /// The layout above.
+    pub numbers: Vec<f64>,
+}
+
+impl Recalled {
+    /// The numbers and strings of `recall`.
+    #[must_use]
+    pub fn of(recall: &Recall) -> Self {
+        let selected = recall.selected.iter().map(|i| Item {
+            section: &i.section,
+            text: &i.text,
+            date: i.date.as_deref(),
+            score: i.score,
+            why: &i.why,
+        });
+        let omitted = recall.omitted.iter().map(|i| Item {
+            section: &i.section,
+            text: &i.text,
+            date: i.date.as_deref(),
+            score: i.score,
+            why: &i.why,
+        });
+        let items: Vec<Item<'_>> = selected.chain(omitted).collect();
+        let (titles, section_of) = Table::of(items.iter().map(|i| i.section));
+        let terms = items
+            .iter()
+            .flat_map(|i| i.why.terms.iter().map(String::as_str));
+        let (terms, term_of) = Table::of(terms);
+
+        let mut out = Writer {
+            strings: String::new(),
+            units: 0,
+            numbers: Vec::with_capacity(32 + items.len() * 12),
+        };
+        out.string(&recall.content);
+        let totals = &recall.totals;
+        for n in [
+            recall.chars,
+            recall.estimated_tokens,
+            totals.items,
+            totals.selected,
+            totals.omitted,
+            totals.memory_chars,
+            totals.budget,
+        ] {
+            out.count(n);
+        }
+        out.table(&titles.0);
+        out.table(&terms.0);
+        out.table(&REASONS.map(OmitReason::as_str));
+
+        let (mut section_of, mut term_of) = (section_of.into_iter(), term_of.into_iter());
+        let (selected, omitted) = items.split_at(recall.selected.len());
+        out.count(selected.len());
+        for item in selected {
+            out.item(item, section_of.next(), &mut term_of);
+        }
+        out.count(omitted.len());
+        for (item, reason) in omitted.iter().zip(&recall.omitted) {
+            out.item(item, section_of.next(), &mut term_of);
+            let reason = REASONS.iter().position(|&r| r == reason.reason);
+            out.count(reason.unwrap_or_default());
+        }
+        Self {
+            strings: out.strings,
+            numbers: out.numbers,
+        }
+    }
+}
+
+/// What the numbers say of a selected or an omitted item, its reason apart.
+struct Item<'a> {
+    section: &'a str,
+    text: &'a str,
+    date: Option<&'a str>,
+    score: f64,
+    why: &'a Why,
+}
+
+/// Strings that repeat (section titles, terms), each written once into a
+/// table and named by its index there. A string is looked for among the
+/// last [`RECENT`] of the table only, so that the cost stays linear
+/// whatever the input; one that recurs further apart is written again.
+struct Table<'a>(Vec<&'a str>);
+
+impl<'a> Table<'a> {
+    /// The table of `strings` and the index of each of them in it.
+    fn of(strings: impl Iterator<Item = &'a str>) -> (Self, Vec<usize>) {
+        let mut table = Vec::new();
+        let indices = strings
+            .map(|s| {
+                let recent = table.len().saturating_sub(RECENT);
+                if let Some(k) = table[recent..].iter().rposition(|&t| t == s) {
+                    recent + k
+                } else {
+                    table.push(s);
+                    table.len() - 1
+                }
+            })
+            .collect();
+        (Self(table), indices)
+    }
+}
+
+struct Writer {
+    strings: String,
+    /// The UTF-16 units of `strings`.
+    units: usize,
+    numbers: Vec<f64>,
+}
+
+impl Writer {
+    /// A count, index or offset. Exact: a `usize` of the 32-bit WebAssembly
+    /// target, and any length a native memory holds, is below 2^53.
+    #[allow(clippy::cast_precision_loss)]
+    fn count(&mut self, n: usize) {
+        self.numbers.push(n as f64);
+    }
+
+    fn string(&mut self, s: &str) {
+        let start = self.units;
+        self.strings.push_str(s);
+        self.units += crate::span::utf16_len(s);
+        self.count(start);
+        self.count(self.units);
+    }
+
+    /// An item, its section's index in the titles and its terms' in the
+    /// terms taken from `terms`.
+    fn item(
+        &mut self,
+        item: &Item<'_>,
+        section: Option<usize>,
+        terms: &mut impl Iterator<Item = usize>,
+    ) {
+        self.count(section.unwrap_or_default());
+        self.string(item.text);
+        match item.date {
+            Some(date) => self.string(date),
+            None => self.numbers.extend([NO_DATE, 0.0]),
+        }
+        self.numbers.push(item.score);
+        self.count(item.why.terms.len());
+        for term in terms.take(item.why.terms.len()) {
+            self.count(term);
+        }
+        let parts = &item.why.parts;
+        self.numbers
+            .extend([parts.relevance, parts.recency, parts.priority]);
+    }
+
+    fn table(&mut self, strings: &[&str]) {
+        self.count(strings.len());
+        for s in strings {
+            self.string(s);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::recall::{recall, RecallOptions};
+
+    /// The [`Recall`] the numbers describe, read back as the JavaScript
+    /// builder reads them (its numbers as indices: exact, as written).
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    fn read(r: &Recalled) -> serde_json::Value {
+        let units: Vec<u16> = r.strings.encode_utf16().collect();
+        let mut at = 0;
+        let mut next = || {
+            at += 1;
+            r.numbers[at - 1]
+        };
+        let string = |start: f64, end: f64| {
+            let (start, end) = (start as usize, end as usize);
+            String::from_utf16(&units[start..end]).unwrap()
+        };
+        let read_string = |next: &mut dyn FnMut() -> f64| {
+            let start = next();
+            let end = next();
+            string(start, end)
+        };
+        let content = read_string(&mut next);
+        let head: Vec<f64> = (0..7).map(|_| next()).collect();
+        let table = |next: &mut dyn FnMut() -> f64| {
+            let count = next();
+            (0..count as usize)
+                .map(|_| read_string(next))
+                .collect::<Vec<_>>()
+        };
+        let titles = table(&mut next);
+        let terms = table(&mut next);
+        let reasons = table(&mut next);
+        let items = |next: &mut dyn FnMut() -> f64, omitted: bool| {
+            let count = next();
+            (0..count as usize)
+                .map(|_| {
+                    let section = titles[next() as usize].clone();
+                    let text = read_string(next);
+                    let (start, end) = (next(), next());
+                    let date = (start != NO_DATE).then(|| string(start, end));
+                    let score = next();
+                    let count = next();
+                    let words: Vec<_> = (0..count as usize)
+                        .map(|_| terms[next() as usize].clone())
+                        .collect();
+                    let parts = [next(), next(), next()];
+                    let mut item = serde_json::json!({
+                        "section": section, "text": text, "date": date, "score": score,
+                        "why": {"terms": words, "parts": {"relevance": parts[0], "recency": parts[1], "priority": parts[2]}},
+                    });
+                    if omitted {
+                        item["reason"] = reasons[next() as usize].clone().into();
+                    }
+                    item
+                })
+                .collect::<Vec<_>>()
+        };
+        let selected = items(&mut next, false);
+        let omitted = items(&mut next, true);
+        assert_eq!(at, r.numbers.len(), "every number read");
+        serde_json::json!({
+            "content": content, "chars": head[0], "estimatedTokens": head[1],
+            "selected": selected, "omitted": omitted,
+            "totals": {"items": head[2], "selected": head[3], "omitted": head[4], "memoryChars": head[5], "budget": head[6]},
+        })
+    }
+
+    /// `serde_json` writes a count as an integer, the reader as a float.
+    fn numbers_as_floats(value: serde_json::Value) -> serde_json::Value {
+        use serde_json::Value;
+        match value {
+            Value::Number(n) => n
+                .as_f64()
+                .map_or(Value::Number(n), |f| serde_json::json!(f)),
+            Value::Array(a) => Value::Array(a.into_iter().map(numbers_as_floats).collect()),
+            Value::Object(o) => Value::Object(
+                o.into_iter()
+                    .map(|(k, v)| (k, numbers_as_floats(v)))
+                    .collect(),
+            ),
+            other => other,
+        }
+    }
+
+    fn same(text: &str, query: &str, options: &RecallOptions) {
+        let result = recall(text, query, options);
+        let expected = numbers_as_floats(serde_json::to_value(&result).unwrap());
+        assert_eq!(
+            read(&Recalled::of(&result)),
+            expected,
+            "{text:?} / {query:?}"
+        );
+    }
+
+    #[test]
+    fn the_numbers_are_the_whole_result() {
+        let text = "intro\n## Work 😀\n- 2025-01-01: ships memdoc\n- 2025-02-01: café rust\n```\ncode 記憶\n```\n## Work 😀\n- 2025-03-01: again\n## Other\nplain line\n## Work 😀\n- 2025-01-05: third work";
+        let small = RecallOptions {
+            budget: 60,
+            ..RecallOptions::default()
+        };
+        for query in ["", "memdoc", "rust memdoc café", "nothing", "記憶 code"] {
+            same(text, query, &RecallOptions::default());
+            same(text, query, &small);
+            same("", query, &RecallOptions::default());
+        }
+        let mut many = String::new();
+        for k in 0..40 {
+            let line = format!(
+                "## S{}\n- 2025-01-{:02}: word{} shared\n",
+                k % 11,
+                k % 28 + 1,
+                k % 5
+            );
+            many.push_str(&line);
+        }
+        same(&many, "shared word3 word4", &small);
+        same(&many, "shared", &RecallOptions::default());
+    }
+}
