@@ -1,7 +1,8 @@
 // `parse` builds its result in JavaScript from numbers and slices of the
-// input string (src/wasm/literal.rs), and falls back to serde-wasm-bindgen
-// where a slice would be wrong. Here the package's `parse` (pkg/) is compared
-// with that serde conversion of the same view over many documents: the
+// input string (src/wasm/literal.rs), and falls back to the boundary's
+// serializer (src/js/packed.rs) where a slice would be wrong. Here the
+// package's `parse` (pkg/) is compared with serde-wasm-bindgen's conversion
+// of the same view over many documents: the
 // test-panic build (scripts/test.mjs makes it in target/pkg-test-panic) has
 // an export, `__parseThroughSerde`, that converts through serde only; the
 // package users get has no such export.

@@ -5,7 +5,8 @@
 //! ([`view`], [`merge`], [`compact`], [`store`]: byte spans become UTF-16
 //! ranges), and `parse`'s result as the numbers its JavaScript builder
 //! reads ([`literal`]), `recall`'s result as the numbers and strings its
-//! builder reads ([`recalled`]), and what a result repeats of its input
+//! builder reads ([`recalled`]), every other result as numbers and one
+//! string for one JavaScript reader ([`packed`]), and what a result repeats of its input
 //! ([`repeats`]). Plain data and conversions, no `wasm_bindgen`: the
 //! boundary in `src/wasm/` serializes these, and their unit tests run
 //! natively.
@@ -18,6 +19,7 @@ pub mod input;
 pub mod literal;
 pub mod merge;
 pub mod name;
+pub mod packed;
 pub mod recalled;
 pub mod repeats;
 pub mod store;

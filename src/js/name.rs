@@ -4,9 +4,9 @@
 use serde::{Serialize, Serializer};
 
 /// A fixed name: serialized as a unit variant, which is a plain string in
-/// JSON and, through serde-wasm-bindgen, a JavaScript string converted once
-/// per name and then reused, where a `&str` is decoded again on every line
-/// of every result.
+/// JSON and, through the boundary's serializer (`crate::js::packed`), a
+/// JavaScript string sent once per name and then reused, where a `&str` is
+/// sliced again on every line of every result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Name(pub &'static str);
 

@@ -1,20 +1,32 @@
 //! Conversions across the boundary: text and options in (coded errors for
-//! the wrong types), views out through one shared JSON-compatible serializer
-//! (`null`, never `undefined`; plain objects, never `Map`).
+//! the wrong types), views out through one JSON-compatible serializer
+//! (`null`, never `undefined`; plain objects, never `Map`): packed into
+//! numbers and one string (`crate::js::packed`), which `packed.js` makes
+//! the value of.
 
 use crate::js::error::BoundaryError;
+use crate::js::packed::{Names, PackError, Packed};
 use crate::Error;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use serde_wasm_bindgen::Serializer;
+use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::de::De;
 use super::errors::{boundary_to_js, to_js};
 use super::plain::plain;
 
-/// The serializer every result goes through.
-pub(crate) const SERIALIZER: Serializer = Serializer::json_compatible();
+#[wasm_bindgen(module = "/src/wasm/packed.js")]
+extern "C" {
+    /// The value of a [`Packed`]'s numbers and strings.
+    fn unpack(strings: &str, numbers: &[f64]) -> JsValue;
+}
+
+thread_local! {
+    /// The names `packed.js` has been sent by this instance (it keeps them
+    /// across instances: a fresh one sends them again).
+    static NAMES: std::cell::RefCell<Names> = std::cell::RefCell::default();
+}
 
 /// A text argument; `what` names it in the error.
 pub(crate) fn string(value: &JsValue, what: &str) -> Result<String, JsValue> {
@@ -50,8 +62,26 @@ pub(crate) fn checked<I: DeserializeOwned + Default, T>(
 
 /// A view as the typed JavaScript value `T` the TypeScript contract names.
 pub(crate) fn view<T: JsCast>(value: &impl Serialize) -> Result<T, JsValue> {
+    let packed = NAMES.with(|names| Packed::of(value, &mut names.borrow_mut()));
+    unpacked(packed).map(JsCast::unchecked_into)
+}
+
+/// The value of `packed`, or the error of not packing it (the part of
+/// [`view`] that is the same for every type).
+#[inline(never)]
+fn unpacked(packed: Result<Packed, PackError>) -> Result<JsValue, JsValue> {
+    packed
+        .map(|p| unpack(&p.strings, &p.numbers))
+        .map_err(|e| boundary_to_js(&BoundaryError::Internal(e.to_string())))
+}
+
+/// `value` through serde-wasm-bindgen's JSON-compatible serializer, which
+/// [`view`] makes the same value as (test builds only: the JavaScript tests
+/// compare the two).
+#[cfg(feature = "test-panic")]
+pub(crate) fn view_through_serde<T: JsCast>(value: &impl Serialize) -> Result<T, JsValue> {
     value
-        .serialize(&SERIALIZER)
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map(JsCast::unchecked_into)
         .map_err(|e| boundary_to_js(&BoundaryError::Internal(e.to_string())))
 }

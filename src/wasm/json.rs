@@ -1,6 +1,6 @@
 //! The stored records' JSON in WebAssembly (`crate::store::json`): the
 //! host's `JSON.stringify` and `JSON.parse`, with the records converted
-//! through the boundary's serializer on the way out and read back by the
+//! by the boundary's [`view`] on the way out and read back by the
 //! boundary's deserializer in its strict form ([`De::strict`]: every key is
 //! a field, so unknown fields are refused as natively).
 //!
@@ -11,9 +11,9 @@
 use js_sys::JSON;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 
-use super::convert::SERIALIZER;
+use super::convert::view;
 use super::de::De;
 
 /// `value` as compact JSON.
@@ -21,8 +21,7 @@ pub(crate) fn to_json<T: Serialize>(value: &T) -> String {
     // The records are structs of strings, whole numbers below 2^53 and
     // vectors: they always serialize, and JSON.stringify takes any value
     // they serialize to.
-    value
-        .serialize(&SERIALIZER)
+    view::<JsValue>(value)
         .ok()
         .and_then(|js| JSON::stringify(&js).ok())
         .and_then(|s| s.as_string())

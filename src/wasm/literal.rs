@@ -2,8 +2,8 @@
 //! [`Numbers`], with its strings sliced from the input string: about five
 //! times as fast as converting the view through serde-wasm-bindgen, which
 //! calls into JavaScript for every field (BENCHMARKS.md). The view goes
-//! through serde still when a string cannot be a slice of the input
-//! ([`Numbers::of`] is `None`).
+//! through the boundary's serializer (`crate::js::packed`) when a string
+//! cannot be a slice of the input ([`Numbers::of`] is `None`).
 
 use js_sys::{Array, JsString};
 use wasm_bindgen::prelude::wasm_bindgen;

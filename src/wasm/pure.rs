@@ -40,10 +40,86 @@ pub fn parse_js(
 #[wasm_bindgen(js_name = __parseThroughSerde, skip_typescript)]
 pub fn parse_through_serde_js(text: &JsValue) -> Result<MemoryDocument, JsValue> {
     let text = string(text, "text")?;
-    view(&crate::js::view::DocumentView::new(
+    super::convert::view_through_serde(&crate::js::view::DocumentView::new(
         &crate::parse(&text),
         &text,
     ))
+}
+
+/// The views of `base`, `ours` and `theirs` (the document, a report, a save
+/// plan, a merge, a compaction, a recall, an expiry, a usage), each as a
+/// pair: as the exports make it, and through serde-wasm-bindgen, for the
+/// JavaScript tests that compare the two (test builds only).
+///
+/// # Errors
+/// `input/not-a-string`.
+#[cfg(feature = "test-panic")]
+#[wasm_bindgen(js_name = __viewsBothWays, skip_typescript)]
+pub fn views_both_ways_js(
+    base: &JsValue,
+    ours: &JsValue,
+    theirs: &JsValue,
+) -> Result<js_sys::Array, JsValue> {
+    use super::convert::view_through_serde;
+    use crate::js::{compact::CompactionView, merge::MergeResultView, view::DocumentView};
+
+    fn both(out: &js_sys::Array, value: &impl Serialize) -> Result<(), JsValue> {
+        let pair = js_sys::Array::of2(
+            &view::<JsValue>(value)?,
+            &view_through_serde::<JsValue>(value)?,
+        );
+        out.push(&pair);
+        Ok(())
+    }
+    let (base, ours, theirs) = (
+        string(base, "base")?,
+        string(ours, "ours")?,
+        string(theirs, "theirs")?,
+    );
+    let out = js_sys::Array::new();
+    both(&out, &DocumentView::new(&crate::parse(&ours), &ours))?;
+    let options = crate::ValidateOptions {
+        scope: crate::Scope::Team,
+        previous: Some(base.clone()),
+        ..crate::ValidateOptions::default()
+    };
+    both(
+        &out,
+        &ReportView::new(&crate::validate(&ours, &options), &ours),
+    )?;
+    let save = crate::SaveOptions {
+        validate: options,
+        allow_erase: false,
+    };
+    both(
+        &out,
+        &SavePlanView::new(&crate::plan_save(&ours, &save), &ours),
+    )?;
+    let merged = crate::merge(&base, &ours, &theirs);
+    both(&out, &MergeResultView::new(&merged, &base, &ours, &theirs))?;
+    let target = ours.chars().count() / 3;
+    let compaction = crate::compact(
+        &ours,
+        &crate::CompactOptions {
+            target,
+            ..crate::CompactOptions::default()
+        },
+    );
+    both(&out, &CompactionView::new(&compaction, &ours))?;
+    both(
+        &out,
+        &crate::recall(&ours, &theirs, &crate::RecallOptions::default()),
+    )?;
+    let expire = crate::ExpireOptions {
+        today: "2025-06-01".to_owned(),
+        policies: vec![crate::ExpiryPolicy {
+            section: "Work".to_owned(),
+            max_age_days: 30,
+        }],
+    };
+    both(&out, &crate::expire(&ours, &expire))?;
+    both(&out, &crate::usage(&ours, crate::Limits::default()))?;
+    Ok(out)
 }
 
 /// The canonical form of a document.

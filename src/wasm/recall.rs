@@ -53,7 +53,7 @@ pub fn recall_through_serde_js(
     let text = string(text, "text")?;
     let query = string(query, "query")?;
     let options = checked(options.map(Into::into), |o: RecallOptionsInput| o.resolve())?;
-    view(&crate::recall(&text, &query, &options))
+    super::convert::view_through_serde(&crate::recall(&text, &query, &options))
 }
 
 /// Remove the entries older than their section's policy allows.

@@ -1,0 +1,679 @@
+//! Any result as numbers and one string, for the one JavaScript reader that
+//! makes the value out of them (src/wasm/packed.js): a serde serializer
+//! whose output crosses the boundary in two calls, where
+//! serde-wasm-bindgen's calls into JavaScript for every field, string and
+//! array element (BENCHMARKS.md). The value it makes is the one
+//! serde-wasm-bindgen's JSON-compatible serializer makes: `null` for `None`
+//! and `()`, plain objects for structs and maps, a unit variant as its name,
+//! other variants as `{ name: value }`.
+//!
+//! The strings are written one after another into [`Packed::strings`] and
+//! named by their UTF-16 start and end there. The numbers, all `f64`, are
+//! one value:
+//!
+//! - [`NULL`], [`FALSE`], [`TRUE`];
+//! - [`NUMBER`] and the number;
+//! - [`STRING`] and a string;
+//! - [`NAME`] and a name: a field's or a variant's, a `&'static str` of the
+//!   program, sent once and then named by its index in [`Names`], which
+//!   the reader keeps as long as the writer does: the index `k`, or where
+//!   the name is new to the reader, `-(k + 1)` and the name as a string;
+//! - [`ARRAY`], the number of elements, each value;
+//! - [`OBJECT`], the number of fields, each field: a name and a value;
+//! - [`MAP`], the number of entries, each entry: a [`STRING`] value (the
+//!   key) and a value.
+
+use std::fmt;
+
+use serde::ser::{self, Serialize};
+
+/// `null`.
+pub const NULL: f64 = 0.0;
+/// `false`.
+pub const FALSE: f64 = 1.0;
+/// `true`.
+pub const TRUE: f64 = 2.0;
+/// A number.
+pub const NUMBER: f64 = 3.0;
+/// A string.
+pub const STRING: f64 = 4.0;
+/// A name, as a string.
+pub const NAME: f64 = 5.0;
+/// An array.
+pub const ARRAY: f64 = 6.0;
+/// An object whose keys are names.
+pub const OBJECT: f64 = 7.0;
+/// An object whose keys are strings.
+pub const MAP: f64 = 8.0;
+
+/// A value as numbers and the strings they name.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Packed {
+    /// Every string of the value, one after another.
+    pub strings: String,
+    /// The layout above.
+    pub numbers: Vec<f64>,
+}
+
+/// Why a value could not be packed: its `Serialize` said so, or it holds
+/// bytes, which have no JSON form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PackError(pub String);
+
+impl fmt::Display for PackError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PackError {}
+
+impl ser::Error for PackError {
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        Self(msg.to_string())
+    }
+}
+
+impl Packed {
+    /// `value` packed, for a reader that knows `names`.
+    ///
+    /// # Errors
+    /// What its `Serialize` reports, bytes, and a map key that is not a
+    /// string.
+    pub fn of<T: Serialize + ?Sized>(value: &T, names: &mut Names) -> Result<Self, PackError> {
+        let mut packer = Packer {
+            out: Packed::default(),
+            units: 0,
+            names,
+        };
+        value.serialize(&mut packer)?;
+        Ok(packer.out)
+    }
+}
+
+/// The names a reader has been sent, by their address and length (a name
+/// is a `&'static str`: the same text twice in the program may be two
+/// names, which costs one more entry), in that order, with their indices.
+#[derive(Debug, Default)]
+pub struct Names(Vec<((usize, usize), usize)>);
+
+impl Names {
+    /// The index of `name`, and whether it is new to the reader.
+    fn index(&mut self, name: &'static str) -> (usize, bool) {
+        let key = (name.as_ptr() as usize, name.len());
+        match self.0.binary_search_by_key(&key, |&(k, _)| k) {
+            Ok(at) => (self.0[at].1, false),
+            Err(at) => {
+                let index = self.0.len();
+                self.0.insert(at, (key, index));
+                (index, true)
+            }
+        }
+    }
+}
+
+/// The serializer.
+pub struct Packer<'n> {
+    out: Packed,
+    /// The UTF-16 units of `out.strings`.
+    units: usize,
+    names: &'n mut Names,
+}
+
+impl<'n> Packer<'n> {
+    /// A count, index or offset. Exact: a `usize` of the 32-bit WebAssembly
+    /// target, and any length a native memory holds, is below 2^53.
+    #[allow(clippy::cast_precision_loss)]
+    fn count(&mut self, n: usize) {
+        self.out.numbers.push(n as f64);
+    }
+
+    #[inline(never)]
+    fn string(&mut self, s: &str) {
+        let start = self.units;
+        self.out.strings.push_str(s);
+        self.units += crate::span::utf16_len(s);
+        self.count(start);
+        self.count(self.units);
+    }
+
+    #[allow(clippy::cast_precision_loss)]
+    #[inline(never)]
+    fn name(&mut self, name: &'static str) {
+        match self.names.index(name) {
+            (k, false) => self.count(k),
+            (k, true) => {
+                self.out.numbers.push(-(k as f64) - 1.0);
+                self.string(name);
+            }
+        }
+    }
+
+    /// Start an array, object or map: its tag and a count filled in by
+    /// [`Compound::close`].
+    #[inline(never)]
+    fn open(&mut self, tag: f64) -> Compound<'_, 'n> {
+        self.out.numbers.extend([tag, 0.0]);
+        let at = self.out.numbers.len() - 1;
+        Compound {
+            packer: self,
+            at,
+            count: 0,
+        }
+    }
+
+    /// `{ name: ` before a variant's value, which closes it.
+    #[inline(never)]
+    fn open_variant(&mut self, variant: &'static str) {
+        self.out.numbers.extend([OBJECT, 1.0]);
+        self.name(variant);
+    }
+}
+
+/// An array, object or map being written.
+pub struct Compound<'a, 'n> {
+    packer: &'a mut Packer<'n>,
+    /// Where its count goes.
+    at: usize,
+    count: usize,
+}
+
+impl Compound<'_, '_> {
+    fn element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), PackError> {
+        self.count += 1;
+        value.serialize(&mut *self.packer)
+    }
+
+    fn field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), PackError> {
+        self.packer.name(key);
+        self.element(value)
+    }
+
+    #[allow(clippy::cast_precision_loss)]
+    fn close(self) {
+        self.packer.out.numbers[self.at] = self.count as f64;
+    }
+}
+
+type Result<T, E = PackError> = std::result::Result<T, E>;
+
+impl<'a, 'n> ser::Serializer for &'a mut Packer<'n> {
+    type Ok = ();
+    type Error = PackError;
+    type SerializeSeq = Compound<'a, 'n>;
+    type SerializeTuple = Compound<'a, 'n>;
+    type SerializeTupleStruct = Compound<'a, 'n>;
+    type SerializeTupleVariant = Compound<'a, 'n>;
+    type SerializeMap = Compound<'a, 'n>;
+    type SerializeStruct = Compound<'a, 'n>;
+    type SerializeStructVariant = Compound<'a, 'n>;
+
+    fn serialize_bool(self, v: bool) -> Result<()> {
+        self.out.numbers.push(if v { TRUE } else { FALSE });
+        Ok(())
+    }
+    fn serialize_i8(self, v: i8) -> Result<()> {
+        self.serialize_f64(v.into())
+    }
+    fn serialize_i16(self, v: i16) -> Result<()> {
+        self.serialize_f64(v.into())
+    }
+    fn serialize_i32(self, v: i32) -> Result<()> {
+        self.serialize_f64(v.into())
+    }
+    #[allow(clippy::cast_precision_loss)]
+    fn serialize_i64(self, v: i64) -> Result<()> {
+        self.serialize_f64(v as f64)
+    }
+    fn serialize_u8(self, v: u8) -> Result<()> {
+        self.serialize_f64(v.into())
+    }
+    fn serialize_u16(self, v: u16) -> Result<()> {
+        self.serialize_f64(v.into())
+    }
+    fn serialize_u32(self, v: u32) -> Result<()> {
+        self.serialize_f64(v.into())
+    }
+    #[allow(clippy::cast_precision_loss)]
+    fn serialize_u64(self, v: u64) -> Result<()> {
+        self.serialize_f64(v as f64)
+    }
+    fn serialize_f32(self, v: f32) -> Result<()> {
+        self.serialize_f64(v.into())
+    }
+    fn serialize_f64(self, v: f64) -> Result<()> {
+        self.out.numbers.extend([NUMBER, v]);
+        Ok(())
+    }
+    fn serialize_char(self, v: char) -> Result<()> {
+        self.serialize_str(v.encode_utf8(&mut [0; 4]))
+    }
+    fn serialize_str(self, v: &str) -> Result<()> {
+        self.out.numbers.push(STRING);
+        self.string(v);
+        Ok(())
+    }
+    fn serialize_bytes(self, _: &[u8]) -> Result<()> {
+        Err(PackError("bytes have no JSON form".to_owned()))
+    }
+    fn serialize_none(self) -> Result<()> {
+        self.serialize_unit()
+    }
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<()> {
+        value.serialize(self)
+    }
+    fn serialize_unit(self) -> Result<()> {
+        self.out.numbers.push(NULL);
+        Ok(())
+    }
+    fn serialize_unit_struct(self, _: &'static str) -> Result<()> {
+        self.serialize_unit()
+    }
+    fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result<()> {
+        self.out.numbers.push(NAME);
+        self.name(variant);
+        Ok(())
+    }
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        value: &T,
+    ) -> Result<()> {
+        value.serialize(self)
+    }
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        value: &T,
+    ) -> Result<()> {
+        self.open_variant(variant);
+        value.serialize(self)
+    }
+    fn serialize_seq(self, _: Option<usize>) -> Result<Compound<'a, 'n>> {
+        Ok(self.open(ARRAY))
+    }
+    fn serialize_tuple(self, _: usize) -> Result<Compound<'a, 'n>> {
+        Ok(self.open(ARRAY))
+    }
+    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Compound<'a, 'n>> {
+        Ok(self.open(ARRAY))
+    }
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        _: usize,
+    ) -> Result<Compound<'a, 'n>> {
+        self.open_variant(variant);
+        Ok(self.open(ARRAY))
+    }
+    fn serialize_map(self, _: Option<usize>) -> Result<Compound<'a, 'n>> {
+        Ok(self.open(MAP))
+    }
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Compound<'a, 'n>> {
+        Ok(self.open(OBJECT))
+    }
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        _: usize,
+    ) -> Result<Compound<'a, 'n>> {
+        self.open_variant(variant);
+        Ok(self.open(OBJECT))
+    }
+}
+
+impl ser::SerializeSeq for Compound<'_, '_> {
+    type Ok = ();
+    type Error = PackError;
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+        self.element(value)
+    }
+    fn end(self) -> Result<()> {
+        self.close();
+        Ok(())
+    }
+}
+
+impl ser::SerializeTuple for Compound<'_, '_> {
+    type Ok = ();
+    type Error = PackError;
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+        self.element(value)
+    }
+    fn end(self) -> Result<()> {
+        self.close();
+        Ok(())
+    }
+}
+
+impl ser::SerializeTupleStruct for Compound<'_, '_> {
+    type Ok = ();
+    type Error = PackError;
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+        self.element(value)
+    }
+    fn end(self) -> Result<()> {
+        self.close();
+        Ok(())
+    }
+}
+
+impl ser::SerializeTupleVariant for Compound<'_, '_> {
+    type Ok = ();
+    type Error = PackError;
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+        self.element(value)
+    }
+    fn end(self) -> Result<()> {
+        self.close();
+        Ok(())
+    }
+}
+
+impl ser::SerializeMap for Compound<'_, '_> {
+    type Ok = ();
+    type Error = PackError;
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<()> {
+        // JSON's keys are strings: another kind of key is refused.
+        let at = self.packer.out.numbers.len();
+        key.serialize(&mut *self.packer)?;
+        if self.packer.out.numbers.get(at) == Some(&STRING) {
+            Ok(())
+        } else {
+            Err(PackError("a map key must be a string".to_owned()))
+        }
+    }
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+        self.element(value)
+    }
+    fn end(self) -> Result<()> {
+        self.close();
+        Ok(())
+    }
+}
+
+impl ser::SerializeStruct for Compound<'_, '_> {
+    type Ok = ();
+    type Error = PackError;
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<()> {
+        self.field(key, value)
+    }
+    fn end(self) -> Result<()> {
+        self.close();
+        Ok(())
+    }
+}
+
+impl ser::SerializeStructVariant for Compound<'_, '_> {
+    type Ok = ();
+    type Error = PackError;
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<()> {
+        self.field(key, value)
+    }
+    fn end(self) -> Result<()> {
+        self.close();
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use serde::Serialize;
+    use serde_json::{json, Value};
+
+    use super::*;
+    use crate::js::compact::CompactionView;
+    use crate::js::merge::MergeResultView;
+    use crate::js::view::{DocumentView, ReportView, SavePlanView};
+
+    /// The value the numbers describe, read as src/wasm/packed.js reads them
+    /// (its numbers as indices: exact, as written).
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    fn read(packed: &Packed, names: &mut Vec<String>) -> Value {
+        struct Reader<'a> {
+            units: Vec<u16>,
+            numbers: &'a [f64],
+            at: usize,
+            names: &'a mut Vec<String>,
+        }
+        impl Reader<'_> {
+            fn next(&mut self) -> f64 {
+                self.at += 1;
+                self.numbers[self.at - 1]
+            }
+            fn string(&mut self) -> String {
+                let (start, end) = (self.next() as usize, self.next() as usize);
+                String::from_utf16(&self.units[start..end]).unwrap()
+            }
+            fn name(&mut self) -> String {
+                let k = self.next();
+                if k >= 0.0 {
+                    return self.names[k as usize].clone();
+                }
+                let k = (-k - 1.0) as usize;
+                let name = self.string();
+                self.names
+                    .resize(self.names.len().max(k + 1), String::new());
+                self.names[k].clone_from(&name);
+                name
+            }
+            fn value(&mut self) -> Value {
+                let tag = self.next();
+                match tag {
+                    t if t == NULL => Value::Null,
+                    t if t == FALSE => Value::Bool(false),
+                    t if t == TRUE => Value::Bool(true),
+                    t if t == NUMBER => json!(self.next()),
+                    t if t == STRING => Value::String(self.string()),
+                    t if t == NAME => Value::String(self.name()),
+                    t if t == ARRAY => {
+                        let count = self.next() as usize;
+                        Value::Array((0..count).map(|_| self.value()).collect())
+                    }
+                    t if t == OBJECT || t == MAP => {
+                        let count = self.next() as usize;
+                        let mut object = serde_json::Map::new();
+                        for _ in 0..count {
+                            let key = if t == OBJECT {
+                                self.name()
+                            } else {
+                                self.value().as_str().unwrap().to_owned()
+                            };
+                            let value = self.value();
+                            object.insert(key, value);
+                        }
+                        Value::Object(object)
+                    }
+                    other => panic!("no tag {other}"),
+                }
+            }
+        }
+        let mut reader = Reader {
+            units: packed.strings.encode_utf16().collect(),
+            numbers: &packed.numbers,
+            at: 0,
+            names,
+        };
+        let value = reader.value();
+        assert_eq!(reader.at, packed.numbers.len(), "every number read");
+        value
+    }
+
+    /// `serde_json` writes a whole number as an integer, the reader as a float.
+    fn floats(value: Value) -> Value {
+        match value {
+            Value::Number(n) => n.as_f64().map_or(Value::Number(n), |f| json!(f)),
+            Value::Array(a) => Value::Array(a.into_iter().map(floats).collect()),
+            Value::Object(o) => Value::Object(o.into_iter().map(|(k, v)| (k, floats(v))).collect()),
+            other => other,
+        }
+    }
+
+    /// A writer's names and its reader's, kept from value to value.
+    #[derive(Default)]
+    struct Both(Names, Vec<String>);
+
+    impl Both {
+        fn same<T: Serialize>(&mut self, value: &T) {
+            let expected = floats(serde_json::to_value(value).unwrap());
+            let packed = Packed::of(value, &mut self.0).unwrap();
+            assert_eq!(read(&packed, &mut self.1), expected);
+        }
+    }
+
+    #[derive(Serialize)]
+    enum Kind {
+        Unit,
+        Newtype(u8),
+        Tuple(i64, char),
+        Struct { a: Option<f32>, b: () },
+    }
+
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Every {
+        flag: bool,
+        off: bool,
+        small: i8,
+        large: u64,
+        negative: i32,
+        float: f64,
+        text: &'static str,
+        empty: String,
+        none: Option<String>,
+        kinds: Vec<Kind>,
+        tuple: (u16, &'static str),
+        map: BTreeMap<String, Vec<u32>>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        skipped: Option<u8>,
+        unit_struct: Unit,
+        nested: Vec<Vec<Every>>,
+    }
+
+    #[derive(Serialize)]
+    struct Unit;
+
+    fn every(nested: Vec<Vec<Every>>) -> Every {
+        Every {
+            flag: true,
+            off: false,
+            small: -5,
+            large: 1 << 52,
+            negative: -70_000,
+            float: 0.125,
+            text: "é 😀 記憶 \u{fffd}",
+            empty: String::new(),
+            none: None,
+            kinds: vec![
+                Kind::Unit,
+                Kind::Newtype(7),
+                Kind::Tuple(-1, '😀'),
+                Kind::Struct {
+                    a: Some(1.5),
+                    b: (),
+                },
+                Kind::Unit,
+            ],
+            tuple: (3, "x"),
+            map: BTreeMap::from([
+                ("__proto__".to_owned(), vec![1, 2]),
+                ("😀".to_owned(), vec![]),
+            ]),
+            skipped: None,
+            unit_struct: Unit,
+            nested,
+        }
+    }
+
+    #[test]
+    fn every_kind_of_value_reads_back_as_serde_json_writes_it() {
+        let mut both = Both::default();
+        both.same(&every(vec![vec![every(vec![])], vec![]]));
+        both.same(&Vec::<u8>::new());
+        both.same(&"just a string");
+        both.same(&Option::<u8>::None);
+        // The names again, sent before: by their indices only.
+        let before = Packed::of(&every(vec![]), &mut Names::default()).unwrap();
+        let again = Packed::of(&every(vec![]), &mut both.0).unwrap();
+        assert!(again.strings.len() < before.strings.len());
+        both.same(&every(vec![]));
+        // A reader that starts again (a fresh instance) with a writer that
+        // starts again.
+        Both::default().same(&every(vec![vec![every(vec![])]]));
+    }
+
+    #[test]
+    fn a_map_key_that_is_not_a_string_is_an_error() {
+        let map = BTreeMap::from([(1, 2)]);
+        assert!(Packed::of(&map, &mut Names::default()).is_err());
+        assert!(Packed::of(&serde_bytes_like(), &mut Names::default()).is_err());
+    }
+
+    /// A value that serializes as bytes.
+    fn serde_bytes_like() -> impl Serialize {
+        struct Bytes;
+        impl Serialize for Bytes {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_bytes(b"ab")
+            }
+        }
+        Bytes
+    }
+
+    #[test]
+    fn the_views_of_the_api_read_back_as_serde_json_writes_them() {
+        let base = "intro\n## Work 😀\n- 2025-01-01: ships memdoc\n- (2025-01-02) [fact] legacy\n```\ncode\n## Work 😀\n- 2025-01-01: ships memdoc\n## Personal\n- 2025-01-03: likes tea";
+        let ours = format!("{base}\n- 2025-02-01: ours");
+        let theirs = base.replace("likes tea", "likes coffee");
+        let mut both = Both::default();
+        let doc = crate::parse(base);
+        both.same(&DocumentView::new(&doc, base));
+        let options = crate::ValidateOptions {
+            scope: crate::Scope::Team,
+            previous: Some(theirs.clone()),
+            ..crate::ValidateOptions::default()
+        };
+        both.same(&ReportView::new(&crate::validate(&ours, &options), &ours));
+        let save = crate::SaveOptions {
+            validate: options,
+            allow_erase: false,
+        };
+        both.same(&SavePlanView::new(&crate::plan_save(&ours, &save), &ours));
+        let merged = crate::merge(base, &ours, &theirs);
+        both.same(&MergeResultView::new(&merged, base, &ours, &theirs));
+        let conflict = crate::merge(base, &base.replace("tea", "water"), &theirs);
+        both.same(&MergeResultView::new(&conflict, base, &ours, &theirs));
+        let compact_options = crate::CompactOptions {
+            target: 40,
+            ..crate::CompactOptions::default()
+        };
+        let compaction = crate::compact(base, &compact_options);
+        both.same(&CompactionView::new(&compaction, base));
+        both.same(&crate::recall(
+            base,
+            "memdoc",
+            &crate::RecallOptions::default(),
+        ));
+        both.same(&crate::usage(base, crate::Limits::default()));
+    }
+}

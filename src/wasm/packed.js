@@ -1,0 +1,77 @@
+// A result made of the numbers and the one string of src/js/packed.rs (its
+// layout is documented there): the value serde-wasm-bindgen's JSON-compatible
+// serializer would make, built here without a call across the boundary per
+// field. Imported by src/wasm/convert.rs.
+
+const NULL = 0;
+const FALSE = 1;
+const TRUE = 2;
+const NUMBER = 3;
+const STRING = 4;
+const NAME = 5;
+const ARRAY = 6;
+const OBJECT = 7;
+const MAP = 8;
+
+// The names (fields' and variants') sent so far, by index: kept from call to
+// call, so that each is one string, sliced once.
+const names = [];
+
+export function unpack(strings, n) {
+  let at = 0;
+  const string = () => {
+    const s = strings.slice(n[at], n[at + 1]);
+    at += 2;
+    return s;
+  };
+  const name = () => {
+    const k = n[at++];
+    if (k >= 0) return names[k];
+    // A name new to this instance: -(k + 1), then the name.
+    return (names[-k - 1] = string());
+  };
+  const value = () => {
+    switch (n[at++]) {
+      case NULL:
+        return null;
+      case FALSE:
+        return false;
+      case TRUE:
+        return true;
+      case NUMBER:
+        return n[at++];
+      case STRING:
+        return string();
+      case NAME:
+        return name();
+      case ARRAY: {
+        const count = n[at++];
+        const array = [];
+        for (let k = 0; k < count; k++) array.push(value());
+        return array;
+      }
+      case OBJECT: {
+        const count = n[at++];
+        const object = {};
+        for (let k = 0; k < count; k++) {
+          const key = name();
+          object[key] = value();
+        }
+        return object;
+      }
+      case MAP: {
+        // Keys from the data: defined, so that "__proto__" is a key too.
+        const count = n[at++];
+        const object = {};
+        for (let k = 0; k < count; k++) {
+          const key = value();
+          Object.defineProperty(object, key, { value: value(), writable: true, enumerable: true, configurable: true });
+        }
+        return object;
+      }
+      default:
+        throw new Error(`memdoc: no value is tagged ${n[at - 1]}`);
+    }
+  };
+  return value();
+}
