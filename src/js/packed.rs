@@ -82,12 +82,42 @@ impl Packed {
     /// string.
     pub fn of<T: Serialize + ?Sized>(value: &T, names: &mut Names) -> Result<Self, PackError> {
         let mut packer = Packer {
-            out: Packed::default(),
-            units: 0,
+            strings: Strings::default(),
+            numbers: Vec::new(),
             names,
         };
         value.serialize(&mut packer)?;
-        Ok(packer.out)
+        Ok(Self {
+            strings: packer.strings.text,
+            numbers: packer.numbers,
+        })
+    }
+}
+
+/// A count, index or offset as a number. Exact: a `usize` of the 32-bit
+/// WebAssembly target, and any length a native memory holds, is below 2^53.
+#[allow(clippy::cast_precision_loss)]
+pub fn number(n: usize) -> f64 {
+    n as f64
+}
+
+/// Strings written one after another, each named by its UTF-16 start and
+/// end there.
+#[derive(Debug, Default)]
+pub struct Strings {
+    /// The strings.
+    pub text: String,
+    /// The UTF-16 units of `text`.
+    units: usize,
+}
+
+impl Strings {
+    /// Append `s`: its start and end.
+    pub fn push(&mut self, s: &str) -> [f64; 2] {
+        let start = self.units;
+        self.text.push_str(s);
+        self.units += crate::span::utf16_len(s);
+        [number(start), number(self.units)]
     }
 }
 
@@ -114,36 +144,28 @@ impl Names {
 
 /// The serializer.
 pub struct Packer<'n> {
-    out: Packed,
-    /// The UTF-16 units of `out.strings`.
-    units: usize,
+    strings: Strings,
+    numbers: Vec<f64>,
     names: &'n mut Names,
 }
 
 impl<'n> Packer<'n> {
-    /// A count, index or offset. Exact: a `usize` of the 32-bit WebAssembly
-    /// target, and any length a native memory holds, is below 2^53.
-    #[allow(clippy::cast_precision_loss)]
     fn count(&mut self, n: usize) {
-        self.out.numbers.push(n as f64);
+        self.numbers.push(number(n));
     }
 
     #[inline(never)]
     fn string(&mut self, s: &str) {
-        let start = self.units;
-        self.out.strings.push_str(s);
-        self.units += crate::span::utf16_len(s);
-        self.count(start);
-        self.count(self.units);
+        let range = self.strings.push(s);
+        self.numbers.extend(range);
     }
 
-    #[allow(clippy::cast_precision_loss)]
     #[inline(never)]
     fn name(&mut self, name: &'static str) {
         match self.names.index(name) {
             (k, false) => self.count(k),
             (k, true) => {
-                self.out.numbers.push(-(k as f64) - 1.0);
+                self.numbers.push(-number(k) - 1.0);
                 self.string(name);
             }
         }
@@ -153,8 +175,8 @@ impl<'n> Packer<'n> {
     /// [`Compound::close`].
     #[inline(never)]
     fn open(&mut self, tag: f64) -> Compound<'_, 'n> {
-        self.out.numbers.extend([tag, 0.0]);
-        let at = self.out.numbers.len() - 1;
+        self.numbers.extend([tag, 0.0]);
+        let at = self.numbers.len() - 1;
         Compound {
             packer: self,
             at,
@@ -165,7 +187,7 @@ impl<'n> Packer<'n> {
     /// `{ name: ` before a variant's value, which closes it.
     #[inline(never)]
     fn open_variant(&mut self, variant: &'static str) {
-        self.out.numbers.extend([OBJECT, 1.0]);
+        self.numbers.extend([OBJECT, 1.0]);
         self.name(variant);
     }
 }
@@ -193,9 +215,8 @@ impl Compound<'_, '_> {
         self.element(value)
     }
 
-    #[allow(clippy::cast_precision_loss)]
     fn close(self) {
-        self.packer.out.numbers[self.at] = self.count as f64;
+        self.packer.numbers[self.at] = number(self.count);
     }
 }
 
@@ -213,7 +234,7 @@ impl<'a, 'n> ser::Serializer for &'a mut Packer<'n> {
     type SerializeStructVariant = Compound<'a, 'n>;
 
     fn serialize_bool(self, v: bool) -> Result<()> {
-        self.out.numbers.push(if v { TRUE } else { FALSE });
+        self.numbers.push(if v { TRUE } else { FALSE });
         Ok(())
     }
     fn serialize_i8(self, v: i8) -> Result<()> {
@@ -246,14 +267,14 @@ impl<'a, 'n> ser::Serializer for &'a mut Packer<'n> {
         self.serialize_f64(v.into())
     }
     fn serialize_f64(self, v: f64) -> Result<()> {
-        self.out.numbers.extend([NUMBER, v]);
+        self.numbers.extend([NUMBER, v]);
         Ok(())
     }
     fn serialize_char(self, v: char) -> Result<()> {
         self.serialize_str(v.encode_utf8(&mut [0; 4]))
     }
     fn serialize_str(self, v: &str) -> Result<()> {
-        self.out.numbers.push(STRING);
+        self.numbers.push(STRING);
         self.string(v);
         Ok(())
     }
@@ -267,14 +288,14 @@ impl<'a, 'n> ser::Serializer for &'a mut Packer<'n> {
         value.serialize(self)
     }
     fn serialize_unit(self) -> Result<()> {
-        self.out.numbers.push(NULL);
+        self.numbers.push(NULL);
         Ok(())
     }
     fn serialize_unit_struct(self, _: &'static str) -> Result<()> {
         self.serialize_unit()
     }
     fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result<()> {
-        self.out.numbers.push(NAME);
+        self.numbers.push(NAME);
         self.name(variant);
         Ok(())
     }
@@ -332,62 +353,39 @@ impl<'a, 'n> ser::Serializer for &'a mut Packer<'n> {
     }
 }
 
-impl ser::SerializeSeq for Compound<'_, '_> {
-    type Ok = ();
-    type Error = PackError;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
-        self.element(value)
-    }
-    fn end(self) -> Result<()> {
-        self.close();
-        Ok(())
-    }
+/// The traits of an array's elements: `serialize_element` or
+/// `serialize_field`, each a value in order.
+macro_rules! elements {
+    ($($trait:ident::$method:ident),*) => {$(
+        impl ser::$trait for Compound<'_, '_> {
+            type Ok = ();
+            type Error = PackError;
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+                self.element(value)
+            }
+            fn end(self) -> Result<()> {
+                self.close();
+                Ok(())
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeTuple for Compound<'_, '_> {
-    type Ok = ();
-    type Error = PackError;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
-        self.element(value)
-    }
-    fn end(self) -> Result<()> {
-        self.close();
-        Ok(())
-    }
-}
-
-impl ser::SerializeTupleStruct for Compound<'_, '_> {
-    type Ok = ();
-    type Error = PackError;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
-        self.element(value)
-    }
-    fn end(self) -> Result<()> {
-        self.close();
-        Ok(())
-    }
-}
-
-impl ser::SerializeTupleVariant for Compound<'_, '_> {
-    type Ok = ();
-    type Error = PackError;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
-        self.element(value)
-    }
-    fn end(self) -> Result<()> {
-        self.close();
-        Ok(())
-    }
-}
+elements!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
 impl ser::SerializeMap for Compound<'_, '_> {
     type Ok = ();
     type Error = PackError;
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<()> {
         // JSON's keys are strings: another kind of key is refused.
-        let at = self.packer.out.numbers.len();
+        let at = self.packer.numbers.len();
         key.serialize(&mut *self.packer)?;
-        if self.packer.out.numbers.get(at) == Some(&STRING) {
+        if self.packer.numbers.get(at) == Some(&STRING) {
             Ok(())
         } else {
             Err(PackError("a map key must be a string".to_owned()))
@@ -402,40 +400,31 @@ impl ser::SerializeMap for Compound<'_, '_> {
     }
 }
 
-impl ser::SerializeStruct for Compound<'_, '_> {
-    type Ok = ();
-    type Error = PackError;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<()> {
-        self.field(key, value)
-    }
-    fn end(self) -> Result<()> {
-        self.close();
-        Ok(())
-    }
+/// The traits of an object's fields, each a name and a value.
+macro_rules! fields {
+    ($($trait:ident),*) => {$(
+        impl ser::$trait for Compound<'_, '_> {
+            type Ok = ();
+            type Error = PackError;
+            fn serialize_field<T: Serialize + ?Sized>(
+                &mut self,
+                key: &'static str,
+                value: &T,
+            ) -> Result<()> {
+                self.field(key, value)
+            }
+            fn end(self) -> Result<()> {
+                self.close();
+                Ok(())
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeStructVariant for Compound<'_, '_> {
-    type Ok = ();
-    type Error = PackError;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<()> {
-        self.field(key, value)
-    }
-    fn end(self) -> Result<()> {
-        self.close();
-        Ok(())
-    }
-}
+fields!(SerializeStruct, SerializeStructVariant);
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::collections::BTreeMap;
 
     use serde::Serialize;
@@ -520,7 +509,7 @@ mod tests {
     }
 
     /// `serde_json` writes a whole number as an integer, the reader as a float.
-    fn floats(value: Value) -> Value {
+    pub(crate) fn floats(value: Value) -> Value {
         match value {
             Value::Number(n) => n.as_f64().map_or(Value::Number(n), |f| json!(f)),
             Value::Array(a) => Value::Array(a.into_iter().map(floats).collect()),

@@ -23,6 +23,8 @@
 
 use crate::recall::{OmitReason, Recall, Why};
 
+use super::packed::{number, Strings};
+
 /// A date's start where the item has no date.
 pub const NO_DATE: f64 = -1.0;
 
@@ -72,8 +74,7 @@ impl Recalled {
         let (terms, term_of) = Table::of(terms);
 
         let mut out = Writer {
-            strings: String::new(),
-            units: 0,
+            strings: Strings::default(),
             numbers: Vec::with_capacity(32 + items.len() * 12),
         };
         out.string(&recall.content);
@@ -106,7 +107,7 @@ impl Recalled {
             out.count(reason.unwrap_or_default());
         }
         Self {
-            strings: out.strings,
+            strings: out.strings.text,
             numbers: out.numbers,
         }
     }
@@ -147,26 +148,18 @@ impl<'a> Table<'a> {
 }
 
 struct Writer {
-    strings: String,
-    /// The UTF-16 units of `strings`.
-    units: usize,
+    strings: Strings,
     numbers: Vec<f64>,
 }
 
 impl Writer {
-    /// A count, index or offset. Exact: a `usize` of the 32-bit WebAssembly
-    /// target, and any length a native memory holds, is below 2^53.
-    #[allow(clippy::cast_precision_loss)]
     fn count(&mut self, n: usize) {
-        self.numbers.push(n as f64);
+        self.numbers.push(number(n));
     }
 
     fn string(&mut self, s: &str) {
-        let start = self.units;
-        self.strings.push_str(s);
-        self.units += crate::span::utf16_len(s);
-        self.count(start);
-        self.count(self.units);
+        let range = self.strings.push(s);
+        self.numbers.extend(range);
     }
 
     /// An item, its section's index in the titles and its terms' in the
@@ -204,6 +197,7 @@ impl Writer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::js::packed::tests::floats;
     use crate::recall::{recall, RecallOptions};
 
     /// The [`Recall`] the numbers describe, read back as the JavaScript
@@ -271,26 +265,9 @@ mod tests {
         })
     }
 
-    /// `serde_json` writes a count as an integer, the reader as a float.
-    fn numbers_as_floats(value: serde_json::Value) -> serde_json::Value {
-        use serde_json::Value;
-        match value {
-            Value::Number(n) => n
-                .as_f64()
-                .map_or(Value::Number(n), |f| serde_json::json!(f)),
-            Value::Array(a) => Value::Array(a.into_iter().map(numbers_as_floats).collect()),
-            Value::Object(o) => Value::Object(
-                o.into_iter()
-                    .map(|(k, v)| (k, numbers_as_floats(v)))
-                    .collect(),
-            ),
-            other => other,
-        }
-    }
-
     fn same(text: &str, query: &str, options: &RecallOptions) {
         let result = recall(text, query, options);
-        let expected = numbers_as_floats(serde_json::to_value(&result).unwrap());
+        let expected = floats(serde_json::to_value(&result).unwrap());
         assert_eq!(
             read(&Recalled::of(&result)),
             expected,
