@@ -15,9 +15,10 @@
 //! - [`NUMBER`] and the number;
 //! - [`STRING`] and a string;
 //! - [`NAME`] and a name: a field's or a variant's, a `&'static str` of the
-//!   program, sent once and then named by its index in [`Names`], which
-//!   the reader keeps as long as the writer does: the index `k`, or where
-//!   the name is new to the reader, `-(k + 1)` and the name as a string;
+//!   program, named by its index in [`Names`], which the reader keeps as
+//!   long as the writer does. The names new to the reader are in
+//!   [`Packed::fresh`], which the reader takes in before it reads the value,
+//!   so that a value it fails to make leaves it knowing every name;
 //! - [`ARRAY`], the number of elements, each value;
 //! - [`OBJECT`], the number of fields, each field: a name and a value;
 //! - [`MAP`], the number of entries, each entry: a [`STRING`] value (the
@@ -53,6 +54,9 @@ pub struct Packed {
     pub strings: String,
     /// The layout above.
     pub numbers: Vec<f64>,
+    /// The names new to the reader: for each, its index, then its start and
+    /// end in `strings`.
+    pub fresh: Vec<f64>,
 }
 
 /// Why a value could not be packed: its `Serialize` said so, or it holds
@@ -84,12 +88,19 @@ impl Packed {
         let mut packer = Packer {
             strings: Strings::default(),
             numbers: Vec::new(),
+            fresh: Vec::new(),
             names,
         };
-        value.serialize(&mut packer)?;
+        if let Err(e) = value.serialize(&mut packer) {
+            // Names marked as sent that will not be: sending them all again
+            // is always right.
+            *packer.names = Names::default();
+            return Err(e);
+        }
         Ok(Self {
             strings: packer.strings.text,
             numbers: packer.numbers,
+            fresh: packer.fresh,
         })
     }
 }
@@ -146,6 +157,7 @@ impl Names {
 pub struct Packer<'n> {
     strings: Strings,
     numbers: Vec<f64>,
+    fresh: Vec<f64>,
     names: &'n mut Names,
 }
 
@@ -162,13 +174,12 @@ impl<'n> Packer<'n> {
 
     #[inline(never)]
     fn name(&mut self, name: &'static str) {
-        match self.names.index(name) {
-            (k, false) => self.count(k),
-            (k, true) => {
-                self.numbers.push(-number(k) - 1.0);
-                self.string(name);
-            }
+        let (k, new) = self.names.index(name);
+        if new {
+            self.fresh.push(number(k));
+            self.fresh.extend(self.strings.push(name));
         }
+        self.count(k);
     }
 
     /// Start an array, object or map: its tag and a count filled in by
@@ -455,16 +466,8 @@ pub(crate) mod tests {
                 String::from_utf16(&self.units[start..end]).unwrap()
             }
             fn name(&mut self) -> String {
-                let k = self.next();
-                if k >= 0.0 {
-                    return self.names[k as usize].clone();
-                }
-                let k = (-k - 1.0) as usize;
-                let name = self.string();
-                self.names
-                    .resize(self.names.len().max(k + 1), String::new());
-                self.names[k].clone_from(&name);
-                name
+                let k = self.next() as usize;
+                self.names[k].clone()
             }
             fn value(&mut self) -> Value {
                 let tag = self.next();
@@ -497,8 +500,14 @@ pub(crate) mod tests {
                 }
             }
         }
+        let units: Vec<u16> = packed.strings.encode_utf16().collect();
+        for fresh in packed.fresh.chunks(3) {
+            let (k, start, end) = (fresh[0] as usize, fresh[1] as usize, fresh[2] as usize);
+            names.resize(names.len().max(k + 1), String::new());
+            names[k] = String::from_utf16(&units[start..end]).unwrap();
+        }
         let mut reader = Reader {
-            units: packed.strings.encode_utf16().collect(),
+            units,
             numbers: &packed.numbers,
             at: 0,
             names,
@@ -614,7 +623,12 @@ pub(crate) mod tests {
     #[test]
     fn a_map_key_that_is_not_a_string_is_an_error() {
         let map = BTreeMap::from([(1, 2)]);
-        assert!(Packed::of(&map, &mut Names::default()).is_err());
+        let mut names = Names::default();
+        assert!(Packed::of(&map, &mut names).is_err());
+        assert!(
+            names.0.is_empty(),
+            "no name is taken as sent after an error"
+        );
         assert!(Packed::of(&serde_bytes_like(), &mut Names::default()).is_err());
     }
 

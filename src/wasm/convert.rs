@@ -19,12 +19,13 @@ use super::plain::plain;
 #[wasm_bindgen(module = "/src/wasm/packed.js")]
 extern "C" {
     /// The value of a [`Packed`]'s numbers and strings.
-    fn unpack(strings: &str, numbers: &[f64]) -> JsValue;
+    fn unpack(strings: &str, numbers: &[f64], fresh: &[f64]) -> JsValue;
 }
 
 thread_local! {
     /// The names `packed.js` has been sent by this instance (it keeps them
-    /// across instances: a fresh one sends them again).
+    /// across instances: a fresh one sends them again, and they replace
+    /// its copies).
     static NAMES: std::cell::RefCell<Names> = std::cell::RefCell::default();
 }
 
@@ -71,7 +72,7 @@ pub(crate) fn view<T: JsCast>(value: &impl Serialize) -> Result<T, JsValue> {
 #[inline(never)]
 fn unpacked(packed: Result<Packed, PackError>) -> Result<JsValue, JsValue> {
     packed
-        .map(|p| unpack(&p.strings, &p.numbers))
+        .map(|p| unpack(&p.strings, &p.numbers, &p.fresh))
         .map_err(|e| boundary_to_js(&BoundaryError::Internal(e.to_string())))
 }
 

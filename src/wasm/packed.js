@@ -14,22 +14,20 @@ const OBJECT = 7;
 const MAP = 8;
 
 // The names (fields' and variants') sent so far, by index: kept from call to
-// call, so that each is one string, sliced once.
+// call, so that each is one string, sliced once. The new ones (`fresh`: index,
+// start, end) are taken in before the value is made, so that a value that
+// fails midway leaves every name known.
 const names = [];
 
-export function unpack(strings, n) {
+export function unpack(strings, n, fresh) {
+  for (let k = 0; k < fresh.length; k += 3) names[fresh[k]] = strings.slice(fresh[k + 1], fresh[k + 2]);
   let at = 0;
   const string = () => {
     const s = strings.slice(n[at], n[at + 1]);
     at += 2;
     return s;
   };
-  const name = () => {
-    const k = n[at++];
-    if (k >= 0) return names[k];
-    // A name new to this instance: -(k + 1), then the name.
-    return (names[-k - 1] = string());
-  };
+  const name = () => names[n[at++]];
   const value = () => {
     switch (n[at++]) {
       case NULL:
