@@ -233,6 +233,17 @@ impl Compound<'_, '_> {
 
 type Result<T, E = PackError> = std::result::Result<T, E>;
 
+/// The number types, each written as an `f64` (as JavaScript has them; a
+/// 64-bit integer beyond 2^53 loses its last bits, as it would in JSON).
+macro_rules! numbers {
+    ($($method:ident: $type:ty),*) => {$(
+        #[allow(clippy::cast_lossless, clippy::cast_precision_loss)]
+        fn $method(self, v: $type) -> Result<()> {
+            self.serialize_f64(v as f64)
+        }
+    )*};
+}
+
 impl<'a, 'n> ser::Serializer for &'a mut Packer<'n> {
     type Ok = ();
     type Error = PackError;
@@ -248,35 +259,17 @@ impl<'a, 'n> ser::Serializer for &'a mut Packer<'n> {
         self.numbers.push(if v { TRUE } else { FALSE });
         Ok(())
     }
-    fn serialize_i8(self, v: i8) -> Result<()> {
-        self.serialize_f64(v.into())
-    }
-    fn serialize_i16(self, v: i16) -> Result<()> {
-        self.serialize_f64(v.into())
-    }
-    fn serialize_i32(self, v: i32) -> Result<()> {
-        self.serialize_f64(v.into())
-    }
-    #[allow(clippy::cast_precision_loss)]
-    fn serialize_i64(self, v: i64) -> Result<()> {
-        self.serialize_f64(v as f64)
-    }
-    fn serialize_u8(self, v: u8) -> Result<()> {
-        self.serialize_f64(v.into())
-    }
-    fn serialize_u16(self, v: u16) -> Result<()> {
-        self.serialize_f64(v.into())
-    }
-    fn serialize_u32(self, v: u32) -> Result<()> {
-        self.serialize_f64(v.into())
-    }
-    #[allow(clippy::cast_precision_loss)]
-    fn serialize_u64(self, v: u64) -> Result<()> {
-        self.serialize_f64(v as f64)
-    }
-    fn serialize_f32(self, v: f32) -> Result<()> {
-        self.serialize_f64(v.into())
-    }
+    numbers!(
+        serialize_i8: i8,
+        serialize_i16: i16,
+        serialize_i32: i32,
+        serialize_i64: i64,
+        serialize_u8: u8,
+        serialize_u16: u16,
+        serialize_u32: u32,
+        serialize_u64: u64,
+        serialize_f32: f32
+    );
     fn serialize_f64(self, v: f64) -> Result<()> {
         self.numbers.extend([NUMBER, v]);
         Ok(())

@@ -31,11 +31,21 @@ pub fn recall_js(
     #[wasm_bindgen(unchecked_param_type = "string")] query: &JsValue,
     options: Option<RecallOptions>,
 ) -> Result<Recall, JsValue> {
+    let (text, query, options) = arguments(text, query, options)?;
+    let recalled = Recalled::of(&crate::recall(&text, &query, &options));
+    Ok(build_recall(&recalled.strings, &recalled.numbers))
+}
+
+/// The arguments of `recall`, read and checked.
+fn arguments(
+    text: &JsValue,
+    query: &JsValue,
+    options: Option<RecallOptions>,
+) -> Result<(String, String, crate::RecallOptions), JsValue> {
     let text = string(text, "text")?;
     let query = string(query, "query")?;
     let options = checked(options.map(Into::into), |o: RecallOptionsInput| o.resolve())?;
-    let recalled = Recalled::of(&crate::recall(&text, &query, &options));
-    Ok(build_recall(&recalled.strings, &recalled.numbers))
+    Ok((text, query, options))
 }
 
 /// `recall` with its result converted through serde-wasm-bindgen only, for
@@ -50,9 +60,7 @@ pub fn recall_through_serde_js(
     query: &JsValue,
     options: Option<RecallOptions>,
 ) -> Result<Recall, JsValue> {
-    let text = string(text, "text")?;
-    let query = string(query, "query")?;
-    let options = checked(options.map(Into::into), |o: RecallOptionsInput| o.resolve())?;
+    let (text, query, options) = arguments(text, query, options)?;
     super::convert::view_through_serde(&crate::recall(&text, &query, &options))
 }
 
