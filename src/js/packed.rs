@@ -134,21 +134,61 @@ impl Strings {
 
 /// The names a reader has been sent, by their address and length (a name
 /// is a `&'static str`: the same text twice in the program may be two
-/// names, which costs one more entry), in that order, with their indices.
+/// names, which costs one more entry), with their indices: an open-addressed
+/// table, found in one or two probes (a packed result names a field for
+/// every field it holds).
 #[derive(Debug, Default)]
-pub struct Names(Vec<((usize, usize), usize)>);
+pub struct Names {
+    /// Address, length and index + 1 (0: an empty slot); a power of two
+    /// long, at most half full.
+    slots: Vec<(usize, usize, usize)>,
+    len: usize,
+}
 
 impl Names {
     /// The index of `name`, and whether it is new to the reader.
     fn index(&mut self, name: &'static str) -> (usize, bool) {
+        if 2 * (self.len + 1) > self.slots.len() {
+            self.grow();
+        }
         let key = (name.as_ptr() as usize, name.len());
-        match self.0.binary_search_by_key(&key, |&(k, _)| k) {
-            Ok(at) => (self.0[at].1, false),
-            Err(at) => {
-                let index = self.0.len();
-                self.0.insert(at, (key, index));
-                (index, true)
+        let at = self.slot(key);
+        match self.slots[at] {
+            (_, _, 0) => {
+                self.len += 1;
+                self.slots[at] = (key.0, key.1, self.len);
+                (self.len - 1, true)
             }
+            (_, _, index) => (index - 1, false),
+        }
+    }
+
+    /// Where `key` is, or the empty slot where it goes.
+    fn slot(&self, key: (usize, usize)) -> usize {
+        let mask = self.slots.len() - 1;
+        // Names lie a few bytes apart: the address is mixed (Fibonacci
+        // hashing) so that they spread over the table.
+        #[allow(clippy::cast_possible_truncation)]
+        let mut at = ((key.0 as u64 ^ key.1 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32)
+            as usize
+            & mask;
+        loop {
+            match self.slots[at] {
+                (_, _, 0) => return at,
+                (address, len, _) if (address, len) == key => return at,
+                _ => at = (at + 1) & mask,
+            }
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) {
+        let size = (2 * self.slots.len()).max(64);
+        let old = std::mem::replace(&mut self.slots, vec![(0, 0, 0); size]);
+        for entry in old.into_iter().filter(|&(_, _, index)| index != 0) {
+            let at = self.slot((entry.0, entry.1));
+            self.slots[at] = entry;
         }
     }
 }
@@ -618,11 +658,27 @@ pub(crate) mod tests {
         let map = BTreeMap::from([(1, 2)]);
         let mut names = Names::default();
         assert!(Packed::of(&map, &mut names).is_err());
-        assert!(
-            names.0.is_empty(),
-            "no name is taken as sent after an error"
-        );
+        assert_eq!(names.len, 0, "no name is taken as sent after an error");
         assert!(Packed::of(&serde_bytes_like(), &mut Names::default()).is_err());
+    }
+
+    #[test]
+    fn names_keep_their_indices_as_the_table_grows() {
+        let texts: Vec<&'static str> = (0..1000)
+            .map(|i| &*Box::leak(format!("name {i}").into_boxed_str()))
+            .collect();
+        let mut names = Names::default();
+        for (i, text) in texts.iter().enumerate() {
+            assert_eq!(names.index(text), (i, true));
+            assert_eq!(names.index(texts[i / 2]), (i / 2, false));
+        }
+        for (i, text) in texts.iter().enumerate() {
+            assert_eq!(names.index(text), (i, false));
+        }
+        // The same text at another address is another name.
+        let copy: &'static str = Box::leak(texts[3].to_owned().into_boxed_str());
+        assert_eq!(names.index(copy), (1000, true));
+        assert_eq!(names.len, 1001);
     }
 
     /// A value that serializes as bytes.
