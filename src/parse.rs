@@ -23,31 +23,97 @@ use crate::span::Span;
 /// ```
 #[must_use]
 pub fn parse(text: &str) -> Document<'_> {
-    let mut doc = Document::default();
+    let mut doc = Parsing::default();
     // The opening line of the open fence.
     let mut open_fence: Option<Span> = None;
     for (span, content, kind) in classify(text) {
         match kind {
             Kind::FenceOpen => {
                 open_fence = Some(span);
-                push_raw(&mut doc, content, span, true);
+                doc.push_raw(content, span, true);
             }
             Kind::FenceClose => {
                 open_fence = None;
-                push_raw(&mut doc, content, span, true);
+                doc.push_raw(content, span, true);
             }
-            Kind::Fenced => push_raw(&mut doc, content, span, true),
-            Kind::Heading(title) => doc.sections.push(Section {
+            Kind::Fenced => doc.push_raw(content, span, true),
+            Kind::Heading(title) => doc.open(Section {
                 title: Cow::Borrowed(title),
                 explicit: true,
                 span,
                 lines: Vec::new(),
             }),
-            Kind::Other => push_other(&mut doc, content, span),
+            Kind::Other => doc.push_other(content, span),
         }
     }
+    let mut doc = doc.finish();
     doc.unclosed_fence = open_fence;
     doc
+}
+
+/// A document being parsed. The lines of its last section are gathered
+/// apart and given to the section at their exact number when it ends: a
+/// section of one line holds one line, not the four a growing vector starts
+/// with (three times the memory of a document of short sections).
+#[derive(Default)]
+struct Parsing<'a> {
+    doc: Document<'a>,
+    lines: Vec<Line<'a>>,
+}
+
+impl<'a> Parsing<'a> {
+    /// End the last section and start `section`.
+    fn open(&mut self, section: Section<'a>) {
+        self.close();
+        self.doc.sections.push(section);
+    }
+
+    /// Give the last section its lines.
+    fn close(&mut self) {
+        if let Some(section) = self.doc.sections.last_mut() {
+            section.lines = self.lines.drain(..).collect();
+        }
+    }
+
+    fn finish(mut self) -> Document<'a> {
+        self.close();
+        self.doc
+    }
+
+    /// A line outside fences that is not a heading: an entry (opening the
+    /// implicit section when it comes first) or a raw line.
+    fn push_other(&mut self, content: &'a str, span: Span) {
+        let lead = content.len() - content.trim_start().len();
+        let trimmed_span = Span::new(span.start + lead, span.end);
+        let Some(entry) = parse_entry(content.trim_start(), trimmed_span) else {
+            self.push_raw(content, span, false);
+            return;
+        };
+        if self.doc.sections.is_empty() {
+            self.open(Section {
+                title: Cow::Borrowed(IMPLICIT_TITLE),
+                explicit: false,
+                span: trimmed_span,
+                lines: Vec::new(),
+            });
+        }
+        self.lines.push(Line::Entry(entry));
+    }
+
+    fn push_raw(&mut self, content: &'a str, span: Span, fenced: bool) {
+        let raw = RawLine {
+            text: Cow::Borrowed(content),
+            span,
+            fenced,
+        };
+        if !self.doc.sections.is_empty() {
+            self.lines.push(Line::Raw(raw));
+        } else if !content.is_empty() {
+            // Blank lines before the first heading are not content, so they
+            // are neither kept nor reported.
+            self.doc.preamble.push(raw);
+        }
+    }
 }
 
 /// The titles of the explicit sections of `text`, in order: what [`parse`]
@@ -101,49 +167,12 @@ fn classify(text: &str) -> impl Iterator<Item = (Span, &str, Kind<'_>)> {
     })
 }
 
-/// A line outside fences that is not a heading: an entry (opening the
-/// implicit section when it comes first) or a raw line.
-fn push_other<'a>(doc: &mut Document<'a>, content: &'a str, span: Span) {
-    let lead = content.len() - content.trim_start().len();
-    let trimmed_span = Span::new(span.start + lead, span.end);
-    let Some(entry) = parse_entry(content.trim_start(), trimmed_span) else {
-        push_raw(doc, content, span, false);
-        return;
-    };
-    if doc.sections.is_empty() {
-        doc.sections.push(Section {
-            title: Cow::Borrowed(IMPLICIT_TITLE),
-            explicit: false,
-            span: trimmed_span,
-            lines: Vec::new(),
-        });
-    }
-    if let Some(section) = doc.sections.last_mut() {
-        section.lines.push(Line::Entry(entry));
-    }
-}
-
 /// Whether a line (already without trailing white space) is a heading, and
 /// its title. `##Foo`, `##\tFoo`, `  ## Foo` and `## ` are not headings.
 #[must_use]
 pub fn heading_title(line: &str) -> Option<&str> {
     let title = line.strip_prefix("## ")?.trim();
     (!title.is_empty()).then_some(title)
-}
-
-fn push_raw<'a>(doc: &mut Document<'a>, content: &'a str, span: Span, fenced: bool) {
-    let raw = RawLine {
-        text: Cow::Borrowed(content),
-        span,
-        fenced,
-    };
-    match doc.sections.last_mut() {
-        Some(section) => section.lines.push(Line::Raw(raw)),
-        // Blank lines before the first heading are not content, so they are
-        // neither kept nor reported.
-        None if content.is_empty() => {}
-        None => doc.preamble.push(raw),
-    }
 }
 
 /// A code fence (docs/FORMAT.md §3): a line that starts, after indentation, with
@@ -294,7 +323,22 @@ pub fn is_valid_date(date: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::line_end;
+    use super::{line_end, parse};
+
+    #[test]
+    fn each_section_holds_its_lines_at_their_exact_number() {
+        let doc = parse("intro\n## A\n- 2025-01-01: a\n## B\n## C\nx\n```\ny\n- 2025-01-02: c\n\n- (2025-01-03) [fact] d");
+        let lines: Vec<_> = doc
+            .sections
+            .iter()
+            .map(|s| (s.lines.len(), s.lines.capacity()))
+            .collect();
+        assert_eq!(lines, [(1, 1), (0, 0), (6, 6)]);
+        assert_eq!(doc.preamble.len(), 1);
+        let implicit = parse("- 2025-01-01: a\n- 2025-01-02: b\n## A");
+        assert_eq!(implicit.sections[0].lines.capacity(), 2);
+        assert!(!implicit.sections[0].explicit);
+    }
 
     /// The first LF or CR byte by looking at every byte.
     fn one_by_one(bytes: &[u8], from: usize) -> usize {
