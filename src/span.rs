@@ -3,6 +3,8 @@
 //! editors and JavaScript use. Internally every range is a byte range with an
 //! exclusive end; nothing else in the crate deals in UTF-16.
 
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
 use serde::Serialize;
 
 /// A byte range `start..end` (end exclusive) into the text that was parsed.
@@ -70,11 +72,26 @@ pub struct Range {
 /// let range = index.range(Span::new(7, 8)); // the "x"
 /// assert_eq!((range.start.line, range.start.column, range.start.offset), (2, 3, 4));
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct LineIndex<'a> {
     text: &'a str,
     /// Byte offset and UTF-16 offset of the start of each line.
     starts: Vec<(usize, usize)>,
+    /// The line of the last offset looked up: positions are mostly asked
+    /// for in the order of the text, so the next one is usually on it or
+    /// on the line after, found without a search. (Atomic only so that the
+    /// index stays `Sync`; the order of the accesses does not matter.)
+    last: AtomicUsize,
+}
+
+impl Clone for LineIndex<'_> {
+    fn clone(&self) -> Self {
+        Self {
+            text: self.text,
+            starts: self.starts.clone(),
+            last: AtomicUsize::new(self.last.load(Relaxed)),
+        }
+    }
 }
 
 impl<'a> LineIndex<'a> {
@@ -97,7 +114,11 @@ impl<'a> LineIndex<'a> {
         if text.ends_with(['\n', '\r']) {
             mark(text.len(), &mut starts);
         }
-        Self { text, starts }
+        Self {
+            text,
+            starts,
+            last: AtomicUsize::new(0),
+        }
     }
 
     /// The position of byte `offset` (clamped to the text, and down to a
@@ -137,7 +158,25 @@ impl<'a> LineIndex<'a> {
 
     /// The 0-based line of the (clamped) byte `offset`.
     fn line_of(&self, offset: usize) -> usize {
-        self.starts.partition_point(|&(start, _)| start <= offset) - 1
+        let last = self.last.load(Relaxed);
+        let on = |line: usize| {
+            self.starts
+                .get(line)
+                .is_some_and(|&(start, _)| start <= offset)
+                && self
+                    .starts
+                    .get(line + 1)
+                    .map_or(true, |&(next, _)| offset < next)
+        };
+        let line = if on(last) {
+            return last;
+        } else if on(last + 1) {
+            last + 1
+        } else {
+            self.starts.partition_point(|&(start, _)| start <= offset) - 1
+        };
+        self.last.store(line, Relaxed);
+        line
     }
 
     /// The position of the (clamped) byte `offset` on the 0-based `line`.
@@ -218,7 +257,7 @@ pub(crate) fn holds_replacement(s: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{holds_replacement, utf16_len, LineIndex};
+    use super::{holds_replacement, utf16_len, LineIndex, Span};
 
     #[test]
     fn utf16_len_counts_what_javascript_counts() {
@@ -256,6 +295,68 @@ mod tests {
         }
         assert!(!holds_replacement(""));
         assert!(!holds_replacement("\u{ffef}\u{fbfd}"));
+    }
+
+    /// Line, column and UTF-16 offset of `offset`, counted from the start.
+    fn counted(text: &str, offset: usize) -> (usize, usize, usize) {
+        let before = &text[..offset];
+        let breaks = before.matches("\r\n").count()
+            + before.matches('\r').count()
+            + before.matches('\n').count()
+            - before.matches("\r\n").count() * 2;
+        // A CR at `offset - 1` followed by LF at `offset` has started no
+        // line yet: the CRLF is one break, after its LF.
+        let pending_crlf = before.ends_with('\r') && text[offset..].starts_with('\n');
+        let line_start = before.rfind(['\n', '\r']).map_or(0, |at| at + 1);
+        let (line, column) = if pending_crlf {
+            let start = before[..before.len() - 1]
+                .rfind(['\n', '\r'])
+                .map_or(0, |at| at + 1);
+            (breaks, utf16_len(&before[start..]))
+        } else {
+            (breaks + 1, utf16_len(&before[line_start..]))
+        };
+        (line, column + 1, utf16_len(before))
+    }
+
+    #[test]
+    fn positions_are_the_same_in_any_order_of_lookup() {
+        let text = "a\r\nbé\rc\n\n😀 x\r\n\r\nlong line here\nz\n";
+        let offsets: Vec<usize> = (0..=text.len())
+            .filter(|&o| text.is_char_boundary(o))
+            .collect();
+        let n = offsets.len();
+        let orders: [Vec<usize>; 4] = [
+            offsets.clone(),
+            offsets.iter().rev().copied().collect(),
+            (0..n).map(|i| offsets[i * 7 % n]).collect(),
+            offsets
+                .iter()
+                .flat_map(|&o| {
+                    [
+                        o,
+                        o,
+                        offsets[n - 1 - offsets.iter().position(|&x| x == o).unwrap()],
+                    ]
+                })
+                .collect(),
+        ];
+        for order in orders {
+            let mut index = LineIndex::new(text);
+            for (i, &offset) in order.iter().enumerate() {
+                if i % 5 == 4 {
+                    index = index.clone();
+                }
+                let p = index.position(offset);
+                assert_eq!(
+                    (p.line, p.column, p.offset),
+                    counted(text, offset),
+                    "at {offset}"
+                );
+                let r = index.range(Span::new(offset, text.len()));
+                assert_eq!(r.start, p);
+            }
+        }
     }
 
     #[test]
