@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::date::days_between;
 use crate::document::{Document, Line};
 use crate::error::Error;
-use crate::heading::normalize_heading;
+use crate::heading::{normalize_each, normalize_heading};
 use crate::parse::{is_valid_date, parse};
 
 /// How long the entries of a section are kept.
@@ -116,11 +116,13 @@ pub fn expire(text: &str, options: &ExpireOptions) -> Expiry {
         .filter(|(key, _)| !key.is_empty())
         .collect();
     let mut archived = Vec::new();
-    for section in &mut doc.sections {
-        if policies.is_empty() {
-            break;
-        }
-        let key = normalize_heading(&section.title);
+    let keys = if policies.is_empty() {
+        Vec::new()
+    } else {
+        let titles: Vec<&str> = doc.sections.iter().map(|s| &*s.title).collect();
+        normalize_each(&titles)
+    };
+    for (section, key) in doc.sections.iter_mut().zip(keys) {
         let max_age = policies
             .iter()
             .filter(|(policy, _)| *policy == key)

@@ -6,7 +6,7 @@
 use crate::diagnostic::{sort, Code, Diagnostic};
 use crate::document::{Document, Line, Section};
 use crate::grouping::{first_equal, TextSet};
-use crate::heading::{first_same_key, normalize_heading};
+use crate::heading::{first_same_key, normalize_each, normalize_heading};
 use crate::limits::{thousands, Level, Usage};
 use crate::options::{Scope, ValidateOptions};
 use crate::parse::{explicit_titles, parse};
@@ -50,11 +50,8 @@ pub(crate) fn validate_parsed(
     let usage = Usage::of_canonical(&canonical, options.limits);
     let previous = options.previous.as_deref().map(PreviousHeadings::of);
     // Every section's normalized title, once for all the rules below.
-    let keys: Vec<String> = doc
-        .sections
-        .iter()
-        .map(|s| normalize_heading(&s.title))
-        .collect();
+    let titles: Vec<&str> = doc.sections.iter().map(|s| &*s.title).collect();
+    let keys = normalize_each(&titles);
     let mut diagnostics = Vec::new();
     diagnostics.extend(size(&usage));
     diagnostics.extend(missing_heading(text, doc));
@@ -139,10 +136,10 @@ struct PreviousHeadings<'a> {
 
 impl<'a> PreviousHeadings<'a> {
     fn of(stored: &'a str) -> Self {
+        let titles: Vec<&str> = explicit_titles(stored).collect();
+        let keys = normalize_each(&titles);
         Self {
-            titles: explicit_titles(stored)
-                .map(|title| (title, normalize_heading(title)))
-                .collect(),
+            titles: titles.into_iter().zip(keys).collect(),
         }
     }
 }

@@ -305,3 +305,58 @@ fn bad_arguments_throw_coded_errors() {
     );
     assert_eq!(code_of(&err), "options/invalid");
 }
+
+/// Texts folded together, joined by line feeds, fold exactly as each alone:
+/// composition, decomposition and the final sigma at the joins, texts that
+/// hold a line feed, ASCII among them.
+#[wasm_bindgen_test]
+fn texts_folded_together_fold_as_each_alone() {
+    memdoc::wasm::install_host_folds();
+    let cases = [
+        "ΟΔΟΣ",
+        "Σ",
+        "ΑΣ",
+        "Σα",
+        "e",
+        "\u{301}x",
+        "\u{301}",
+        "Ｐｒｅｆｓ",
+        "\u{1100}",
+        "\u{1161}\u{11a8}",
+        "İstanbul",
+        "ﬁ ﬂ",
+        "ß ǅ",
+        "Σ\u{345}",
+        "\u{345}Σ",
+        "Σ.",
+        "'Σ",
+        "a\nΣ",
+        "\nΣ\n",
+        "",
+        "plain ascii",
+        "ÉTÉ",
+        "記憶 😀",
+        "Å\u{30a}",
+        "\r",
+        "Σ\r",
+        "\u{fffd}",
+        "\u{d55c}\u{1161}",
+    ];
+    let alone = |text: &str| -> String {
+        js_sys::JsString::from(text)
+            .normalize("NFKC")
+            .to_lower_case()
+            .into()
+    };
+    let mut lists: Vec<Vec<&str>> = cases
+        .iter()
+        .flat_map(|a| cases.iter().map(move |b| vec![*a, *b]))
+        .collect();
+    lists.push(cases.to_vec());
+    lists.push(cases.iter().rev().copied().collect());
+    lists.push(vec![]);
+    for list in lists {
+        let want: Vec<String> = list.iter().map(|t| alone(t)).collect();
+        assert_eq!(memdoc::wasm::fold_lower_each(&list), want, "{list:?}");
+    }
+}

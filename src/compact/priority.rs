@@ -53,11 +53,16 @@ impl Priority {
 /// ```
 #[must_use]
 pub fn section_priority(title: &str, scope: Scope) -> Priority {
+    priority_of_normalized(&normalize_heading(title), scope)
+}
+
+/// [`section_priority`] of the title that [`normalize_heading`] made
+/// `normalized`.
+pub(crate) fn priority_of_normalized(normalized: &str, scope: Scope) -> Priority {
     let core: &[&str] = match scope {
         Scope::Team => &["decision", "convention"],
         Scope::User => &["instruction", "preference"],
     };
-    let normalized = normalize_heading(title);
     let has = |keywords: &[&str]| {
         normalized
             .split(' ')

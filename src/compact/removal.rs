@@ -10,7 +10,9 @@ use crate::grouping::first_equal;
 use crate::heading::lowercase;
 
 use super::measure::Measure;
-use super::{section_priority, CompactOptions, Priority, RemovalReason, RemovedEntry};
+use super::priority::priority_of_normalized;
+use super::{CompactOptions, Priority, RemovalReason, RemovedEntry};
+use crate::heading::normalize_each;
 
 /// An entry's date for age comparisons: not later than `today`, if given.
 fn effective_date<'a>(entry: &'a Entry<'_>, today: Option<&'a str>) -> &'a str {
@@ -219,9 +221,10 @@ impl<'a> Removal<'a> {
 
     /// The priority class of each section of `doc`.
     fn priorities(&self, doc: &Document) -> Vec<Priority> {
-        doc.sections
+        let titles: Vec<&str> = doc.sections.iter().map(|s| &*s.title).collect();
+        normalize_each(&titles)
             .iter()
-            .map(|s| section_priority(&s.title, self.options.scope))
+            .map(|normalized| priority_of_normalized(normalized, self.options.scope))
             .collect()
     }
 

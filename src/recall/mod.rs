@@ -23,7 +23,7 @@ use serde::Serialize;
 use crate::compact::section_priority;
 use crate::document::{Document, Line};
 use crate::grouping::TextSet;
-use crate::heading::{fold_lower, normalize_heading};
+use crate::heading::{fold_lower_each, normalize_heading};
 use crate::options::Recalled;
 use crate::parse::{parse, Fence};
 
@@ -258,12 +258,14 @@ fn score(
     options: &RecallOptions,
 ) -> Vec<(f64, Why)> {
     // Each text folded once; its words are borrowed from that.
-    let titles: Vec<String> = doc.sections.iter().map(|s| fold_lower(&s.title)).collect();
+    let titles: Vec<&str> = doc.sections.iter().map(|s| &*s.title).collect();
+    let titles = fold_lower_each(&titles);
     let titles: Vec<Vec<&str>> = titles
         .iter()
         .map(|t| tokenize::words_of_folded(t).collect())
         .collect();
-    let texts: Vec<String> = items.iter().map(|item| fold_lower(&item.text)).collect();
+    let texts: Vec<&str> = items.iter().map(|item| &*item.text).collect();
+    let texts = fold_lower_each(&texts);
     let index = bm25::Index::new(
         items.iter().zip(&texts).map(|(item, text)| {
             tokenize::words_of_folded(text).chain(titles[item.section].iter().copied())

@@ -53,6 +53,13 @@ pub fn install_host_folds() {
     });
 }
 
+/// The crate's folding of many texts at once (`fold_lower_each`), for the
+/// wasm-bindgen tests, which compare it with the host's folds one by one.
+#[doc(hidden)]
+pub fn fold_lower_each(texts: &[&str]) -> Vec<String> {
+    crate::heading::fold_lower_each(texts)
+}
+
 /// NFKC, then lower case, by the JavaScript host
 /// (`String.prototype.normalize` and `toLowerCase`), in one call.
 fn host_nfkc_lower(text: &str) -> String {
