@@ -2,7 +2,7 @@
 //! headings are compared (scope rules, diffs, duplicates, merges).
 
 #[cfg(not(target_arch = "wasm32"))]
-use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::{is_nfkc_quick, IsNormalized, UnicodeNormalization};
 
 use crate::grouping::first_equal;
 
@@ -147,9 +147,15 @@ pub(crate) fn lowercase(text: &str) -> String {
 
 /// Native builds carry the Unicode tables (the `unicode-normalization`
 /// crate, and the standard library's case tables).
+/// A text the quick check finds in NFKC already (most are: precomposed
+/// accents, CJK, emoji) is only lower-cased.
 #[cfg(not(target_arch = "wasm32"))]
 fn host_fold_lower(text: &str) -> String {
-    text.nfkc().collect::<String>().to_lowercase()
+    if is_nfkc_quick(text.chars()) == IsNormalized::Yes {
+        text.to_lowercase()
+    } else {
+        text.nfkc().collect::<String>().to_lowercase()
+    }
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -196,4 +202,54 @@ static HOST_FOLDS: std::sync::OnceLock<HostFolds> = std::sync::OnceLock::new();
 #[cfg(target_arch = "wasm32")]
 pub(crate) fn install_host_folds(folds: HostFolds) {
     let _ = HOST_FOLDS.set(folds);
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::host_fold_lower;
+    use unicode_normalization::UnicodeNormalization;
+
+    #[test]
+    fn the_quick_check_folds_as_the_whole_normalization_does() {
+        let pieces = [
+            "a",
+            "Σ",
+            "é",
+            "e\u{301}",
+            "\u{301}",
+            "Ｐ",
+            "ﬁ",
+            "\u{1100}",
+            "\u{1161}",
+            "\u{d55c}",
+            "İ",
+            "ß",
+            "ǅ",
+            "記",
+            "😀",
+            "Å",
+            "\u{212b}",
+            "\u{2460}",
+            "\u{345}",
+            " ",
+            "x",
+            "\u{fb01}",
+            "½",
+            "Ω",
+            "\u{2126}",
+            "\u{1e9b}\u{323}",
+        ];
+        // Every sequence of up to three pieces.
+        let mut texts = vec![String::new()];
+        for _ in 0..3 {
+            texts = texts
+                .iter()
+                .flat_map(|t| pieces.iter().map(move |p| format!("{t}{p}")))
+                .collect();
+            for text in &texts {
+                let whole = text.nfkc().collect::<String>().to_lowercase();
+                assert_eq!(host_fold_lower(text), whole, "{text:?}");
+            }
+        }
+    }
 }
