@@ -23,7 +23,7 @@ use serde::Serialize;
 use crate::compact::section_priority;
 use crate::document::{Document, Line};
 use crate::grouping::TextSet;
-use crate::heading::{fold_lower_each, normalize_heading};
+use crate::heading::{fold_lower_each, normalize_each, normalize_heading};
 use crate::options::Recalled;
 use crate::parse::{parse, Fence};
 
@@ -195,11 +195,15 @@ pub fn recall(text: &str, query: &str, options: &RecallOptions) -> Recall {
         .map(|p| normalize_heading(p))
         .collect();
     let pinned = TextSet::new(pinned.iter().map(String::as_str).collect());
-    let section_pinned: Vec<bool> = doc
-        .sections
-        .iter()
-        .map(|s| pinned.contains(&normalize_heading(&s.title)))
-        .collect();
+    let section_pinned: Vec<bool> = if options.pinned.is_empty() {
+        vec![false; doc.sections.len()]
+    } else {
+        let titles: Vec<&str> = doc.sections.iter().map(|s| &*s.title).collect();
+        normalize_each(&titles)
+            .iter()
+            .map(|key| pinned.contains(key))
+            .collect()
+    };
     let scored = score(&doc, &items, &query_words, options);
 
     let reasons = select(
