@@ -1,6 +1,7 @@
 // Two builds of the package side by side in one Node process: every export
-// that takes a whole document, on the generated documents (benches/gen_doc.mjs)
-// and on the same documents in ASCII, with alternating rounds so that both
+// that takes a whole document, on the generated documents (benches/gen_doc.mjs),
+// on the same documents in ASCII and on documents of many short sections
+// titled `Café N`, with alternating rounds so that both
 // builds meet the same load. For a change to the boundary, where the
 // difference between the builds is smaller than the drift between two runs
 // of `npm run bench`.
@@ -53,6 +54,7 @@ const calls = (m, t, n) => {
     merge: () => m.merge(previous, t, previous.slice(0, previous.lastIndexOf("\n"))),
     compact: () => m.compact(t, { scope: "team", target: Math.floor(t.length / 2) }),
     recall: () => m.recall(t, "postgres migration latency", { scope: "team", budget: Math.max(4000, Math.floor(t.length / 10)) }),
+    expire: () => m.expire(t, { today: "2026-01-01", policies: [{ section: t.match(/^## (.+)$/m)?.[1] ?? "Log", maxAgeDays: 30 }] }),
   };
 };
 
@@ -61,7 +63,10 @@ for (const n of [1_000, 25_000, 1_000_000]) {
   const generated = genDoc(n);
   // The same document with each non-ASCII character replaced by `x`.
   const ascii = [...generated].map((c) => (c.charCodeAt(0) < 128 ? c : "x")).join("");
-  for (const [name, text] of [["generated", generated], ["ASCII", ascii]]) {
+  // Many short sections whose titles are not ASCII (each is folded by the
+  // host), about as long.
+  const titles = Array.from({ length: Math.ceil(n / 36) }, (_, i) => `## Café ${i}\n- 2025-01-01: entry ${i}`).join("\n");
+  for (const [name, text] of [["generated", generated], ["ASCII", ascii], ["titles", titles]]) {
     const [a, b] = [calls(A, text, n), calls(B, text, n)];
     for (const op of Object.keys(a).filter((op) => !only || only.includes(op))) {
       let [ta, tb] = [Infinity, Infinity];
