@@ -150,6 +150,11 @@ impl<'a> Document<'a> {
         self.sections.is_empty()
     }
 
+    /// The title of each section, in order.
+    pub(crate) fn titles(&self) -> Vec<&str> {
+        self.sections.iter().map(|s| &*s.title).collect()
+    }
+
     /// All entries of all sections, in order.
     pub fn entries(&self) -> impl Iterator<Item = &Entry<'a>> {
         self.sections

@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::date::days_between;
 use crate::document::{Document, Line};
 use crate::error::Error;
-use crate::heading::{normalize_each, normalize_heading};
+use crate::heading::{normalize_heading, section_keys};
 use crate::parse::{is_valid_date, parse};
 
 /// How long the entries of a section are kept.
@@ -119,8 +119,7 @@ pub fn expire(text: &str, options: &ExpireOptions) -> Expiry {
     let keys = if policies.is_empty() {
         Vec::new()
     } else {
-        let titles: Vec<&str> = doc.sections.iter().map(|s| &*s.title).collect();
-        normalize_each(&titles)
+        section_keys(&doc)
     };
     for (section, key) in doc.sections.iter_mut().zip(keys) {
         let max_age = policies

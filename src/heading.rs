@@ -4,6 +4,7 @@
 #[cfg(not(target_arch = "wasm32"))]
 use unicode_normalization::{is_nfkc_quick, IsNormalized, UnicodeNormalization};
 
+use crate::document::Document;
 use crate::grouping::first_equal;
 
 /// Normalize a heading title for comparison.
@@ -34,6 +35,12 @@ pub(crate) fn normalize_each(titles: &[&str]) -> Vec<String> {
         .iter()
         .map(|lower| alphanumeric_words(lower))
         .collect()
+}
+
+/// [`normalize_heading`] of the title of each section of `doc`, folded
+/// together.
+pub(crate) fn section_keys(doc: &Document<'_>) -> Vec<String> {
+    normalize_each(&doc.titles())
 }
 
 /// The alphanumeric characters of a folded title, each run of anything else

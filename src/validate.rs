@@ -6,7 +6,7 @@
 use crate::diagnostic::{sort, Code, Diagnostic};
 use crate::document::{Document, Line, Section};
 use crate::grouping::{first_equal, TextSet};
-use crate::heading::{first_same_key, normalize_each, normalize_heading};
+use crate::heading::{first_same_key, normalize_each, normalize_heading, section_keys};
 use crate::limits::{thousands, Level, Usage};
 use crate::options::{Scope, ValidateOptions};
 use crate::parse::{explicit_titles, parse};
@@ -50,8 +50,7 @@ pub(crate) fn validate_parsed(
     let usage = Usage::of_canonical(&canonical, options.limits);
     let previous = options.previous.as_deref().map(PreviousHeadings::of);
     // Every section's normalized title, once for all the rules below.
-    let titles: Vec<&str> = doc.sections.iter().map(|s| &*s.title).collect();
-    let keys = normalize_each(&titles);
+    let keys = section_keys(doc);
     let mut diagnostics = Vec::new();
     diagnostics.extend(size(&usage));
     diagnostics.extend(missing_heading(text, doc));
@@ -287,8 +286,7 @@ fn nonstandard_entries(doc: &Document) -> Vec<Diagnostic> {
 /// Titles compared by their section keys; `keys`: the normalized title of
 /// each section.
 fn duplicate_headings(doc: &Document<'_>, keys: &[String]) -> Vec<Diagnostic> {
-    let titles: Vec<&str> = doc.sections.iter().map(|s| &*s.title).collect();
-    let first = first_same_key(&titles, keys);
+    let first = first_same_key(&doc.titles(), keys);
     doc.sections
         .iter()
         .zip(first)

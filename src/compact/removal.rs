@@ -12,7 +12,7 @@ use crate::heading::lowercase;
 use super::measure::Measure;
 use super::priority::priority_of_normalized;
 use super::{CompactOptions, Priority, RemovalReason, RemovedEntry};
-use crate::heading::normalize_each;
+use crate::heading::section_keys;
 
 /// An entry's date for age comparisons: not later than `today`, if given.
 fn effective_date<'a>(entry: &'a Entry<'_>, today: Option<&'a str>) -> &'a str {
@@ -221,8 +221,7 @@ impl<'a> Removal<'a> {
 
     /// The priority class of each section of `doc`.
     fn priorities(&self, doc: &Document) -> Vec<Priority> {
-        let titles: Vec<&str> = doc.sections.iter().map(|s| &*s.title).collect();
-        normalize_each(&titles)
+        section_keys(doc)
             .iter()
             .map(|normalized| priority_of_normalized(normalized, self.options.scope))
             .collect()

@@ -23,7 +23,7 @@ use serde::Serialize;
 use crate::compact::section_priority;
 use crate::document::{Document, Line};
 use crate::grouping::TextSet;
-use crate::heading::{fold_lower_each, normalize_each, normalize_heading};
+use crate::heading::{fold_lower_each, normalize_heading, section_keys};
 use crate::options::Recalled;
 use crate::parse::{parse, Fence};
 
@@ -198,8 +198,7 @@ pub fn recall(text: &str, query: &str, options: &RecallOptions) -> Recall {
     let section_pinned: Vec<bool> = if options.pinned.is_empty() {
         vec![false; doc.sections.len()]
     } else {
-        let titles: Vec<&str> = doc.sections.iter().map(|s| &*s.title).collect();
-        normalize_each(&titles)
+        section_keys(&doc)
             .iter()
             .map(|key| pinned.contains(key))
             .collect()
@@ -262,8 +261,7 @@ fn score(
     options: &RecallOptions,
 ) -> Vec<(f64, Why)> {
     // Each text folded once; its words are borrowed from that.
-    let titles: Vec<&str> = doc.sections.iter().map(|s| &*s.title).collect();
-    let titles = fold_lower_each(&titles);
+    let titles = fold_lower_each(&doc.titles());
     let titles: Vec<Vec<&str>> = titles
         .iter()
         .map(|t| tokenize::words_of_folded(t).collect())
