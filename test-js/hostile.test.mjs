@@ -165,6 +165,42 @@ test("options are read where Object.prototype is frozen (a hardened realm): keys
   assert.deepEqual(JSON.parse(run.stdout), ["scope/personal-heading", "size/hard-limit"], "the scope and the limits were read");
 });
 
+test("a setter on Object.prototype that calls the package while a result is being made: both results whole", () => {
+  // The readers of src/wasm keep where they are in module state; a call made
+  // from inside one (here from a setter the packed reader runs for the
+  // field `reason`) must leave the outer call reading where it was.
+  const text = "## Same\n- 2025-01-01: a\n- 2025-01-01: a\n## Same\n- 2025-01-02: b\n- 2025-01-01: a";
+  const options = { scope: "team", target: 10 };
+  const clean = compact(text, options);
+  const inner = [];
+  let nested = false;
+  Object.defineProperty(Object.prototype, "reason", {
+    configurable: true,
+    set(value) {
+      if (!nested) {
+        nested = true;
+        inner.push(compact(text, options), parse(text), recall(text, "a b", { budget: 20 }));
+        nested = false;
+      }
+      Object.defineProperty(this, "reason", { value, writable: true, enumerable: true, configurable: true });
+    },
+  });
+  let polluted;
+  try {
+    polluted = compact(text, options);
+  } finally {
+    delete Object.prototype.reason;
+  }
+  assert.ok(clean.removed.length >= 2, "the compaction removes entries, each with a reason");
+  assert.equal(inner.length, 3 * clean.removed.length, "the setter ran once per removed entry");
+  assert.deepStrictEqual(polluted, clean);
+  for (let k = 0; k < inner.length; k += 3) {
+    assert.deepStrictEqual(inner[k], clean);
+    assert.deepStrictEqual(inner[k + 1], parse(text));
+    assert.deepStrictEqual(inner[k + 2], recall(text, "a b", { budget: 20 }));
+  }
+});
+
 test("the sync exports with lone surrogates: U+FFFD, ranges still UTF-16 in the input", () => {
   for (const text of ["\uD800", "\uDFFF\uD800", "## A\uD83D\n- 2025-01-01: \uDE00x", "\uD800".repeat(1000)]) {
     const doc = parse(text);

@@ -9,45 +9,64 @@ const NAMED = 0xffffffff;
 /** A line that is an entry (`ENTRY`); otherwise a raw line (`RAW`, 1). */
 const ENTRY = 0;
 
-export function buildDocument(input, names, n) {
-  let at = 0;
-  const string = () => {
-    const start = n[at];
-    const end = n[at + 1];
-    at += 2;
-    return start === NAMED ? names[end] : input.slice(start, end);
-  };
-  const range = () => {
-    const r = {
-      start: { line: n[at], column: n[at + 1], offset: n[at + 2] },
-      end: { line: n[at + 3], column: n[at + 4], offset: n[at + 5] },
-    };
-    at += 6;
-    return r;
-  };
-  const lines = () => {
+// The numbers being read and where the next one is, with the strings'
+// sources: module state rather than variables of closures made per call,
+// put back as src/wasm/packed.js does.
+let input;
+let names;
+let n;
+let at = 0;
+
+export function buildDocument(text, named, numbers) {
+  const outer = [input, names, n, at];
+  input = text;
+  names = named;
+  n = numbers;
+  at = 0;
+  try {
     const count = n[at++];
-    const out = [];
+    const sections = [];
     for (let k = 0; k < count; k++) {
-      const kind = n[at++];
-      if (kind === ENTRY) {
-        const date = string();
-        const text = string();
-        const marker = n[at++];
-        out.push({ kind: names[kind], date, text, legacyMarker: marker === 0 ? null : names[marker], range: range() });
-      } else {
-        const text = string();
-        out.push({ kind: names[kind], text, range: range() });
-      }
+      const title = string();
+      const explicit = n[at++] === 1;
+      sections.push({ title, explicit, range: range(), lines: lines() });
     }
-    return out;
-  };
-  const count = n[at++];
-  const sections = [];
-  for (let k = 0; k < count; k++) {
-    const title = string();
-    const explicit = n[at++] === 1;
-    sections.push({ title, explicit, range: range(), lines: lines() });
+    return { sections, preamble: lines() };
+  } finally {
+    [input, names, n, at] = outer;
   }
-  return { sections, preamble: lines() };
+}
+
+function string() {
+  const start = n[at];
+  const end = n[at + 1];
+  at += 2;
+  return start === NAMED ? names[end] : input.slice(start, end);
+}
+
+function range() {
+  const r = {
+    start: { line: n[at], column: n[at + 1], offset: n[at + 2] },
+    end: { line: n[at + 3], column: n[at + 4], offset: n[at + 5] },
+  };
+  at += 6;
+  return r;
+}
+
+function lines() {
+  const count = n[at++];
+  const out = [];
+  for (let k = 0; k < count; k++) {
+    const kind = n[at++];
+    if (kind === ENTRY) {
+      const date = string();
+      const text = string();
+      const marker = n[at++];
+      out.push({ kind: names[kind], date, text, legacyMarker: marker === 0 ? null : names[marker], range: range() });
+    } else {
+      const text = string();
+      out.push({ kind: names[kind], text, range: range() });
+    }
+  }
+  return out;
 }

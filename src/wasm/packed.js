@@ -19,57 +19,72 @@ const MAP = 8;
 // fails midway leaves every name known.
 const names = [];
 
-export function unpack(strings, n, fresh) {
-  for (let k = 0; k < fresh.length; k += 3) names[fresh[k]] = strings.slice(fresh[k + 1], fresh[k + 2]);
-  let at = 0;
-  const string = () => {
-    const s = strings.slice(n[at], n[at + 1]);
-    at += 2;
-    return s;
-  };
-  const name = () => names[n[at++]];
-  const value = () => {
-    switch (n[at++]) {
-      case NULL:
-        return null;
-      case FALSE:
-        return false;
-      case TRUE:
-        return true;
-      case NUMBER:
-        return n[at++];
-      case STRING:
-        return string();
-      case NAME:
-        return name();
-      case ARRAY: {
-        const count = n[at++];
-        const array = [];
-        for (let k = 0; k < count; k++) array.push(value());
-        return array;
-      }
-      case OBJECT: {
-        const count = n[at++];
-        const object = {};
-        for (let k = 0; k < count; k++) {
-          const key = name();
-          object[key] = value();
-        }
-        return object;
-      }
-      case MAP: {
-        // Keys from the data: defined, so that "__proto__" is a key too.
-        const count = n[at++];
-        const object = {};
-        for (let k = 0; k < count; k++) {
-          const key = value();
-          Object.defineProperty(object, key, { value: value(), writable: true, enumerable: true, configurable: true });
-        }
-        return object;
-      }
-      default:
-        throw new Error(`memdoc: no value is tagged ${n[at - 1]}`);
+// The value being read: its strings, its numbers and where the next one is.
+// Module state rather than the variables of closures made per call, which
+// made a result of 16,000 sections take 2.8 times as long to read
+// (BENCHMARKS.md). A call made while another reads (from a setter on
+// Object.prototype) puts the outer call's state back when it ends, and the
+// last call leaves neither the string nor the view of WebAssembly's memory.
+let strings;
+let n;
+let at = 0;
+
+export function unpack(text, numbers, fresh) {
+  for (let k = 0; k < fresh.length; k += 3) names[fresh[k]] = text.slice(fresh[k + 1], fresh[k + 2]);
+  const outer = [strings, n, at];
+  strings = text;
+  n = numbers;
+  at = 0;
+  try {
+    return value();
+  } finally {
+    [strings, n, at] = outer;
+  }
+}
+
+function value() {
+  switch (n[at++]) {
+    case NULL:
+      return null;
+    case FALSE:
+      return false;
+    case TRUE:
+      return true;
+    case NUMBER:
+      return n[at++];
+    case STRING: {
+      const s = strings.slice(n[at], n[at + 1]);
+      at += 2;
+      return s;
     }
-  };
-  return value();
+    case NAME:
+      return names[n[at++]];
+    case ARRAY: {
+      const count = n[at++];
+      const array = [];
+      for (let k = 0; k < count; k++) array.push(value());
+      return array;
+    }
+    case OBJECT: {
+      const count = n[at++];
+      const object = {};
+      for (let k = 0; k < count; k++) {
+        const key = names[n[at++]];
+        object[key] = value();
+      }
+      return object;
+    }
+    case MAP: {
+      // Keys from the data: defined, so that "__proto__" is a key too.
+      const count = n[at++];
+      const object = {};
+      for (let k = 0; k < count; k++) {
+        const key = value();
+        Object.defineProperty(object, key, { value: value(), writable: true, enumerable: true, configurable: true });
+      }
+      return object;
+    }
+    default:
+      throw new Error(`memdoc: no value is tagged ${n[at - 1]}`);
+  }
 }

@@ -6,46 +6,64 @@
 /** A date's start where the item has no date (`NO_DATE`). */
 const NO_DATE = -1;
 
-export function buildRecall(strings, n) {
-  let at = 0;
-  const string = () => {
-    const s = strings.slice(n[at], n[at + 1]);
-    at += 2;
-    return s;
-  };
-  const table = () => {
-    const count = n[at++];
-    const out = [];
-    for (let k = 0; k < count; k++) out.push(string());
-    return out;
-  };
-  const content = string();
-  const chars = n[at++];
-  const estimatedTokens = n[at++];
-  const totals = { items: n[at++], selected: n[at++], omitted: n[at++], memoryChars: n[at++], budget: n[at++] };
-  const titles = table();
-  const terms = table();
-  const reasons = table();
-  const items = (omitted) => {
-    const count = n[at++];
-    const out = [];
-    for (let k = 0; k < count; k++) {
-      const section = titles[n[at++]];
-      const text = string();
-      let date = null;
-      if (n[at] === NO_DATE) at += 2;
-      else date = string();
-      const score = n[at++];
-      const many = n[at++];
-      const words = [];
-      for (let w = 0; w < many; w++) words.push(terms[n[at++]]);
-      const why = { terms: words, parts: { relevance: n[at], recency: n[at + 1], priority: n[at + 2] } };
-      at += 3;
-      out.push(omitted ? { section, text, date, score, why, reason: reasons[n[at++]] } : { section, text, date, score, why });
-    }
-    return out;
-  };
-  const selected = items(false);
-  const omitted = items(true);
-  return { content, chars, estimatedTokens, selected, omitted, totals };
+// The numbers being read, where the next one is, and the string every
+// string is sliced from: module state rather than variables of closures
+// made per call, put back as src/wasm/packed.js does.
+let strings;
+let n;
+let at = 0;
+
+export function buildRecall(text, numbers) {
+  const outer = [strings, n, at];
+  strings = text;
+  n = numbers;
+  at = 0;
+  try {
+    const content = string();
+    const chars = n[at++];
+    const estimatedTokens = n[at++];
+    const totals = { items: n[at++], selected: n[at++], omitted: n[at++], memoryChars: n[at++], budget: n[at++] };
+    const titles = table();
+    const terms = table();
+    const reasons = table();
+    const selected = items(titles, terms, null);
+    const omitted = items(titles, terms, reasons);
+    return { content, chars, estimatedTokens, selected, omitted, totals };
+  } finally {
+    [strings, n, at] = outer;
+  }
+}
+
+function string() {
+  const s = strings.slice(n[at], n[at + 1]);
+  at += 2;
+  return s;
+}
+
+function table() {
+  const count = n[at++];
+  const out = [];
+  for (let k = 0; k < count; k++) out.push(string());
+  return out;
+}
+
+/** The selected items, or with `reasons` the omitted ones. */
+function items(titles, terms, reasons) {
+  const count = n[at++];
+  const out = [];
+  for (let k = 0; k < count; k++) {
+    const section = titles[n[at++]];
+    const text = string();
+    let date = null;
+    if (n[at] === NO_DATE) at += 2;
+    else date = string();
+    const score = n[at++];
+    const many = n[at++];
+    const words = [];
+    for (let w = 0; w < many; w++) words.push(terms[n[at++]]);
+    const why = { terms: words, parts: { relevance: n[at], recency: n[at + 1], priority: n[at + 2] } };
+    at += 3;
+    out.push(reasons === null ? { section, text, date, score, why } : { section, text, date, score, why, reason: reasons[n[at++]] });
+  }
+  return out;
 }
