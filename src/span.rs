@@ -4,6 +4,7 @@
 //! exclusive end; nothing else in the crate deals in UTF-16.
 
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::OnceLock;
 
 use serde::Serialize;
 
@@ -75,8 +76,10 @@ pub struct Range {
 #[derive(Debug)]
 pub struct LineIndex<'a> {
     text: &'a str,
-    /// Byte offset and UTF-16 offset of the start of each line.
-    starts: Vec<(usize, usize)>,
+    /// Byte offset and UTF-16 offset of the start of each line: found at
+    /// the first lookup, a pass over the whole text that a result with no
+    /// range (a clean merge, a report without ranged findings) never makes.
+    starts: OnceLock<Vec<(usize, usize)>>,
     /// The line of the last offset looked up: positions are mostly asked
     /// for in the order of the text, so the next one is usually on it or
     /// on the line after, found without a search. (Atomic only so that the
@@ -95,30 +98,40 @@ impl Clone for LineIndex<'_> {
 }
 
 impl<'a> LineIndex<'a> {
-    /// Index the line starts of `text`.
+    /// An index of the line starts of `text`, which are found when a
+    /// position is first asked for.
     #[must_use]
-    pub fn new(text: &'a str) -> Self {
-        let mut starts = vec![(0, 0)];
-        let mut utf16 = 0;
-        let mut last = 0;
-        let mut mark = |start: usize, starts: &mut Vec<(usize, usize)>| {
-            utf16 += utf16_len(&text[last..start]);
-            starts.push((start, utf16));
-            last = start;
-        };
-        // The parser's own splitter; it starts no line after a final break,
-        // which still starts one here (a position can be at the very end).
-        for (start, _) in crate::parse::lines(text).skip(1) {
-            mark(start, &mut starts);
-        }
-        if text.ends_with(['\n', '\r']) {
-            mark(text.len(), &mut starts);
-        }
+    pub const fn new(text: &'a str) -> Self {
         Self {
             text,
-            starts,
+            starts: OnceLock::new(),
             last: AtomicUsize::new(0),
         }
+    }
+
+    /// The line starts, found now if they were not yet.
+    fn starts(&self) -> &[(usize, usize)] {
+        self.starts.get_or_init(|| {
+            let text = self.text;
+            let mut starts = vec![(0, 0)];
+            let mut utf16 = 0;
+            let mut last = 0;
+            let mut mark = |start: usize, starts: &mut Vec<(usize, usize)>| {
+                utf16 += utf16_len(&text[last..start]);
+                starts.push((start, utf16));
+                last = start;
+            };
+            // The parser's own splitter; it starts no line after a final
+            // break, which still starts one here (a position can be at the
+            // very end).
+            for (start, _) in crate::parse::lines(text).skip(1) {
+                mark(start, &mut starts);
+            }
+            if text.ends_with(['\n', '\r']) {
+                mark(text.len(), &mut starts);
+            }
+            starts
+        })
     }
 
     /// The position of byte `offset` (clamped to the text, and down to a
@@ -138,7 +151,7 @@ impl<'a> LineIndex<'a> {
         // Most spans are within one line: no second search for it.
         let same = start <= end
             && self
-                .starts
+                .starts()
                 .get(line + 1)
                 .map_or(true, |&(next, _)| end < next);
         Range {
@@ -158,13 +171,11 @@ impl<'a> LineIndex<'a> {
 
     /// The 0-based line of the (clamped) byte `offset`.
     fn line_of(&self, offset: usize) -> usize {
+        let starts = self.starts();
         let last = self.last.load(Relaxed);
         let on = |line: usize| {
-            self.starts
-                .get(line)
-                .is_some_and(|&(start, _)| start <= offset)
-                && self
-                    .starts
+            starts.get(line).is_some_and(|&(start, _)| start <= offset)
+                && starts
                     .get(line + 1)
                     .map_or(true, |&(next, _)| offset < next)
         };
@@ -173,7 +184,7 @@ impl<'a> LineIndex<'a> {
         } else if on(last + 1) {
             last + 1
         } else {
-            self.starts.partition_point(|&(start, _)| start <= offset) - 1
+            starts.partition_point(|&(start, _)| start <= offset) - 1
         };
         self.last.store(line, Relaxed);
         line
@@ -181,7 +192,7 @@ impl<'a> LineIndex<'a> {
 
     /// The position of the (clamped) byte `offset` on the 0-based `line`.
     fn position_on(&self, line: usize, offset: usize) -> Position {
-        let (start, start16) = self.starts[line];
+        let (start, start16) = self.starts()[line];
         let column = utf16_len(&self.text[start..offset]);
         Position {
             line: line + 1,
@@ -374,5 +385,19 @@ mod tests {
         // After "é" (two bytes, one UTF-16 unit) and the final LF: line 5.
         assert_eq!(at(text.len()), (5, 1, 9));
         assert_eq!(LineIndex::new("").position(0).line, 1);
+    }
+
+    #[test]
+    fn the_lines_are_found_at_the_first_lookup_only() {
+        let index = LineIndex::new("a\nb");
+        assert!(index.starts.get().is_none(), "no pass over the text yet");
+        let copy = index.clone();
+        assert_eq!(index.position(2).line, 2);
+        assert_eq!(index.starts.get().map(Vec::len), Some(2));
+        assert!(
+            copy.starts.get().is_none(),
+            "a clone made before has its own"
+        );
+        assert_eq!(copy.range(Span::new(0, 3)).end.column, 2);
     }
 }

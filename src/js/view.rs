@@ -49,12 +49,6 @@ impl DiagnosticView {
 }
 
 fn diagnostics(ds: &[Diagnostic], text: &str) -> Vec<DiagnosticView> {
-    // Indexing the lines is a pass over the whole text: only when a range
-    // needs it (most saves have no ranged finding).
-    if ds.iter().all(|d| d.span.is_none()) {
-        let empty = LineIndex::new("");
-        return ds.iter().map(|d| DiagnosticView::new(d, &empty)).collect();
-    }
     let index = LineIndex::new(text);
     ds.iter().map(|d| DiagnosticView::new(d, &index)).collect()
 }
