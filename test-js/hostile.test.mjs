@@ -151,6 +151,27 @@ test("a __proto__ key is an own field, never the prototype; constructor is just 
   assert.equal({}.scope, undefined);
 });
 
+test("options are their own keys: a field Object.prototype holds is not read as an option", () => {
+  const personal = "## Preferences\n- 2025-01-01: x";
+  Object.prototype.scope = "team";
+  Object.prototype.limits = { hard: 1 };
+  let polluted;
+  try {
+    polluted = [validate(personal, {}), validate(personal, { limits: {} }), planSave(personal, {})];
+  } finally {
+    delete Object.prototype.scope;
+    delete Object.prototype.limits;
+  }
+  for (const r of polluted) {
+    assert.deepEqual(
+      r.diagnostics.map((d) => d.code),
+      [],
+      "user scope and the default limits: no personal heading, no size finding",
+    );
+  }
+  assert.equal(validate(personal, { scope: "team" }).ok, false, "an own scope is read");
+});
+
 test("options are read where Object.prototype is frozen (a hardened realm): keys it has are still fields", () => {
   // In a process of its own: freezing the prototype would change this one.
   const script = `

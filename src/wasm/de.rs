@@ -3,9 +3,10 @@
 //! store's records after `JSON.parse` ([`json`](super::json)).
 //!
 //! For options it reads as `serde-wasm-bindgen` did, with the same error
-//! sentences: `null` and `undefined` are absent, a struct reads its own
-//! fields by name and nothing else, a sequence is an array (or another
-//! iterable). For records ([`De::strict`]) every key of an object is
+//! sentences: `null` and `undefined` are absent, a struct reads the keys
+//! of the object's own that are its fields and nothing else (a field that
+//! `Object.prototype` holds is not an option), a sequence is an array (or
+//! another iterable). For records ([`De::strict`]) every key of an object is
 //! visited, so unknown fields are refused as natively. Neither formats
 //! floats in Rust: a number in an error sentence is written from the host's
 //! own digits (serde's sentences are rebuilt in [`Invalid`] for that), which
@@ -13,12 +14,12 @@
 
 use std::fmt;
 
-use js_sys::{Array, Number, Object, Reflect};
+use js_sys::{Array, Number};
 use serde::de::{self, DeserializeSeed, Expected, IntoDeserializer, Unexpected, Visitor};
 use serde::forward_to_deserialize_any;
+use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
-use super::names;
 use super::text::option_string;
 
 /// Why a value is not of the shape expected: the sentence.
@@ -151,12 +152,21 @@ impl De {
         }
     }
 
-    fn visit_entries<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
-        let entries = Object::entries(self.value.unchecked_ref());
+    /// The object's own keys and values, in order, taken in one call; with
+    /// `only`, those whose keys are among it (a struct's fields: the others
+    /// are not read, and a field that `Object.prototype` holds is not the
+    /// object's).
+    fn visit_entries<'de, V: Visitor<'de>>(
+        self,
+        visitor: V,
+        only: Option<&'static [&'static str]>,
+    ) -> Result<V::Value, Invalid> {
         visitor.visit_map(Entries {
-            pairs: entries.into_iter(),
+            flat: own_entries(&self.value),
+            at: 0,
             value: None,
             strict: self.strict,
+            only,
         })
     }
 }
@@ -222,7 +232,7 @@ impl<'de> de::Deserializer<'de> for De {
         } else if Array::is_array(&self.value) {
             self.deserialize_seq(visitor)
         } else if self.value.is_object() {
-            self.visit_entries(visitor)
+            self.visit_entries(visitor, None)
         } else {
             Err(self.invalid_type(&visitor))
         }
@@ -327,7 +337,7 @@ impl<'de> de::Deserializer<'de> for De {
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Invalid> {
         if self.value.is_object() {
-            self.visit_entries(visitor)
+            self.visit_entries(visitor, None)
         } else {
             Err(self.invalid_type(&visitor))
         }
@@ -342,14 +352,8 @@ impl<'de> de::Deserializer<'de> for De {
         if !self.value.is_object() {
             return Err(self.invalid_type(&visitor));
         }
-        if self.strict {
-            return self.visit_entries(visitor);
-        }
-        visitor.visit_map(Fields {
-            object: self.value,
-            names: fields.iter(),
-            value: None,
-        })
+        let only = (!self.strict).then_some(fields);
+        self.visit_entries(visitor, only)
     }
 
     /// An ignored value is not converted at all.
@@ -392,19 +396,36 @@ impl<'de> de::SeqAccess<'de> for Items {
     }
 }
 
-/// Every `[key, value]` entry of an object, in order.
+#[wasm_bindgen(module = "/src/wasm/plain.js")]
+extern "C" {
+    /// The object's own enumerable string keys, each followed by its value.
+    #[wasm_bindgen(js_name = ownEntries)]
+    fn own_entries(object: &JsValue) -> Array;
+}
+
+/// The entries of an object, in order: every one, or those whose keys are
+/// `only`'s.
 struct Entries {
-    pairs: js_sys::ArrayIntoIter,
+    /// Each key followed by its value.
+    flat: Array,
+    at: u32,
     value: Option<JsValue>,
     strict: bool,
+    only: Option<&'static [&'static str]>,
 }
 
 impl Entries {
     /// The next key, its value kept for `next_value_seed`.
     fn next_key(&mut self) -> Option<String> {
-        let entry: Array = self.pairs.next()?.unchecked_into();
-        self.value = Some(entry.get(1));
-        Some(entry.get(0).as_string().unwrap_or_default())
+        while self.at < self.flat.length() {
+            let key = self.flat.get(self.at).as_string().unwrap_or_default();
+            self.at += 2;
+            if self.only.map_or(true, |only| only.contains(&key.as_str())) {
+                self.value = Some(self.flat.get(self.at - 1));
+                return Some(key);
+            }
+        }
+        None
     }
 }
 
@@ -427,49 +448,5 @@ impl<'de> de::MapAccess<'de> for Entries {
             value,
             strict: self.strict,
         })
-    }
-}
-
-/// The fields of a struct, read by name; a field is missing when the object
-/// has no such key (a key holding `undefined` is there, and absent).
-struct Fields {
-    object: JsValue,
-    names: std::slice::Iter<'static, &'static str>,
-    value: Option<JsValue>,
-}
-
-impl Fields {
-    /// The next field the object has, its value kept for `next_value_seed`.
-    fn next_name(&mut self) -> Option<&'static str> {
-        for &name in &mut self.names {
-            let key = names::name(name);
-            let value = Reflect::get(&self.object, &key).unwrap_or(JsValue::UNDEFINED);
-            let missing =
-                value.is_undefined() && !Reflect::has(&self.object, &key).unwrap_or(false);
-            if !missing {
-                self.value = Some(value);
-                return Some(name);
-            }
-        }
-        None
-    }
-}
-
-impl<'de> de::MapAccess<'de> for Fields {
-    type Error = Invalid;
-
-    fn next_key_seed<K: DeserializeSeed<'de>>(
-        &mut self,
-        seed: K,
-    ) -> Result<Option<K::Value>, Invalid> {
-        match self.next_name() {
-            Some(name) => seed.deserialize(name.into_deserializer()).map(Some),
-            None => Ok(None),
-        }
-    }
-
-    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Invalid> {
-        let value = self.value.take().unwrap_or(JsValue::UNDEFINED);
-        seed.deserialize(De::lenient(value))
     }
 }

@@ -12,43 +12,63 @@ const THREW = 3;
 
 const isEnumerable = Object.prototype.propertyIsEnumerable;
 
+// What ends a copy early, told apart from anything a getter could throw.
+const DEEP = Symbol("too deep");
+const LARGE = Symbol("too large");
+
+// How many more values the copy may hold: module state rather than a
+// variable of a closure made per call (see packed.js). A getter that calls
+// the package starts a copy of its own, which puts this one's back.
+let budget = 0;
+
 export function plainCopy(value, maxDepth, maxItems) {
-  // What ends a copy early, told apart from anything a getter could throw.
-  const deep = {};
-  const large = {};
-  let budget = maxItems;
-  const copy = (value, depth) => {
-    if (typeof value !== "object" || value === null) return value;
-    if (depth === 0) throw deep;
-    // Asked first: it throws for a revoked Proxy, which `Array.isArray`
-    // would also do.
-    const keys = Reflect.ownKeys(value);
-    const out = Array.isArray(value) ? [] : {};
-    for (const key of keys) {
-      if (typeof key !== "string") continue;
-      if (!isEnumerable.call(value, key)) continue;
-      budget -= 1;
-      if (budget < 0) throw large;
-      const item = copy(Reflect.get(value, key), depth - 1);
-      // A key the new object already has through its prototype
-      // (`__proto__`, `constructor`, `toString`, ...) is defined, so that it
-      // is a field of its own even where that prototype is frozen or has a
-      // setter; any other is set, which is faster.
-      if (key in out) {
-        Reflect.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
-      } else {
-        out[key] = item;
-      }
-    }
-    return out;
-  };
+  const outer = budget;
+  budget = maxItems;
   try {
     return [COPIED, copy(value, maxDepth)];
   } catch (thrown) {
-    if (thrown === deep) return [TOO_DEEP];
-    if (thrown === large) return [TOO_LARGE];
+    if (thrown === DEEP) return [TOO_DEEP];
+    if (thrown === LARGE) return [TOO_LARGE];
     return [THREW, describe(thrown)];
+  } finally {
+    budget = outer;
   }
+}
+
+function copy(value, depth) {
+  if (typeof value !== "object" || value === null) return value;
+  if (depth === 0) throw DEEP;
+  // Asked first: it throws for a revoked Proxy, which `Array.isArray`
+  // would also do.
+  const keys = Reflect.ownKeys(value);
+  const out = Array.isArray(value) ? [] : {};
+  for (const key of keys) {
+    if (typeof key !== "string") continue;
+    if (!isEnumerable.call(value, key)) continue;
+    budget -= 1;
+    if (budget < 0) throw LARGE;
+    const item = copy(Reflect.get(value, key), depth - 1);
+    // A key the new object already has through its prototype
+    // (`__proto__`, `constructor`, `toString`, ...) is defined, so that it
+    // is a field of its own even where that prototype is frozen or has a
+    // setter; any other is set, which is faster.
+    if (key in out) {
+      Reflect.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+    } else {
+      out[key] = item;
+    }
+  }
+  return out;
+}
+
+/**
+ * `object`'s own enumerable string keys, each followed by its value, in one
+ * array: what the deserializer reads an object's fields from, in one call.
+ */
+export function ownEntries(object) {
+  const out = [];
+  for (const key of Object.keys(object)) out.push(key, object[key]);
+  return out;
 }
 
 /** An Error's message, or the thrown value's type: never its own string conversion. */
