@@ -148,8 +148,32 @@ pub(crate) fn lowercase(text: &str) -> String {
     if text.is_ascii() {
         text.to_ascii_lowercase()
     } else {
-        host_lowercase(text)
+        lowercase_without_tables(text).unwrap_or_else(|| host_lowercase(text))
     }
+}
+
+/// The lower case of a text made only of characters that lower-case one to
+/// one without a table: Latin-1 (`A`–`Z` and `À`–`Þ` but `×` move up by 32,
+/// the rest stays) and blocks with no case at all (general punctuation,
+/// CJK and kana, Hangul syllables, emoji). `None` when the text holds any
+/// other character. In WebAssembly, where lower-casing is otherwise the
+/// host's, this keeps the usual text of a memory (accents, Japanese,
+/// emoji, dashes) from a call across the boundary per text; a test compares
+/// it with the full mapping for every character of those blocks.
+fn lowercase_without_tables(text: &str) -> Option<String> {
+    let mut lower = String::with_capacity(text.len());
+    for c in text.chars() {
+        lower.push(match c {
+            'A'..='Z' | 'À'..='Ö' | 'Ø'..='Þ' => char::from_u32(u32::from(c) + 32)?,
+            '\0'..='\u{FF}'
+            | '\u{2000}'..='\u{206F}'
+            | '\u{3000}'..='\u{9FFF}'
+            | '\u{AC00}'..='\u{D7A3}'
+            | '\u{1F000}'..='\u{1FAFF}' => c,
+            _ => return None,
+        });
+    }
+    Some(lower)
 }
 
 /// Native builds carry the Unicode tables (the `unicode-normalization`
@@ -213,8 +237,24 @@ pub(crate) fn install_host_folds(folds: HostFolds) {
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
-    use super::host_fold_lower;
+    use super::{host_fold_lower, lowercase_without_tables};
     use unicode_normalization::UnicodeNormalization;
+
+    #[test]
+    fn lower_case_without_tables_is_the_full_mapping_where_it_answers() {
+        let mut answered = 0;
+        for c in (0..=0x2_FFFF).filter_map(char::from_u32) {
+            let text = format!("x{c}É");
+            if let Some(lower) = lowercase_without_tables(&text) {
+                assert_eq!(lower, text.to_lowercase(), "U+{:04X}", u32::from(c));
+                answered += 1;
+            }
+        }
+        // Latin-1, general punctuation, CJK and kana, Hangul, emoji.
+        assert_eq!(answered, 256 + 112 + 28_672 + 11_172 + 2_816);
+        assert_eq!(lowercase_without_tables("ΣΑ"), None, "Greek is the host's");
+        assert_eq!(lowercase_without_tables("İ"), None);
+    }
 
     #[test]
     fn the_quick_check_folds_as_the_whole_normalization_does() {

@@ -360,3 +360,32 @@ fn texts_folded_together_fold_as_each_alone() {
         assert_eq!(memdoc::wasm::fold_lower_each(&list), want, "{list:?}");
     }
 }
+
+#[wasm_bindgen_test]
+fn lower_casing_is_the_hosts_for_every_character_of_the_blocks_done_without_it() {
+    // The blocks `heading::lowercase` maps without the host (Latin-1,
+    // general punctuation, CJK and kana, Hangul syllables, emoji), each
+    // character alone and between others, then texts that also hold a
+    // character the host maps (Greek, with a final sigma).
+    let host = |text: &str| -> String { js_sys::JsString::from(text).to_lower_case().into() };
+    let blocks = [
+        0x80..=0xFF,
+        0x2000..=0x206F,
+        0x3000..=0x9FFF,
+        0xAC00..=0xD7A3,
+        0x1F000..=0x1FAFF,
+    ];
+    for c in blocks.into_iter().flatten().filter_map(char::from_u32) {
+        for text in [c.to_string(), format!("Ab{c}Ü 記")] {
+            assert_eq!(
+                memdoc::wasm::lowercase(&text),
+                host(&text),
+                "U+{:04X}",
+                u32::from(c)
+            );
+        }
+    }
+    for text in ["ÉTÉ ΣΑΣ", "Café ΟΔΟΣ 😀", "İstanbul Ü", "記憶 ÀÉÎ"] {
+        assert_eq!(memdoc::wasm::lowercase(text), host(text), "{text}");
+    }
+}

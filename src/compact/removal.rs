@@ -50,9 +50,14 @@ fn dedupe_key(text: &str) -> Cow<'_, str> {
     if own_key {
         Cow::Borrowed(text)
     } else {
-        Cow::Owned(lowercase(
-            &text.split_whitespace().collect::<Vec<_>>().join(" "),
-        ))
+        let mut words = String::with_capacity(text.len());
+        for word in text.split_whitespace() {
+            if !words.is_empty() {
+                words.push(' ');
+            }
+            words.push_str(word);
+        }
+        Cow::Owned(lowercase(&words))
     }
 }
 

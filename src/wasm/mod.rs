@@ -60,6 +60,13 @@ pub fn fold_lower_each(texts: &[&str]) -> Vec<String> {
     crate::heading::fold_lower_each(texts)
 }
 
+/// The crate's lower-casing (`heading::lowercase`), for the wasm-bindgen
+/// tests, which compare it with the host's.
+#[doc(hidden)]
+pub fn lowercase(text: &str) -> String {
+    crate::heading::lowercase(text)
+}
+
 /// NFKC, then lower case, by the JavaScript host
 /// (`String.prototype.normalize` and `toLowerCase`), in one call.
 fn host_nfkc_lower(text: &str) -> String {
