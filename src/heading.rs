@@ -97,12 +97,13 @@ pub(crate) fn fold_lower(text: &str) -> String {
     if text.is_ascii() {
         text.to_ascii_lowercase()
     } else {
-        host_fold_lower(text)
+        fold_without_tables(text).unwrap_or_else(|| host_fold_lower(text))
     }
 }
 
 /// [`fold_lower`] of each of `texts`. In WebAssembly every text that is not
-/// ASCII is folded by the host in one call for all of them, not one call
+/// ASCII and needs the tables (see [`fold_without_tables`]) is folded by
+/// the host in one call for all of them, not one call
 /// each (a call per text was a quarter of `recall`'s time): they cross
 /// joined by line feeds, which neither NFKC nor lower-casing changes,
 /// makes or combines with a neighbour (U+000A has no decomposition and
@@ -110,34 +111,38 @@ pub(crate) fn fold_lower(text: &str) -> String {
 /// a text does), so the folded text splits back at them. A text that holds
 /// a line feed itself is folded alone.
 pub(crate) fn fold_lower_each(texts: &[&str]) -> Vec<String> {
-    let alone = |text: &str| {
-        !cfg!(target_arch = "wasm32") || text.is_ascii() || text.bytes().any(|b| b == b'\n')
-    };
     let mut folded: Vec<String> = Vec::with_capacity(texts.len());
-    let (mut joined, mut together) = (String::new(), 0);
-    for text in texts {
-        if alone(text) {
-            folded.push(fold_lower(text));
+    // The texts left to the host, by their index.
+    let mut pending: Vec<usize> = Vec::new();
+    let mut joined = String::new();
+    for (k, text) in texts.iter().enumerate() {
+        let alone = text.is_ascii() || !cfg!(target_arch = "wasm32") || text.contains('\n');
+        // Alone, or without the tables, or else by the host with the others.
+        let done = if alone {
+            Some(fold_lower(text))
+        } else {
+            fold_without_tables(text)
+        };
+        if let Some(done) = done {
+            folded.push(done);
         } else {
             joined.push_str(text);
             joined.push('\n');
-            together += 1;
+            pending.push(k);
             folded.push(String::new());
         }
     }
-    if together > 0 {
+    if !pending.is_empty() {
         let all = host_fold_lower(&joined);
         let parts: Vec<&str> = all.split_terminator('\n').collect();
         // A host that split the texts otherwise (none is expected to) leaves
         // each to be folded alone.
-        let mut parts = (parts.len() == together).then(|| parts.into_iter());
-        for (text, folded) in texts.iter().zip(&mut folded) {
-            if !alone(text) {
-                *folded = match parts.as_mut().and_then(Iterator::next) {
-                    Some(part) => part.to_owned(),
-                    None => fold_lower(text),
-                };
-            }
+        let mut parts = (parts.len() == pending.len()).then(|| parts.into_iter());
+        for k in pending {
+            folded[k] = match parts.as_mut().and_then(Iterator::next) {
+                Some(part) => part.to_owned(),
+                None => fold_lower(texts[k]),
+            };
         }
     }
     folded
@@ -148,33 +153,67 @@ pub(crate) fn lowercase(text: &str) -> String {
     if text.is_ascii() {
         text.to_ascii_lowercase()
     } else {
-        lowercase_without_tables(text).unwrap_or_else(|| host_lowercase(text))
+        fold_without_tables(text).unwrap_or_else(|| host_lowercase(text))
     }
 }
 
-/// The lower case of a text made only of characters that lower-case one to
-/// one without a table: Latin-1 (`A`–`Z` and `À`–`Þ` but `×` move up by 32,
-/// the rest stays) and blocks with no case at all (general punctuation,
-/// CJK and kana, Hangul syllables, emoji). `None` when the text holds any
-/// other character. In WebAssembly, where lower-casing is otherwise the
-/// host's, this keeps the usual text of a memory (accents, Japanese,
-/// emoji, dashes) from a call across the boundary per text; a test compares
-/// it with the full mapping for every character of those blocks.
-fn lowercase_without_tables(text: &str) -> Option<String> {
-    let mut lower = String::with_capacity(text.len());
+/// The lower case of a text, which is also that of its NFKC form, when it
+/// is made only of characters that need no table for either: Latin-1 (`A`–`Z`
+/// and `À`–`Þ` but `×` move up by 32) and characters of blocks with no case
+/// (general punctuation, CJK and kana, Hangul syllables, emoji) that NFKC
+/// keeps as they are and that combine with or move past no neighbour (see
+/// [`NO_TABLE`]). `None` when the text holds any other character. In
+/// WebAssembly, where both folds are otherwise the host's, this keeps the
+/// usual text of a memory (accents, Japanese, Korean, emoji, dashes) from
+/// crossing the boundary; tests compare it with the full mappings for
+/// every character.
+fn fold_without_tables(text: &str) -> Option<String> {
+    let mut folded = String::with_capacity(text.len());
     for c in text.chars() {
-        lower.push(match c {
+        let c = match c {
             'A'..='Z' | 'À'..='Ö' | 'Ø'..='Þ' => char::from_u32(u32::from(c) + 32)?,
-            '\0'..='\u{FF}'
-            | '\u{2000}'..='\u{206F}'
-            | '\u{3000}'..='\u{9FFF}'
-            | '\u{AC00}'..='\u{D7A3}'
-            | '\u{1F000}'..='\u{1FAFF}' => c,
-            _ => return None,
-        });
+            _ => {
+                let at = NO_TABLE.partition_point(|&(_, last)| last < c);
+                NO_TABLE.get(at).filter(|&&(first, _)| first <= c)?;
+                c
+            }
+        };
+        folded.push(c);
     }
-    Some(lower)
+    Some(folded)
 }
+
+/// The characters [`fold_without_tables`] keeps as they are, as sorted
+/// ranges: not Latin-1's compatibility characters (no-break space, `ª`,
+/// `²`, `µ`, `½`, ...), the dashes, quotes and bullets of general
+/// punctuation but not its spaces or `…`, kana and CJK punctuation but not
+/// the ideographic space, the tone marks or the voicing marks, CJK, Hangul
+/// syllables and the emoji blocks.
+const NO_TABLE: [(char, char); 23] = [
+    ('\0', '\u{9F}'),
+    ('\u{A1}', '\u{A7}'),
+    ('\u{A9}', '\u{A9}'),
+    ('\u{AB}', '\u{AE}'),
+    ('\u{B0}', '\u{B1}'),
+    ('\u{B6}', '\u{B7}'),
+    ('\u{BB}', '\u{BB}'),
+    ('\u{BF}', '\u{FF}'),
+    ('\u{2010}', '\u{2010}'),
+    ('\u{2012}', '\u{2016}'),
+    ('\u{2018}', '\u{2023}'),
+    ('\u{3001}', '\u{3029}'),
+    ('\u{3030}', '\u{3035}'),
+    ('\u{3037}', '\u{3037}'),
+    ('\u{303B}', '\u{3098}'),
+    ('\u{309D}', '\u{309E}'),
+    ('\u{30A0}', '\u{30FE}'),
+    ('\u{3400}', '\u{9FFF}'),
+    ('\u{AC00}', '\u{D7A3}'),
+    ('\u{1F300}', '\u{1F64F}'),
+    ('\u{1F680}', '\u{1F6FF}'),
+    ('\u{1F900}', '\u{1F9FF}'),
+    ('\u{1FA70}', '\u{1FAFF}'),
+];
 
 /// Native builds carry the Unicode tables (the `unicode-normalization`
 /// crate, and the standard library's case tables).
@@ -237,23 +276,47 @@ pub(crate) fn install_host_folds(folds: HostFolds) {
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
-    use super::{host_fold_lower, lowercase_without_tables};
+    use super::{fold_without_tables, host_fold_lower, NO_TABLE};
     use unicode_normalization::UnicodeNormalization;
 
     #[test]
-    fn lower_case_without_tables_is_the_full_mapping_where_it_answers() {
+    fn folding_without_tables_is_both_full_mappings_where_it_answers() {
+        let nfkc = |text: &str| text.nfkc().collect::<String>().to_lowercase();
         let mut answered = 0;
         for c in (0..=0x2_FFFF).filter_map(char::from_u32) {
             let text = format!("x{c}É");
-            if let Some(lower) = lowercase_without_tables(&text) {
-                assert_eq!(lower, text.to_lowercase(), "U+{:04X}", u32::from(c));
+            if let Some(folded) = fold_without_tables(&text) {
+                let at = format!("U+{:04X}", u32::from(c));
+                assert_eq!(folded, text.to_lowercase(), "{at}");
+                assert_eq!(folded, nfkc(&text), "{at}");
                 answered += 1;
             }
         }
-        // Latin-1, general punctuation, CJK and kana, Hangul, emoji.
-        assert_eq!(answered, 256 + 112 + 28_672 + 11_172 + 2_816);
-        assert_eq!(lowercase_without_tables("ΣΑ"), None, "Greek is the host's");
-        assert_eq!(lowercase_without_tables("İ"), None);
+        // Latin-1, punctuation, kana and CJK symbols, CJK, Hangul, emoji.
+        assert_eq!(answered, 242 + 18 + 239 + 27_648 + 11_172 + 1_376);
+        assert!(
+            NO_TABLE.windows(2).all(|w| w[0].1 < w[1].0),
+            "sorted, apart"
+        );
+        // Neighbours: every pair of Latin-1 and kana characters (where
+        // NFKC could combine or reorder two), and a few of the others.
+        let some: Vec<char> = (0x80..=0xFF)
+            .chain(0x3000..=0x30FF)
+            .chain([0x4E00, 0x9FFF, 0xAC00, 0xD7A3, 0x1F600, 0x2014])
+            .filter_map(char::from_u32)
+            .collect();
+        for a in &some {
+            for b in &some {
+                let text = format!("{a}{b}");
+                if let Some(folded) = fold_without_tables(&text) {
+                    assert_eq!(folded, nfkc(&text), "{text:?}");
+                }
+            }
+        }
+        assert_eq!(fold_without_tables("ΣΑ"), None, "Greek is the host's");
+        assert_eq!(fold_without_tables("İ"), None);
+        assert_eq!(fold_without_tables("\u{3000}"), None);
+        assert_eq!(fold_without_tables("か\u{3099}"), None);
     }
 
     #[test]

@@ -362,12 +362,19 @@ fn texts_folded_together_fold_as_each_alone() {
 }
 
 #[wasm_bindgen_test]
-fn lower_casing_is_the_hosts_for_every_character_of_the_blocks_done_without_it() {
-    // The blocks `heading::lowercase` maps without the host (Latin-1,
-    // general punctuation, CJK and kana, Hangul syllables, emoji), each
-    // character alone and between others, then texts that also hold a
-    // character the host maps (Greek, with a final sigma).
+fn folding_is_the_hosts_for_every_character_of_the_blocks_done_without_it() {
+    // The blocks `heading` lower-cases (and folds with NFKC) without the
+    // host (Latin-1, general punctuation, CJK and kana, Hangul syllables,
+    // emoji), each character alone and between others; neighbours NFKC
+    // could combine or reorder (kana and their marks); then texts that also
+    // hold a character the host maps (Greek, with a final sigma).
     let host = |text: &str| -> String { js_sys::JsString::from(text).to_lower_case().into() };
+    let host_fold = |text: &str| -> String {
+        js_sys::JsString::from(text)
+            .normalize("NFKC")
+            .to_lower_case()
+            .into()
+    };
     let blocks = [
         0x80..=0xFF,
         0x2000..=0x206F,
@@ -377,15 +384,28 @@ fn lower_casing_is_the_hosts_for_every_character_of_the_blocks_done_without_it()
     ];
     for c in blocks.into_iter().flatten().filter_map(char::from_u32) {
         for text in [c.to_string(), format!("Ab{c}Ü 記")] {
+            let at = format!("U+{:04X}", u32::from(c));
+            assert_eq!(memdoc::wasm::lowercase(&text), host(&text), "{at}");
             assert_eq!(
-                memdoc::wasm::lowercase(&text),
-                host(&text),
-                "U+{:04X}",
-                u32::from(c)
+                memdoc::wasm::fold_lower_each(&[&text]),
+                [host_fold(&text)],
+                "{at}"
             );
         }
     }
+    let kana: Vec<char> = (0x3000..=0x30FF).filter_map(char::from_u32).collect();
+    for a in &kana {
+        let texts: Vec<String> = kana.iter().map(|b| format!("{a}{b}")).collect();
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let want: Vec<String> = texts.iter().map(|t| host_fold(t)).collect();
+        assert_eq!(memdoc::wasm::fold_lower_each(&texts), want, "after {a}");
+    }
     for text in ["ÉTÉ ΣΑΣ", "Café ΟΔΟΣ 😀", "İstanbul Ü", "記憶 ÀÉÎ"] {
         assert_eq!(memdoc::wasm::lowercase(text), host(text), "{text}");
+        assert_eq!(
+            memdoc::wasm::fold_lower_each(&[text]),
+            [host_fold(text)],
+            "{text}"
+        );
     }
 }
