@@ -94,11 +94,7 @@ pub(crate) fn first_same_title(titles: &[&str]) -> Vec<usize> {
 /// ASCII is already in NFKC; skipping the fold keeps validation of
 /// documents with very many headings cheap.
 pub(crate) fn fold_lower(text: &str) -> String {
-    if text.is_ascii() {
-        text.to_ascii_lowercase()
-    } else {
-        fold_without_tables(text).unwrap_or_else(|| host_fold_lower(text))
-    }
+    folded(text, host_fold_lower)
 }
 
 /// [`fold_lower`] of each of `texts`. In WebAssembly every text that is not
@@ -141,7 +137,7 @@ pub(crate) fn fold_lower_each(texts: &[&str]) -> Vec<String> {
         for k in pending {
             folded[k] = match parts.as_mut().and_then(Iterator::next) {
                 Some(part) => part.to_owned(),
-                None => fold_lower(texts[k]),
+                None => host_fold_lower(texts[k]),
             };
         }
     }
@@ -150,10 +146,17 @@ pub(crate) fn fold_lower_each(texts: &[&str]) -> Vec<String> {
 
 /// Lower case (Unicode's full mapping, final sigma included).
 pub(crate) fn lowercase(text: &str) -> String {
+    folded(text, host_lowercase)
+}
+
+/// `text` folded: ASCII by itself, then [`fold_without_tables`], and only
+/// then by `host` (the tables natively, the host in WebAssembly), which
+/// both folds share.
+fn folded(text: &str, host: fn(&str) -> String) -> String {
     if text.is_ascii() {
         text.to_ascii_lowercase()
     } else {
-        fold_without_tables(text).unwrap_or_else(|| host_lowercase(text))
+        fold_without_tables(text).unwrap_or_else(|| host(text))
     }
 }
 

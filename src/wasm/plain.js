@@ -3,7 +3,8 @@
 // the copies are made, and words what goes wrong). Every read is inside
 // `try`: a getter or a Proxy trap that throws ends the copy, never with an
 // exception. The answer is `[COPIED, copy]`, `[TOO_DEEP]`, `[TOO_LARGE]` or
-// `[THREW, description]`.
+// `[THREW, description]`. `ownEntries` hands the deserializer an object's
+// own keys and values, also in one call.
 
 const COPIED = 0;
 const TOO_DEEP = 1;
