@@ -718,6 +718,16 @@ fn corrupt_and_foreign_records_are_errors_not_empty_memories() {
         block_on(s.load(&alice())).unwrap_err().code(),
         "store/corrupt-record"
     );
+    // A head of another format is that format's, also when its fields are
+    // exactly this format's (the record then parses whole before its tag
+    // is looked at).
+    let mut later = head.clone();
+    later.as_object_mut().unwrap().remove("extra");
+    later["format"] = json!("memdoc/2");
+    host.set(key, &later.to_string());
+    let err = block_on(s.load(&alice())).unwrap_err();
+    assert_eq!(err.code(), "store/unsupported-format");
+    assert!(err.to_string().contains("memdoc/2"), "{err}");
     // A revision no save could follow is refused (it would overflow).
     let mut huge = head.clone();
     huge.as_object_mut().unwrap().remove("extra");

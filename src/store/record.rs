@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::json::{from_json, to_json};
+use super::json::{from_json, to_json, Json};
 
 use super::error::StoreError;
 use super::key::{snapshot_key_prefix, MemoryRef};
@@ -99,7 +99,7 @@ pub(crate) struct SnapshotRecord {
 }
 
 impl HeadRecord {
-    pub(crate) fn encode(&self) -> String {
+    pub(crate) fn encode(&self) -> Json {
         to_json(self)
     }
 
@@ -108,9 +108,9 @@ impl HeadRecord {
         key: &str,
         prefix: &str,
         r: &MemoryRef,
-        value: &str,
+        value: &Json,
     ) -> Result<Self, StoreError<E>> {
-        let head: Self = decode(key, value)?;
+        let head: Self = decode(key, value, |h: &Self| &h.format)?;
         let corrupt = |reason: String| StoreError::CorruptRecord {
             key: key.to_owned(),
             reason,
@@ -215,7 +215,7 @@ impl HeadRecord {
 }
 
 impl SnapshotRecord {
-    pub(crate) fn encode(&self) -> String {
+    pub(crate) fn encode(&self) -> Json {
         to_json(self)
     }
 
@@ -224,9 +224,9 @@ impl SnapshotRecord {
         key: &str,
         r: &MemoryRef,
         revision: u64,
-        value: &str,
+        value: &Json,
     ) -> Result<Self, StoreError<E>> {
-        let snap: Self = decode(key, value)?;
+        let snap: Self = decode(key, value, |s: &Self| &s.format)?;
         check_kind_and_owner(key, &snap.kind, "snapshot", &snap.scope, &snap.id, r)?;
         if snap.revision != revision {
             return Err(StoreError::CorruptRecord {
@@ -245,9 +245,15 @@ fn signed(n: usize) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
 
-fn decode<T: for<'de> Deserialize<'de>, E>(key: &str, value: &str) -> Result<T, StoreError<E>> {
-    // The format tag is read first, on its own, so that a record of another
-    // format is reported as such rather than as a mismatch of fields.
+/// The record in `value`, parsed once. The format tag is checked first:
+/// a record of another format is reported as such, also when its fields do
+/// not match (then the tag alone is read again), rather than as a mismatch
+/// of fields.
+fn decode<T: for<'de> Deserialize<'de>, E>(
+    key: &str,
+    value: &Json,
+    format: impl Fn(&T) -> &String,
+) -> Result<T, StoreError<E>> {
     #[derive(Deserialize)]
     struct Tagged {
         format: Option<String>,
@@ -256,19 +262,23 @@ fn decode<T: for<'de> Deserialize<'de>, E>(key: &str, value: &str) -> Result<T, 
         key: key.to_owned(),
         reason,
     };
-    let tagged: Tagged =
-        from_json(value).map_err(|e| corrupt(format!("not a memdoc record: {e}")))?;
-    match tagged.format {
-        Some(f) if f == RECORD_FORMAT => {}
-        Some(f) => {
-            return Err(StoreError::UnsupportedFormat {
-                key: key.to_owned(),
-                format: f,
-            })
+    let unsupported = |format: String| StoreError::UnsupportedFormat {
+        key: key.to_owned(),
+        format,
+    };
+    match from_json::<T>(value) {
+        Ok(record) if format(&record) == RECORD_FORMAT => Ok(record),
+        Ok(record) => Err(unsupported(format(&record).clone())),
+        Err(e) => {
+            let tagged: Tagged =
+                from_json(value).map_err(|e| corrupt(format!("not a memdoc record: {e}")))?;
+            match tagged.format {
+                Some(f) if f == RECORD_FORMAT => Err(corrupt(e)),
+                Some(f) => Err(unsupported(f)),
+                None => Err(corrupt("no \"format\" field".to_owned())),
+            }
         }
-        _ => return Err(corrupt("no \"format\" field".to_owned())),
     }
-    from_json(value).map_err(corrupt)
 }
 
 fn check_kind_and_owner<E>(

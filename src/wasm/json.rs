@@ -8,29 +8,39 @@
 //! does natively: keys in field order, the same escapes in strings, whole
 //! numbers without a fraction (a record holds no other numbers).
 
-use js_sys::JSON;
+use js_sys::{JsString, JSON};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::convert::view;
 use super::de::De;
+use crate::store::Json;
 
-/// `value` as compact JSON.
-pub(crate) fn to_json<T: Serialize>(value: &T) -> String {
+#[wasm_bindgen]
+extern "C" {
+    /// `JSON.parse` of a string that is already JavaScript's.
+    #[wasm_bindgen(js_namespace = JSON, js_name = parse, catch)]
+    fn parse(text: &JsString) -> Result<JsValue, JsValue>;
+}
+
+/// `value` as compact JSON, a JavaScript string.
+pub(crate) fn to_json<T: Serialize>(value: &T) -> Json {
     // The records are structs of strings, whole numbers below 2^53 and
     // vectors: they always serialize, and JSON.stringify takes any value
     // they serialize to.
-    view::<JsValue>(value)
-        .ok()
-        .and_then(|js| JSON::stringify(&js).ok())
-        .and_then(|s| s.as_string())
-        .unwrap_or_default()
+    Json(
+        view::<JsValue>(value)
+            .ok()
+            .and_then(|js| JSON::stringify(&js).ok())
+            .unwrap_or_else(|| JsString::from("")),
+    )
 }
 
 /// The `T` in `text`, or why it is not one.
-pub(crate) fn from_json<T: DeserializeOwned>(text: &str) -> Result<T, String> {
-    let parsed = JSON::parse(text).map_err(|e| {
+pub(crate) fn from_json<T: DeserializeOwned>(text: &Json) -> Result<T, String> {
+    let parsed = parse(&text.0).map_err(|e| {
         e.dyn_ref::<js_sys::Error>()
             .map_or_else(|| "not JSON".to_owned(), |e| String::from(e.message()))
     })?;
