@@ -3,8 +3,10 @@
 // A change that makes the module larger than BUDGET fails here; change the
 // budget only on purpose, with the reason in BENCHMARKS.md ("Module size").
 // The target is 100 KB; the module was 165,165 bytes when the budget was
-// set (opt-level 2, for speed: see Cargo.toml), and the budget is that plus
-// 3% until the module reaches the target.
+// set (opt-level 2, for speed: see Cargo.toml), and the budget was that plus
+// 3% (170,000) until the store's records got their own JSON codec: 4,626
+// bytes for saves 2.5 to 3 times and loads 3 to 4 times as fast
+// (BENCHMARKS.md, "The store's records in the module"), and 175,000 since.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,7 +16,7 @@ import { gzipSync } from "node:zlib";
 import { pkgDir } from "./helpers.mjs";
 
 /** The most bytes the module may take gzip -9. */
-export const BUDGET = 170_000;
+export const BUDGET = 175_000;
 
 /** Bytes of `wasm` compressed with gzip -9. */
 export function gzipBytes(wasm) {

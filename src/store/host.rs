@@ -13,7 +13,6 @@ use std::convert::Infallible;
 use std::future::Future;
 
 use super::error::HostFailure;
-use super::json::Json;
 
 /// A stored value and the version the host gave it (an etag, a Deno
 /// versionstamp, a counter).
@@ -81,30 +80,6 @@ pub trait Host {
         let _ = key;
         Ok(DeleteOutcome::Unsupported)
     }
-
-    /// `get` as the store calls it: the value as a record's [`Json`]. Only
-    /// the package's JavaScript host answers otherwise than through `get`.
-    #[doc(hidden)]
-    async fn get_json(
-        &self,
-        key: &str,
-    ) -> Result<Option<(Json, String)>, HostFailure<Self::Error>> {
-        Ok(self
-            .get(key)
-            .await?
-            .map(|v| (Json::from(v.value), v.version)))
-    }
-
-    /// `put` as the store calls it, with a record's [`Json`].
-    #[doc(hidden)]
-    async fn put_json(
-        &self,
-        key: &str,
-        value: &Json,
-        expected_version: Option<&str>,
-    ) -> Result<PutOutcome, HostFailure<Self::Error>> {
-        self.put(key, &value.text(), expected_version).await
-    }
 }
 
 impl<H: Host + ?Sized> Host for &H {
@@ -125,22 +100,6 @@ impl<H: Host + ?Sized> Host for &H {
 
     async fn delete(&self, key: &str) -> Result<DeleteOutcome, HostFailure<Self::Error>> {
         (**self).delete(key).await
-    }
-
-    async fn get_json(
-        &self,
-        key: &str,
-    ) -> Result<Option<(Json, String)>, HostFailure<Self::Error>> {
-        (**self).get_json(key).await
-    }
-
-    async fn put_json(
-        &self,
-        key: &str,
-        value: &Json,
-        expected_version: Option<&str>,
-    ) -> Result<PutOutcome, HostFailure<Self::Error>> {
-        (**self).put_json(key, value, expected_version).await
     }
 }
 

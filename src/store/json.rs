@@ -1,60 +1,53 @@
-//! The JSON text of the stored records: `serde_json` natively; in
-//! WebAssembly the host's `JSON` (see `crate::wasm::json`), which writes the
-//! same bytes for these records (strings, whole numbers, `null`, arrays and
-//! objects in field order) without carrying a second JSON implementation in
-//! the module.
+//! The JSON text of the stored records (docs/record-format.md), written and
+//! read by the crate itself, natively and in WebAssembly alike: one codec,
+//! so that both write the same bytes by construction.
+//!
+//! It covers what records hold, and nothing more: strings, whole numbers,
+//! `null`, booleans, arrays and objects. [`to_json`] writes compact JSON
+//! with `serde_json`'s escapes (those of `JSON.stringify` too: `\"`, `\\`,
+//! `\b`, `\f`, `\n`, `\r`, `\t`, the other control characters as
+//! `\u00xx`, everything else as it is). [`from_json`] reads any JSON text
+//! of those values (whitespace, every escape, surrogate pairs), and refuses
+//! a number with a fraction or an exponent, a lone surrogate, nesting
+//! deeper than a record's and anything after the value.
+//!
+//! In WebAssembly the module used to hand records to the host's `JSON`.
+//! That copied a record's text out of the module and its fields back in one
+//! call each, and the store's audit trail made the head a few hundred
+//! fields; see BENCHMARKS.md, "The store's records in the module".
 
-use std::borrow::Cow;
+mod read;
+mod write;
 
-#[cfg(target_arch = "wasm32")]
-pub(crate) use crate::wasm::json::{from_json, to_json};
+pub(crate) use read::from_json;
+pub(crate) use write::to_json;
 
-/// A record's JSON text, where the host holds it.
-///
-/// Natively it is a Rust string. In WebAssembly it is a JavaScript string:
-/// a record read from a JavaScript host is parsed by `JSON.parse` where it
-/// is, and a record written goes from `JSON.stringify` to the host, without
-/// being copied into the module's memory and back out (for 25,000
-/// characters, about 20 µs in and 65 µs out). The store reaches its host
-/// through [`Host::get_json`](super::Host::get_json) and
-/// [`Host::put_json`](super::Host::put_json), which a Rust host answers
-/// with its `get` and `put`.
-#[doc(hidden)]
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Json(
-    #[cfg(not(target_arch = "wasm32"))] pub(crate) String,
-    #[cfg(target_arch = "wasm32")] pub(crate) js_sys::JsString,
-);
-
-impl Json {
-    /// The text as a Rust string (copied out of JavaScript when it is there).
-    pub fn text(&self) -> Cow<'_, str> {
-        #[cfg(not(target_arch = "wasm32"))]
-        return Cow::Borrowed(&self.0);
-        #[cfg(target_arch = "wasm32")]
-        return Cow::Owned(String::from(&self.0));
+/// How many bytes at the start of `bytes` a JSON string holds as they
+/// are: those before the first `"`, `\` or control character. Eight bytes
+/// at a time, then one by one from the word that holds the first.
+fn plain_prefix(bytes: &[u8]) -> usize {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGH: u64 = ONES << 7;
+    // A byte of `x` is zero if this sets its high bit (the word has one if
+    // any is set).
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
+    let mut at = 0;
+    while let Some(word) = bytes.get(at..at + 8) {
+        let mut eight = [0; 8];
+        eight.copy_from_slice(word);
+        let x = u64::from_le_bytes(eight);
+        let control = x.wrapping_sub(ONES * 0x20) & !x & HIGH;
+        if control | zero(x ^ (ONES * u64::from(b'"'))) | zero(x ^ (ONES * u64::from(b'\\'))) != 0 {
+            break;
+        }
+        at += 8;
     }
+    at + bytes[at..]
+        .iter()
+        .position(|&b| b < 0x20 || b == b'"' || b == b'\\')
+        .unwrap_or(bytes.len() - at)
 }
 
-impl From<String> for Json {
-    fn from(text: String) -> Self {
-        #[cfg(not(target_arch = "wasm32"))]
-        return Self(text);
-        #[cfg(target_arch = "wasm32")]
-        return Self(js_sys::JsString::from(text));
-    }
-}
-
-/// `value` as compact JSON.
-#[cfg(not(target_arch = "wasm32"))]
-pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> Json {
-    // The records are structs of strings, numbers and vectors: they always
-    // serialize.
-    Json(serde_json::to_string(value).unwrap_or_default())
-}
-
-/// The `T` in `text`, or why it is not one.
-#[cfg(not(target_arch = "wasm32"))]
-pub(crate) fn from_json<T: serde::de::DeserializeOwned>(text: &Json) -> Result<T, String> {
-    serde_json::from_str(&text.0).map_err(|e| e.to_string())
-}
+// Against serde_json and with proptest, both native only.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;

@@ -60,8 +60,6 @@ use crate::{Diagnostic, SaveStatus, Usage};
 
 pub use error::{HostFailure, StoreError, STORE_ERROR_CODES};
 pub use host::{DeleteOutcome, Host, NoRewrite, PutOutcome, Rewrite, RewriteRequest, Versioned};
-#[doc(hidden)]
-pub use json::Json;
 pub use key::{
     is_valid_id, is_valid_key_prefix, MemoryRef, DEFAULT_KEY_PREFIX, MAX_ID_LEN, MAX_KEY_PREFIX_LEN,
 };

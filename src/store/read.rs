@@ -71,12 +71,12 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
         r: &MemoryRef,
     ) -> Result<Option<(HeadRecord, String)>, StoreError<H::Error>> {
         let key = head_key(&self.options.key_prefix, r);
-        match self.host.get_json(&key).await {
+        match self.host.get(&key).await {
             Err(cause) => Err(StoreError::HostFailed { key, cause }),
             Ok(None) => Ok(None),
-            Ok(Some((value, version))) => {
-                let head = HeadRecord::decode(&key, &self.options.key_prefix, r, &value)?;
-                Ok(Some((head, version)))
+            Ok(Some(v)) => {
+                let head = HeadRecord::decode(&key, &self.options.key_prefix, r, &v.value)?;
+                Ok(Some((head, v.version)))
             }
         }
     }
@@ -93,7 +93,7 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
         let Some(key) = head.snapshot_key(revision) else {
             return Ok(None);
         };
-        match self.host.get_json(key).await {
+        match self.host.get(key).await {
             Err(cause) => Err(StoreError::HostFailed {
                 key: key.to_owned(),
                 cause,
@@ -115,8 +115,8 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
                     Ok(None)
                 }
             }
-            Ok(Some((value, _))) => Ok(Some(
-                SnapshotRecord::decode(key, r, revision, &value)?.content,
+            Ok(Some(v)) => Ok(Some(
+                SnapshotRecord::decode(key, r, revision, &v.value)?.content,
             )),
         }
     }

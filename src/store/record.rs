@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::json::{from_json, to_json, Json};
+use super::json::{from_json, to_json};
 
 use super::error::StoreError;
 use super::key::{snapshot_key_prefix, MemoryRef};
@@ -99,7 +99,7 @@ pub(crate) struct SnapshotRecord {
 }
 
 impl HeadRecord {
-    pub(crate) fn encode(&self) -> Json {
+    pub(crate) fn encode(&self) -> String {
         to_json(self)
     }
 
@@ -108,7 +108,7 @@ impl HeadRecord {
         key: &str,
         prefix: &str,
         r: &MemoryRef,
-        value: &Json,
+        value: &str,
     ) -> Result<Self, StoreError<E>> {
         let head: Self = decode(key, value, |h: &Self| &h.format)?;
         let corrupt = |reason: String| StoreError::CorruptRecord {
@@ -215,7 +215,7 @@ impl HeadRecord {
 }
 
 impl SnapshotRecord {
-    pub(crate) fn encode(&self) -> Json {
+    pub(crate) fn encode(&self) -> String {
         to_json(self)
     }
 
@@ -224,7 +224,7 @@ impl SnapshotRecord {
         key: &str,
         r: &MemoryRef,
         revision: u64,
-        value: &Json,
+        value: &str,
     ) -> Result<Self, StoreError<E>> {
         let snap: Self = decode(key, value, |s: &Self| &s.format)?;
         check_kind_and_owner(key, &snap.kind, "snapshot", &snap.scope, &snap.id, r)?;
@@ -251,7 +251,7 @@ fn signed(n: usize) -> i64 {
 /// of fields.
 fn decode<T: for<'de> Deserialize<'de>, E>(
     key: &str,
-    value: &Json,
+    value: &str,
     format: impl Fn(&T) -> &String,
 ) -> Result<T, StoreError<E>> {
     #[derive(Deserialize)]

@@ -194,7 +194,7 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
         let key = head_key(&self.options.key_prefix, r);
         match self
             .host
-            .put_json(&key, &new_head.encode(), version.as_deref())
+            .put(&key, &new_head.encode(), version.as_deref())
             .await
         {
             Err(cause) => Err(StoreError::HostFailed { key, cause }),
@@ -243,21 +243,20 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
         snapshot: &SnapshotRecord,
     ) -> Result<String, StoreError<H::Error>> {
         let value = snapshot.encode();
-        let bytes = value.text();
         let mut key = String::new();
         for salt in 0..SNAPSHOT_KEY_ATTEMPTS {
             key = snapshot_key(
                 &self.options.key_prefix,
                 r,
                 snapshot.revision,
-                &content_tag(bytes.as_bytes(), salt),
+                &content_tag(value.as_bytes(), salt),
             );
-            match self.host.put_json(&key, &value, None).await {
+            match self.host.put(&key, &value, None).await {
                 Err(cause) => return Err(StoreError::HostFailed { key, cause }),
                 Ok(PutOutcome::Written { .. }) => return Ok(key),
-                Ok(PutOutcome::VersionMismatch) => match self.host.get_json(&key).await {
+                Ok(PutOutcome::VersionMismatch) => match self.host.get(&key).await {
                     Err(cause) => return Err(StoreError::HostFailed { key, cause }),
-                    Ok(Some((existing, _))) if existing == value => return Ok(key),
+                    Ok(Some(existing)) if existing.value == value => return Ok(key),
                     Ok(_) => {}
                 },
             }

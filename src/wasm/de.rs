@@ -1,13 +1,11 @@
 //! The one deserializer of JavaScript values: options and memory references
-//! on their way in (after [`plain`](super::plain) copied them), and the
-//! store's records after `JSON.parse` ([`json`](super::json)).
+//! on their way in (after [`plain`](super::plain) copied them).
 //!
 //! For options it reads as `serde-wasm-bindgen` did, with the same error
 //! sentences: `null` and `undefined` are absent, a struct reads the keys
 //! of the object's own that are its fields and nothing else (a field that
 //! `Object.prototype` holds is not an option), a sequence is an array (or
-//! another iterable). For records ([`De::strict`]) every key of an object is
-//! visited, so unknown fields are refused as natively. Neither formats
+//! another iterable). It does not format
 //! floats in Rust: a number in an error sentence is written from the host's
 //! own digits (serde's sentences are rebuilt in [`Invalid`] for that), which
 //! keeps float formatting and its tables out of the module.
@@ -83,25 +81,12 @@ fn unexpected(found: Unexpected<'_>) -> String {
 /// A JavaScript value to deserialize.
 pub(crate) struct De {
     value: JsValue,
-    /// Records: every key of an object is a field, known or not.
-    strict: bool,
 }
 
 impl De {
     /// Options: a struct reads its own fields only.
     pub(crate) fn lenient(value: JsValue) -> Self {
-        Self {
-            value,
-            strict: false,
-        }
-    }
-
-    /// Records: unknown fields are refused.
-    pub(crate) fn strict(value: JsValue) -> Self {
-        Self {
-            value,
-            strict: true,
-        }
+        Self { value }
     }
 
     fn is_nullish(&self) -> bool {
@@ -165,7 +150,6 @@ impl De {
             flat: own_entries(&self.value),
             at: 0,
             value: None,
-            strict: self.strict,
             only,
         })
     }
@@ -329,7 +313,6 @@ impl<'de> de::Deserializer<'de> for De {
         match self.items()? {
             Some(items) => visitor.visit_seq(Items {
                 items: items.into_iter(),
-                strict: self.strict,
             }),
             None => Err(self.invalid_type(&visitor)),
         }
@@ -352,8 +335,7 @@ impl<'de> de::Deserializer<'de> for De {
         if !self.value.is_object() {
             return Err(self.invalid_type(&visitor));
         }
-        let only = (!self.strict).then_some(fields);
-        self.visit_entries(visitor, only)
+        self.visit_entries(visitor, Some(fields))
     }
 
     /// An ignored value is not converted at all.
@@ -378,7 +360,6 @@ fn thrown(e: &JsValue) -> Invalid {
 /// The items of a sequence.
 struct Items {
     items: std::vec::IntoIter<JsValue>,
-    strict: bool,
 }
 
 impl<'de> de::SeqAccess<'de> for Items {
@@ -388,10 +369,9 @@ impl<'de> de::SeqAccess<'de> for Items {
         &mut self,
         seed: T,
     ) -> Result<Option<T::Value>, Invalid> {
-        let strict = self.strict;
         self.items
             .next()
-            .map(|value| seed.deserialize(De { value, strict }))
+            .map(|value| seed.deserialize(De { value }))
             .transpose()
     }
 }
@@ -410,7 +390,6 @@ struct Entries {
     flat: Array,
     at: u32,
     value: Option<JsValue>,
-    strict: bool,
     only: Option<&'static [&'static str]>,
 }
 
@@ -444,9 +423,6 @@ impl<'de> de::MapAccess<'de> for Entries {
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Invalid> {
         let value = self.value.take().unwrap_or(JsValue::UNDEFINED);
-        seed.deserialize(De {
-            value,
-            strict: self.strict,
-        })
+        seed.deserialize(De { value })
     }
 }

@@ -10,17 +10,15 @@
 //! [`plain`] (plain copies of options, read without letting a throw escape),
 //! [`pure`] (the pure functions), [`literal`] (`parse`'s result built in
 //! JavaScript from numbers), [`ops`] (`merge` and `compact`),
-//! [`recall`] (`recall` and `expire`), [`json`] (the store's records
-//! through the host's `JSON`), [`store`]
+//! [`recall`] (`recall` and `expire`), [`store`]
 //! (the `MemoryStore` class over a JavaScript host), [`task`] (its calls in
 //! progress, polled from JavaScript) and [`info`] (version and code lists).
 //! A new topic is one more file and one more `mod` line here.
 
 mod convert;
-mod de;
+pub(crate) mod de;
 mod errors;
 pub mod info;
-pub(crate) mod json;
 mod literal;
 mod names;
 pub mod ops;

@@ -70,10 +70,3 @@ pub(crate) fn test_trigger(text: &str) {
         );
     }
 }
-
-/// [`test_trigger`] for a JavaScript string (a host's stored value).
-#[cfg_attr(not(feature = "test-panic"), allow(unused_variables))]
-pub(crate) fn test_trigger_js(text: &js_sys::JsString) {
-    #[cfg(feature = "test-panic")]
-    test_trigger(&String::from(text));
-}

@@ -13,7 +13,7 @@
 
 use std::rc::Rc;
 
-use js_sys::{Array, Function, JsString, Promise, Reflect};
+use js_sys::{Array, Function, Promise, Reflect};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
@@ -24,14 +24,14 @@ use crate::js::input::{
 };
 use crate::js::store::{AuditEntryView, RewriteRequestView, SaveOutcomeView};
 use crate::store::{
-    Clock, DeleteOutcome, Host, HostFailure, Json, MemoryRef, PutOutcome, Rewrite, RewriteRequest,
+    Clock, DeleteOutcome, Host, HostFailure, MemoryRef, PutOutcome, Rewrite, RewriteRequest,
     StoreError, StoreSaveOptions, Versioned,
 };
 use crate::Error;
 
 use super::convert::{input, shaped, string, view};
 use super::errors::{store_to_js, to_js};
-use super::panic::test_trigger_js;
+use super::panic::test_trigger;
 use super::task::Task;
 use super::types::{AuditEntryList, Loaded, SaveOutcome, SweepOutcome};
 
@@ -126,24 +126,6 @@ impl Host for JsHost {
     type Error = JsValue;
 
     async fn get(&self, key: &str) -> Result<Option<Versioned>, HostFailure<JsValue>> {
-        Ok(self.get_json(key).await?.map(|(value, version)| Versioned {
-            value: value.text().into_owned(),
-            version,
-        }))
-    }
-
-    async fn put(
-        &self,
-        key: &str,
-        value: &str,
-        expected_version: Option<&str>,
-    ) -> Result<PutOutcome, HostFailure<JsValue>> {
-        self.put_json(key, &Json::from(value.to_owned()), expected_version)
-            .await
-    }
-
-    /// The host's string as it is: `JSON.parse` reads it in place.
-    async fn get_json(&self, key: &str) -> Result<Option<(Json, String)>, HostFailure<JsValue>> {
         let answer = self
             .call("get", &Array::of1(&JsValue::from_str(key)))
             .await?;
@@ -155,25 +137,29 @@ impl Host for JsHost {
         if !answer.is_object() {
             return Err(malformed("get", "null or { value, version }", &answer));
         }
-        let value = field(&answer, "get", "value")?;
-        test_trigger_js(&value);
-        Ok(Some((
-            Json(value),
-            string_field(&answer, "get", "version")?,
-        )))
+        let value = string_field(&answer, "get", "value")?;
+        test_trigger(&value);
+        Ok(Some(Versioned {
+            value,
+            version: string_field(&answer, "get", "version")?,
+        }))
     }
 
-    async fn put_json(
+    async fn put(
         &self,
         key: &str,
-        value: &Json,
+        value: &str,
         expected_version: Option<&str>,
     ) -> Result<PutOutcome, HostFailure<JsValue>> {
         let condition = js_sys::Object::new();
         let expected = expected_version.map_or(JsValue::NULL, JsValue::from_str);
         Reflect::set(&condition, &JsValue::from_str("expectedVersion"), &expected)
             .map_err(HostFailure::Error)?;
-        let args = Array::of3(&JsValue::from_str(key), &value.0, &condition);
+        let args = Array::of3(
+            &JsValue::from_str(key),
+            &JsValue::from_str(value),
+            &condition,
+        );
         let answer = self.call("put", &args).await?;
         let expected_shape = "{ ok: true, version } or { ok: false }";
         if !answer.is_object() {
@@ -219,13 +205,8 @@ fn string_field(
     method: &str,
     name: &str,
 ) -> Result<String, HostFailure<JsValue>> {
-    field(answer, method, name).map(|s| String::from(&s))
-}
-
-/// The string field `name` of a host's answer, left in JavaScript.
-fn field(answer: &JsValue, method: &str, name: &str) -> Result<JsString, HostFailure<JsValue>> {
     let field = Reflect::get(answer, &JsValue::from_str(name)).map_err(HostFailure::Error)?;
-    field.dyn_into::<JsString>().map_err(|field| {
+    field.as_string().ok_or_else(|| {
         HostFailure::Malformed(format!(
             "{method} answered an object whose `{name}` is {}, not a string",
             type_of(&field)
