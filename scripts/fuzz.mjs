@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const fuzz = join(root, "fuzz");
 const triple = "x86_64-unknown-linux-gnu";
-const targets = ["round_trip", "merge", "compact", "store", "recall", "expire"];
+const targets = ["round_trip", "merge", "compact", "store", "records", "recall", "expire"];
 
 const args = process.argv.slice(2);
 const smoke = args.includes("--smoke");
