@@ -4,13 +4,11 @@
 use crate::js::input::{LimitsInput, OptionsInput};
 use crate::js::view::{ReportView, SavePlanView};
 use js_sys::JsString;
-use serde::Serialize;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
-use super::convert::{checked, string, view};
+use super::convert::{checked, string, view, view_repeating};
 use super::literal::document;
-use super::names;
 use super::panic::test_trigger;
 use super::text::{joined, repeated};
 use super::types::{
@@ -201,23 +199,6 @@ pub fn plan_save_js(
         updated,
         &source,
     )
-}
-
-/// `value` as the JavaScript result `T`, with its text field (`field`,
-/// serialized as `name`) set afterwards as [`repeated`] gives it: a slice of
-/// the input string `input` (whose Rust copy is `source`) when it repeats it.
-fn view_repeating<V: Serialize, T: JsCast>(
-    mut value: V,
-    field: fn(&mut V) -> &mut String,
-    name: &'static str,
-    input: &JsValue,
-    source: &str,
-) -> Result<T, JsValue> {
-    let text = std::mem::take(field(&mut value));
-    let result: T = view(&value)?;
-    let text = repeated(input.unchecked_ref(), source, &text);
-    js_sys::Reflect::set(result.as_ref(), &names::name(name), &text)?;
-    Ok(result)
 }
 
 /// The prompt block for a stored memory.

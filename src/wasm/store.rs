@@ -29,7 +29,7 @@ use crate::store::{
 };
 use crate::Error;
 
-use super::convert::{input, shaped, string, view};
+use super::convert::{input, shaped, string, view, view_repeating};
 use super::errors::{store_to_js, to_js};
 use super::panic::test_trigger;
 use super::task::Task;
@@ -381,15 +381,24 @@ impl JsMemoryStore {
         options: Option<JsValue>,
     ) -> Result<Task, JsValue> {
         let r = memory_ref(r)?;
-        let updated = string(updated, "updated")?;
+        let source = string(updated, "updated")?;
         let options = save_options(options)?;
         let store = Rc::clone(&self.store);
+        let updated = updated.clone();
         Ok(Task::new(async move {
             let outcome = store
-                .save(&r, &updated, &options)
+                .save(&r, &source, &options)
                 .await
                 .map_err(|e| store_to_js(&e))?;
-            view::<SaveOutcome>(&SaveOutcomeView::from(&outcome)).map(Into::into)
+            // The content saved is most often the update itself.
+            view_repeating::<_, SaveOutcome>(
+                SaveOutcomeView::from(&outcome),
+                |o| &mut o.content,
+                "content",
+                &updated,
+                &source,
+            )
+            .map(Into::into)
         }))
     }
 
