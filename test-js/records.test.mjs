@@ -88,3 +88,31 @@ test("a head that is not exactly a memdoc/1 record is store/corrupt-record", asy
   assert.equal(error.code, "store/corrupt-record");
   assert.match(error.message, /not a memdoc record/);
 });
+
+test("a head whose text JSON.parse would take but the store's reader refuses, as natively", async () => {
+  const text = fixture.records["memdoc/team/eng"];
+  const edited = (from, to) => {
+    assert.ok(text.includes(from), from);
+    return text.replace(from, to);
+  };
+  const refused = {
+    "a field given twice": edited('"revision":2,', '"revision":2,"revision":2,'),
+    "an exponent": edited('"revision":2,', '"revision":2e0,'),
+    "a whole number with a fraction": edited('"revision":2,', '"revision":2.0,'),
+    "negative zero": edited('"delta":109', '"delta":-0'),
+    "a lone surrogate": edited('"updatedAt":"', '"updatedAt":"\\ud800'),
+    "nesting deeper than 16": edited('"codes":[]', `"codes":${"[".repeat(20)}${"]".repeat(20)}`),
+  };
+  for (const [what, value] of Object.entries(refused)) {
+    assert.doesNotThrow(() => JSON.parse(value), what);
+    const entries = new Map(Object.entries(fixture.records).map(([k, v]) => [k, { value: v, version: "1" }]));
+    entries.set("memdoc/team/eng", { value, version: "1" });
+    const error = await rejection(fixtureStore(mapHost(entries)).load(fixture.ref));
+    assert.equal(error.code, "store/corrupt-record", what);
+  }
+  // White space and escapes a record may hold are read.
+  const spaced = JSON.stringify(JSON.parse(text), null, 2).replace('"scope": "team"', '"scope": "\\u0074eam"');
+  const entries = new Map(Object.entries(fixture.records).map(([k, v]) => [k, { value: v, version: "1" }]));
+  entries.set("memdoc/team/eng", { value: spaced, version: "1" });
+  assert.equal((await fixtureStore(mapHost(entries)).load(fixture.ref)).content, JSON.parse(text).content);
+});
