@@ -61,7 +61,7 @@ pub fn views_both_ways_js(
     use super::convert::view_through_serde;
     use crate::js::{compact::CompactionView, merge::MergeResultView, view::DocumentView};
 
-    fn both(out: &js_sys::Array, value: &impl Serialize) -> Result<(), JsValue> {
+    fn both(out: &js_sys::Array, value: &impl serde::Serialize) -> Result<(), JsValue> {
         let pair = js_sys::Array::of2(
             &view::<JsValue>(value)?,
             &view_through_serde::<JsValue>(value)?,
