@@ -39,7 +39,7 @@ pub(crate) fn string(value: &JsValue, what: &str) -> Result<String, JsValue> {
 /// or a value that throws while being read (see [`plain`]), is
 /// `options/invalid`.
 pub(crate) fn shaped<I: DeserializeOwned>(value: &JsValue) -> Result<I, JsValue> {
-    I::deserialize(De::lenient(plain(value)?)).map_err(|e| to_js(&Error::InvalidOptions(e.0)))
+    I::deserialize(De::new(plain(value)?)).map_err(|e| to_js(&Error::InvalidOptions(e.0)))
 }
 
 /// Loosely typed options (`OptionsInput`, `LimitsInput`,
@@ -88,8 +88,9 @@ pub(crate) fn view_through_serde<T: JsCast>(value: &impl Serialize) -> Result<T,
 }
 
 /// `value` as the JavaScript result `T`, with its text field (`field`,
-/// serialized as `name`) set afterwards as [`repeated`](super::text::repeated) gives it: a slice of
-/// the input string `input` (whose Rust copy is `source`) when it repeats it.
+/// serialized as `name`) set afterwards as
+/// [`repeated`](super::text::repeated) gives it: a slice of the input string
+/// `input` (whose Rust copy is `source`) when it repeats it.
 pub(crate) fn view_repeating<V: Serialize, T: JsCast>(
     mut value: V,
     field: fn(&mut V) -> &mut String,

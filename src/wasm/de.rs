@@ -84,8 +84,8 @@ pub(crate) struct De {
 }
 
 impl De {
-    /// Options: a struct reads its own fields only.
-    pub(crate) fn lenient(value: JsValue) -> Self {
+    /// `value`, read as options are: a struct reads its own fields only.
+    pub(crate) fn new(value: JsValue) -> Self {
         Self { value }
     }
 

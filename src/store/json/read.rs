@@ -160,7 +160,7 @@ impl Reader<'_> {
         if matches!(self.peek(), Some(b'.' | b'e' | b'E')) || (negative && text == "0") {
             return Err(self.error("a number that is not whole"));
         }
-        // At most 20 digits: the value is checked as it grows.
+        // Checked as it grows: more than 20 digits overflow on the way.
         let mut value: u64 = 0;
         for digit in text.bytes() {
             value = match value
@@ -404,26 +404,18 @@ impl Reader<'_> {
             Token::Object => b'}',
             _ => return Ok(()),
         };
-        let mut first = true;
-        loop {
-            self.space();
-            if self.peek() == Some(end) {
-                return self.close(end);
-            }
-            if !std::mem::replace(&mut first, false) {
-                self.expect(b',')?;
-            }
+        let mut items = Items::new(self);
+        while items.more(end)? {
             if end == b'}' {
-                self.key()?;
-                self.skip()?;
-                self.expect(b':')?;
+                items.reader.key()?;
+                items.reader.skip()?;
+                items.reader.expect(b':')?;
             }
-            self.skip()?;
+            items.reader.skip()?;
         }
+        self.close(end)
     }
-}
 
-impl Reader<'_> {
     /// Whether the next value is `null`, read if it is.
     #[inline(never)]
     fn null(&mut self) -> Result<bool, Malformed> {
