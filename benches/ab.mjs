@@ -15,6 +15,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 import { genDoc } from "./gen_doc.mjs";
+import { fmt, median } from "./timing.mjs";
 
 const flags = process.argv.slice(2).filter((a) => a.startsWith("--"));
 const [before, after = new URL("../pkg", import.meta.url).pathname] = process.argv.slice(2).filter((a) => !a.startsWith("--"));
@@ -27,20 +28,6 @@ if (!before || !Number.isSafeInteger(rounds) || rounds < 1 || flags.some((f) => 
 }
 const load = (dir) => import(pathToFileURL(resolve(dir, "node.js")).href);
 const [A, B] = [await load(before), await load(after)];
-
-function median(fn, budgetMs = 60) {
-  const times = [];
-  const start = performance.now();
-  while (performance.now() - start < budgetMs || times.length < 5) {
-    const t = performance.now();
-    fn();
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  return times[times.length >> 1];
-}
-
-const fmt = (ms) => (ms >= 1 ? `${ms.toPrecision(3)} ms` : `${(ms * 1000).toPrecision(3)} µs`);
 
 /** The calls of `npm run bench`, on the text `t` of about `n` code points. */
 const calls = (m, t, n) => {

@@ -16,6 +16,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 import { genDoc } from "./gen_doc.mjs";
+import { fmt, medianAsync } from "./timing.mjs";
 
 const flags = process.argv.slice(2).filter((a) => a.startsWith("--"));
 const dirs = process.argv.slice(2).filter((a) => !a.startsWith("--"));
@@ -31,20 +32,6 @@ const builds = await Promise.all(
     memoryHost: (await import(pathToFileURL(resolve(dir, "adapters/memory.js")).href)).memoryHost,
   })),
 );
-
-async function median(fn, budgetMs = 60) {
-  const times = [];
-  const start = performance.now();
-  while (performance.now() - start < budgetMs || times.length < 5) {
-    const t = performance.now();
-    await fn();
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  return times[times.length >> 1];
-}
-
-const fmt = (ms) => (ms >= 1 ? `${ms.toPrecision(3)} ms` : `${(ms * 1000).toPrecision(3)} µs`);
 
 /** The timed calls of one build on `text`, after a first save. */
 async function calls({ m, memoryHost }, text, n) {
@@ -72,7 +59,7 @@ for (const n of [1_000, 25_000, 1_000_000]) {
   for (const op of Object.keys(timed[0])) {
     const best = timed.map(() => Infinity);
     for (let round = 0; round < rounds; round += 1) {
-      for (const [i, t] of timed.entries()) best[i] = Math.min(best[i], await median(t[op]));
+      for (const [i, t] of timed.entries()) best[i] = Math.min(best[i], await medianAsync(t[op]));
     }
     const ratio = best.length === 2 ? ` | ${(best[0] / best[1]).toFixed(2)}x` : "";
     console.log(`| ${n.toLocaleString("en")} | ${op} | ${best.map(fmt).join(" | ")}${ratio} |`);
