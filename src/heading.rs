@@ -172,9 +172,16 @@ fn folded(text: &str, host: fn(&str) -> String) -> String {
 /// every character.
 fn fold_without_tables(text: &str) -> Option<String> {
     let mut folded = String::with_capacity(text.len());
-    for c in text.chars() {
+    let mut rest = text;
+    loop {
+        // A run of ASCII is copied whole and lowered with the rest at the
+        // end, without a look at the table.
+        let ascii = rest.bytes().take_while(u8::is_ascii).count();
+        folded.push_str(&rest[..ascii]);
+        let mut chars = rest[ascii..].chars();
+        let Some(c) = chars.next() else { break };
         let c = match c {
-            'A'..='Z' | 'À'..='Ö' | 'Ø'..='Þ' => char::from_u32(u32::from(c) + 32)?,
+            'À'..='Ö' | 'Ø'..='Þ' => char::from_u32(u32::from(c) + 32)?,
             _ => {
                 let at = NO_TABLE.partition_point(|&(_, last)| last < c);
                 NO_TABLE.get(at).filter(|&&(first, _)| first <= c)?;
@@ -182,7 +189,9 @@ fn fold_without_tables(text: &str) -> Option<String> {
             }
         };
         folded.push(c);
+        rest = chars.as_str();
     }
+    folded.make_ascii_lowercase();
     Some(folded)
 }
 
