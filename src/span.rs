@@ -266,9 +266,34 @@ pub(crate) fn holds_replacement(s: &str) -> bool {
     at(start, bytes.len())
 }
 
+/// `a == b`. In WebAssembly `==` on two strings calls the runtime's
+/// `memcmp`, which compares one byte at a time; this compares eight
+/// (`merge` compares every line of every section both sides hold: 7% of
+/// its time through the package at 25,000 characters). Natively `==`, whose
+/// `memcmp` is the C library's.
+pub(crate) fn same(a: &str, b: &str) -> bool {
+    if cfg!(target_arch = "wasm32") {
+        by_words(a.as_bytes(), b.as_bytes())
+    } else {
+        a == b
+    }
+}
+
+fn by_words(a: &[u8], b: &[u8]) -> bool {
+    let word = |chunk: &[u8]| {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        u64::from_le_bytes(word)
+    };
+    let (x, y) = (a.chunks_exact(8), b.chunks_exact(8));
+    a.len() == b.len()
+        && x.remainder().iter().eq(y.remainder())
+        && x.zip(y).all(|(p, q)| word(p) == word(q))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{holds_replacement, utf16_len, LineIndex, Span};
+    use super::{by_words, holds_replacement, utf16_len, LineIndex, Span};
 
     #[test]
     fn utf16_len_counts_what_javascript_counts() {
@@ -399,5 +424,36 @@ mod tests {
             "a clone made before has its own"
         );
         assert_eq!(copy.range(Span::new(0, 3)).end.column, 2);
+    }
+
+    #[test]
+    fn by_words_is_equality() {
+        let texts = [
+            "",
+            "a",
+            "abcdefg",
+            "abcdefgh",
+            "abcdefghi",
+            "abcdefghijklmnop",
+            "abcdefghijklmnoq",
+            "abcdefgh\u{e9}",
+            "abcdefgi\u{e9}",
+        ];
+        for a in texts {
+            for b in texts {
+                assert_eq!(by_words(a.as_bytes(), b.as_bytes()), a == b, "{a:?} {b:?}");
+            }
+        }
+        // A difference at every position of texts of every length to 40.
+        let base: Vec<u8> = (0..40u8).collect();
+        for len in 0..base.len() {
+            for at in 0..len {
+                let mut other = base[..len].to_vec();
+                other[at] ^= 1;
+                assert!(!by_words(&base[..len], &other), "{len} {at}");
+            }
+            let copy = base[..len].to_vec();
+            assert!(by_words(&base[..len], &copy));
+        }
     }
 }

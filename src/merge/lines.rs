@@ -4,17 +4,27 @@
 
 use crate::document::{Line, Section};
 use crate::sorting::sort_by;
-use crate::span::Span;
+use crate::span::{same, Span};
 
 use super::diff3::{diff3, Chunk};
 use super::{Conflict, ConflictKind, ConflictSide, Side};
 
 /// What a line is compared by: an entry by date and text (a legacy marker
 /// renders away, so it does not count), a raw line by its text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, Eq)]
 pub(super) enum LineKey<'a> {
     Entry(&'a str, &'a str),
     Raw(&'a str),
+}
+
+impl PartialEq for LineKey<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Self::Entry(d, t), Self::Entry(e, u)) => d == e && same(t, u),
+            (Self::Raw(t), Self::Raw(u)) => same(t, u),
+            _ => false,
+        }
+    }
 }
 
 fn key<'a>(line: &'a Line<'_>) -> LineKey<'a> {
