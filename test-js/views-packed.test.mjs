@@ -17,9 +17,13 @@ import { root } from "./helpers.mjs";
 
 const testBuild = join(root, "target", "pkg-test-panic");
 assert.ok(existsSync(join(testBuild, "node.js")), `${testBuild} is missing: run node scripts/build.mjs --test-panic --out ${testBuild}`);
-const { __viewsBothWays: bothWays, merge, compact } = await import(pathToFileURL(join(testBuild, "node.js")));
+const { __viewsBothWays: bothWays, merge, compact, validate, planSave } = await import(pathToFileURL(join(testBuild, "node.js")));
 
-/** Assert that each view is the same both ways, with the same key order. */
+/**
+ * Assert that each view is the same both ways, with the same key order, and
+ * that the exports return it too (a report's `canonical`, a save plan's and
+ * a merge's `content` cross as slices of an input, src/wasm/text.rs).
+ */
 function same(base, ours, theirs, what) {
   const pairs = bothWays(base, ours, theirs);
   assert.equal(pairs.length, 8);
@@ -27,6 +31,15 @@ function same(base, ours, theirs, what) {
     assert.deepStrictEqual(packed, serde, what);
     assert.equal(JSON.stringify(packed), JSON.stringify(serde), what);
   }
+  const exported = [
+    [1, validate(ours, { scope: "team", previous: base })],
+    [2, planSave(ours, { scope: "team", previous: base })],
+    [3, merge(base, ours, theirs)],
+  ];
+  // The package refuses a target of 0, which the crate takes.
+  const target = Math.floor([...ours].length / 3);
+  if (target > 0) exported.push([4, compact(ours, { target })]);
+  for (const [k, result] of exported) assert.equal(JSON.stringify(result), JSON.stringify(pairs[k][1]), `${what}: export ${k}`);
 }
 
 test("generated documents: the views of a save, a merge with conflicts, a compaction", () => {

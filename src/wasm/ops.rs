@@ -7,7 +7,7 @@ use crate::js::merge::MergeResultView;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
-use super::convert::{checked, string, view};
+use super::convert::{checked, string, view, view_repeating};
 use super::types::{CompactOptions, Compaction, MergeResult};
 
 /// Three-way merge of memory documents; every string merges.
@@ -21,10 +21,17 @@ pub fn merge_js(
     #[wasm_bindgen(unchecked_param_type = "string")] theirs: &JsValue,
 ) -> Result<MergeResult, JsValue> {
     let base = string(base, "base")?;
-    let ours = string(ours, "ours")?;
+    let source = string(ours, "ours")?;
     let theirs = string(theirs, "theirs")?;
-    let merged = crate::merge(&base, &ours, &theirs);
-    view(&MergeResultView::new(&merged, &base, &ours, &theirs))
+    let merged = crate::merge(&base, &source, &theirs);
+    // The merged document is most often ours with theirs' changes.
+    view_repeating(
+        MergeResultView::new(&merged, &base, &source, &theirs),
+        |m| &mut m.content,
+        "content",
+        ours,
+        &source,
+    )
 }
 
 /// Deterministic compaction of a document to a target size.
@@ -41,6 +48,8 @@ pub fn compact_js(
     let options = checked(options.map(Into::into), |o: CompactOptionsInput| {
         o.resolve()
     })?;
+    // Not as slices of the input: about half of it is removed, and finding
+    // the rest among its lines cost more than it saved (BENCHMARKS.md).
     view(&CompactionView::new(
         &crate::compact(&text, &options),
         &text,
