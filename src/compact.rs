@@ -28,6 +28,7 @@ use std::borrow::Cow;
 
 use crate::document::{Document, RawLine};
 use crate::parse::parse;
+use crate::span::code_points;
 
 use join::merge_step;
 use removal::Removal;
@@ -94,7 +95,7 @@ pub fn compact(text: &str, options: &CompactOptions) -> Compaction {
         }
     }
     result.content = doc.render();
-    result.after = result.content.chars().count();
+    result.after = code_points(&result.content);
     debug_assert_eq!(result.after, now, "the steps' count of the size");
     result.fits = result.after <= options.target;
     result
@@ -102,5 +103,5 @@ pub fn compact(text: &str, options: &CompactOptions) -> Compaction {
 
 /// The size of a document's canonical form, in code points.
 pub(super) fn size(doc: &Document) -> usize {
-    doc.render().chars().count()
+    code_points(&doc.render())
 }

@@ -10,6 +10,7 @@ use crate::heading::{first_same_key, normalize_each, normalize_heading, section_
 use crate::limits::{thousands, Level, Usage};
 use crate::options::{Scope, ValidateOptions};
 use crate::parse::{explicit_titles, parse};
+use crate::span::code_points;
 
 /// The result of [`validate`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -227,7 +228,7 @@ fn removed_sections(keys: &[String], previous: &PreviousHeadings<'_>) -> Vec<Dia
 /// almost nothing, yet replacing it with a tiny document is the very loss
 /// this rule is there to catch.
 fn shrink(chars: usize, previous_stored: &str) -> Option<Diagnostic> {
-    let before = previous_stored.chars().count();
+    let before = code_points(previous_stored);
     (chars * 5 < before * 2).then(|| {
         Diagnostic::new(
             Code::Shrink,
@@ -244,7 +245,7 @@ fn shrink(chars: usize, previous_stored: &str) -> Option<Diagnostic> {
 
 fn nonstandard_line(text: &str) -> String {
     let t = text.trim();
-    if t.chars().count() > 80 {
+    if code_points(t) > 80 {
         let cut: String = t.chars().take(80).collect();
         format!("{cut}...")
     } else {

@@ -3,6 +3,7 @@
 
 use crate::document::{Document, Section};
 use crate::heading::first_same_title;
+use crate::span::code_points;
 
 use super::MergedSection;
 
@@ -40,7 +41,7 @@ pub(super) fn merge_step<'a>(
             if now <= target {
                 return true;
             }
-            now -= doc.sections[from].heading().chars().count() + 2;
+            now -= code_points(&doc.sections[from].heading()) + 2;
             false
         })
         .unwrap_or(ops.len());

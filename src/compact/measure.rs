@@ -4,6 +4,7 @@
 //! linear in the document.
 
 use crate::document::{Document, Line};
+use crate::span::code_points;
 
 use super::removal::EntryIndex;
 
@@ -69,7 +70,7 @@ impl Measure {
         let mut width = |l: &Line| {
             rendered.clear();
             l.write(&mut rendered);
-            rendered.chars().count() + 1
+            code_points(&rendered) + 1
         };
         let sections = doc
             .sections
@@ -78,7 +79,7 @@ impl Measure {
                 let lines: Vec<(usize, bool)> =
                     s.lines.iter().map(|l| (width(l), l.is_blank())).collect();
                 let last = lines.iter().rposition(|&(_, blank)| !blank);
-                total += s.heading().chars().count();
+                total += code_points(&s.heading());
                 total += last.map_or(0, |last| lines[..=last].iter().map(|&(len, _)| len).sum());
                 SectionSize {
                     removed: vec![false; lines.len()],

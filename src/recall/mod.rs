@@ -26,6 +26,7 @@ use crate::grouping::TextSet;
 use crate::heading::{fold_lower_each, normalize_heading, section_keys};
 use crate::options::Recalled;
 use crate::parse::{parse, Fence};
+use crate::span::code_points;
 
 pub use bm25::{BM25_B, BM25_K1};
 pub use options::{
@@ -214,7 +215,7 @@ pub fn recall(text: &str, query: &str, options: &RecallOptions) -> Recall {
         options.budget,
     );
     let content = render(&doc, &items, &reasons);
-    let chars = content.chars().count();
+    let chars = code_points(&content);
     let mut selected = Vec::new();
     let mut omitted = Vec::new();
     for ((item, (score, why)), reason) in items.into_iter().zip(scored).zip(reasons) {
@@ -243,7 +244,7 @@ pub fn recall(text: &str, query: &str, options: &RecallOptions) -> Recall {
             items: selected.len() + omitted.len(),
             selected: selected.len(),
             omitted: omitted.len(),
-            memory_chars: doc.render().chars().count(),
+            memory_chars: code_points(&doc.render()),
             budget: options.budget,
         },
         content,
@@ -392,7 +393,7 @@ fn select(
     let headings: Vec<usize> = doc
         .sections
         .iter()
-        .map(|s| s.heading().chars().count())
+        .map(|s| code_points(&s.heading()))
         .collect();
     let heading = |s: usize| headings[s];
     let mut kept = vec![false; doc.sections.len()];
@@ -400,7 +401,7 @@ fn select(
     let mut used = 0;
     for i in pinned.into_iter().chain(rest) {
         let item = &items[i];
-        let line = item.line.chars().count() + 1;
+        let line = code_points(&item.line) + 1;
         if heading(item.section) + line > budget {
             reasons[i] = Some(OmitReason::TooLarge);
             continue;

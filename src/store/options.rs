@@ -6,6 +6,7 @@ use std::fmt;
 use crate::error::Error;
 use crate::limits::Limits;
 use crate::options::DEFAULT_FORBIDDEN_TEAM_HEADINGS;
+use crate::span::code_points;
 
 use super::error::StoreError;
 use super::key::{is_valid_key_prefix, DEFAULT_KEY_PREFIX};
@@ -168,9 +169,9 @@ impl StoreSaveOptions {
     /// `store/invalid-actor` for an actor over 256 characters.
     pub fn check<E>(&self) -> Result<(), StoreError<E>> {
         match &self.actor {
-            Some(a) if a.chars().count() > MAX_ACTOR_CHARS => Err(StoreError::InvalidActor(
-                format!("longer than {MAX_ACTOR_CHARS} characters"),
-            )),
+            Some(a) if code_points(a) > MAX_ACTOR_CHARS => Err(StoreError::InvalidActor(format!(
+                "longer than {MAX_ACTOR_CHARS} characters"
+            ))),
             _ => Ok(()),
         }
     }

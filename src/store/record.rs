@@ -7,6 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::span::code_points;
+
 use super::json::{from_json, to_json};
 
 use super::error::StoreError;
@@ -163,10 +165,10 @@ impl HeadRecord {
         depth: usize,
     ) -> Self {
         let (previous_chars, old_snapshots, old_audit) = match previous {
-            Some(h) => (h.content.chars().count(), h.snapshots, h.audit),
+            Some(h) => (code_points(&h.content), h.snapshots, h.audit),
             None => (0, Vec::new(), Vec::new()),
         };
-        let chars = snapshot.content.chars().count();
+        let chars = code_points(&snapshot.content);
         let entry = AuditEntry {
             revision: snapshot.revision,
             at: snapshot.at.clone(),
