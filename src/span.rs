@@ -235,9 +235,7 @@ fn starts_and_fours(s: &str, count_fours: bool) -> (usize, usize) {
     let mut chunks = bytes.chunks_exact(8);
     let (mut starts, mut fours) = (0, 0);
     for chunk in &mut chunks {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        let w = u64::from_le_bytes(word);
+        let w = word(chunk);
         // The top bit of each byte: set for `10xxxxxx` and for `1111xxxx`.
         starts += 8 - (w & !(w << 1) & TOP).count_ones() as usize;
         if count_fours {
@@ -274,11 +272,9 @@ pub(crate) fn holds_replacement(s: &str) -> bool {
     let mut chunks = bytes.chunks_exact(8);
     let mut start = 0;
     for chunk in &mut chunks {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
         // A byte of `x` is zero where the text has 0xEF; the expression is
         // not zero exactly when one is.
-        let x = u64::from_le_bytes(word) ^ (0xEF * ONES);
+        let x = word(chunk) ^ (0xEF * ONES);
         // The window reaches two bytes into the next chunk, for a U+FFFD
         // that starts in this one's last byte.
         if x.wrapping_sub(ONES) & !x & TOP != 0 && at(start, start + 10) {
@@ -303,15 +299,17 @@ pub(crate) fn same(a: &str, b: &str) -> bool {
 }
 
 fn by_words(a: &[u8], b: &[u8]) -> bool {
-    let word = |chunk: &[u8]| {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        u64::from_le_bytes(word)
-    };
     let (x, y) = (a.chunks_exact(8), b.chunks_exact(8));
     a.len() == b.len()
         && x.remainder().iter().eq(y.remainder())
         && x.zip(y).all(|(p, q)| word(p) == word(q))
+}
+
+/// A chunk of eight bytes as one word, its first byte lowest.
+fn word(chunk: &[u8]) -> u64 {
+    let mut word = [0; 8];
+    word.copy_from_slice(chunk);
+    u64::from_le_bytes(word)
 }
 
 #[cfg(test)]

@@ -91,16 +91,16 @@ pub(crate) fn view_through_serde<T: JsCast>(value: &impl Serialize) -> Result<T,
 /// serialized as `name`) set afterwards as
 /// [`repeated`](super::text::repeated) gives it: a slice of the input string
 /// `input` (whose Rust copy is `source`) when it repeats it.
-pub(crate) fn view_repeating<V: Serialize, S: AsRef<str> + Default, T: JsCast>(
+pub(crate) fn view_repeating<V: Serialize, T: JsCast>(
     mut value: V,
-    field: fn(&mut V) -> &mut S,
+    field: fn(&mut V) -> &mut String,
     name: &'static str,
     input: &JsValue,
     source: &str,
 ) -> Result<T, JsValue> {
     let text = std::mem::take(field(&mut value));
     let result: T = view(&value)?;
-    let text = super::text::repeated(input.unchecked_ref(), source, text.as_ref());
+    let text = super::text::repeated(input.unchecked_ref(), source, &text);
     js_sys::Reflect::set(result.as_ref(), &super::names::name(name), &text)?;
     Ok(result)
 }

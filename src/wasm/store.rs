@@ -391,7 +391,7 @@ impl JsMemoryStore {
                 .await
                 .map_err(|e| store_to_js(&e))?;
             // The content saved is most often the update itself.
-            view_repeating::<_, _, SaveOutcome>(
+            view_repeating::<_, SaveOutcome>(
                 SaveOutcomeView::from(&outcome),
                 |o| &mut o.content,
                 "content",
