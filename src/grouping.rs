@@ -56,13 +56,20 @@ pub(crate) fn first_equal<'k>(count: usize, key: &dyn Fn(usize) -> &'k [u8]) -> 
 }
 
 /// A set of texts, for the rules that ask whether a key is among others
-/// (forbidden headings, the stored document's): sorted once, then searched.
+/// (forbidden headings, the stored document's, recall's query words):
+/// sorted once, each text once, then searched.
 pub(crate) struct TextSet<'a>(Vec<&'a str>);
 
 impl<'a> TextSet<'a> {
     pub(crate) fn new(mut texts: Vec<&'a str>) -> Self {
         sort_by(&mut texts, &|a, b| a.cmp(b));
+        texts.dedup();
         Self(texts)
+    }
+
+    /// The texts, sorted, each once.
+    pub(crate) fn texts(&self) -> &[&'a str] {
+        &self.0
     }
 
     pub(crate) fn contains(&self, text: &str) -> bool {

@@ -3,7 +3,7 @@
 //! occurs in nearly every item has an inverse document frequency near zero,
 //! so words that are too common carry almost no weight.
 
-use std::collections::BTreeSet;
+use crate::grouping::TextSet;
 
 /// Term-frequency saturation: how much a repeated word adds.
 pub const BM25_K1: f64 = 1.2;
@@ -36,9 +36,9 @@ impl<'q> Index<'q> {
     /// Index items, given as their words, for the words of `query`.
     pub(crate) fn new<'w, W: IntoIterator<Item = &'w str>>(
         items: impl IntoIterator<Item = W>,
-        query: &'q BTreeSet<String>,
+        query: &TextSet<'q>,
     ) -> Self {
-        let query: Vec<&str> = query.iter().map(String::as_str).collect();
+        let query = query.texts().to_vec();
         let mut postings: Vec<Vec<(usize, u32)>> = vec![Vec::new(); query.len()];
         let mut lengths = Vec::new();
         for (i, words) in items.into_iter().enumerate() {
@@ -124,10 +124,7 @@ mod tests {
         .iter()
         .map(|s| words(s))
         .collect();
-        let query: BTreeSet<String> = ["the", "postgres"]
-            .iter()
-            .map(|s| (*s).to_owned())
-            .collect();
+        let query = TextSet::new(vec!["the", "postgres", "the"]);
         let index = Index::new(items.iter().map(|w| w.iter().map(String::as_str)), &query);
         let m = index.search();
         assert!(m.scores[0] > 5.0 * m.scores[1], "{:?}", m.scores);

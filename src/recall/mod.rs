@@ -16,7 +16,6 @@ mod score;
 mod tokenize;
 
 use std::borrow::Cow;
-use std::collections::BTreeSet;
 
 use serde::Serialize;
 
@@ -185,11 +184,8 @@ struct Item<'a> {
 pub fn recall(text: &str, query: &str, options: &RecallOptions) -> Recall {
     let doc = parse(text);
     let items = items(&doc);
-    // Inserted one by one: collecting would sort first, with a sort of its own.
-    let mut query_words = BTreeSet::new();
-    for word in tokenize::words(query) {
-        query_words.insert(word);
-    }
+    let query_words = tokenize::words(query);
+    let query_words = TextSet::new(query_words.iter().map(String::as_str).collect());
     let pinned: Vec<String> = options
         .pinned
         .iter()
@@ -211,7 +207,7 @@ pub fn recall(text: &str, query: &str, options: &RecallOptions) -> Recall {
         &items,
         &scored,
         &section_pinned,
-        !query_words.is_empty(),
+        !query_words.texts().is_empty(),
         options.budget,
     );
     let content = render(&doc, &items, &reasons);
@@ -258,7 +254,7 @@ pub fn recall(text: &str, query: &str, options: &RecallOptions) -> Recall {
 fn score(
     doc: &Document,
     items: &[Item],
-    query_words: &BTreeSet<String>,
+    query_words: &TextSet,
     options: &RecallOptions,
 ) -> Vec<(f64, Why)> {
     // Each text folded once; its words are borrowed from that.
