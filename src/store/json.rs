@@ -9,17 +9,21 @@
 //! `\u00xx`, everything else as it is). [`from_json`] reads any JSON text
 //! of those values (whitespace, every escape, surrogate pairs), and refuses
 //! a number with a fraction or an exponent, a lone surrogate, nesting
-//! deeper than a record's and anything after the value.
+//! deeper than a record's and anything after the value. [`Fields`] takes a
+//! record's fields from the value read, refusing unknown, repeated,
+//! missing and mistyped ones.
 //!
 //! In WebAssembly the module used to hand records to the host's `JSON`.
 //! That copied a record's text out of the module and its fields back in one
 //! call each, and the store's audit trail made the head a few hundred
 //! fields; see BENCHMARKS.md, "The store's records in the module".
 
+mod fields;
 mod read;
 mod write;
 
-pub(crate) use read::from_json;
+pub(crate) use fields::{string, Fields};
+pub(crate) use read::{from_json, Value};
 pub(crate) use write::to_json;
 
 /// How many bytes at the start of `bytes` a JSON string holds as they

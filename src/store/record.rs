@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::span::code_points;
 
-use super::json::{from_json, to_json};
+use super::json::{from_json, string, to_json, Fields, Value};
 
 use super::error::StoreError;
 use super::key::{snapshot_key_prefix, MemoryRef};
@@ -61,7 +61,8 @@ pub struct ArchivedEntry {
 }
 
 /// Where the snapshot of one revision is stored.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(Deserialize))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct SnapshotRef {
     pub revision: u64,
@@ -69,7 +70,8 @@ pub(crate) struct SnapshotRef {
 }
 
 /// The record at a memory's head key.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(Deserialize))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct HeadRecord {
     pub format: String,
@@ -87,7 +89,8 @@ pub(crate) struct HeadRecord {
 }
 
 /// The record at a snapshot key: one revision's content, never rewritten.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(Deserialize))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct SnapshotRecord {
     pub format: String,
@@ -105,6 +108,39 @@ impl HeadRecord {
         to_json(self)
     }
 
+    /// The head record `value` holds, its fields as [`HeadRecord::encode`]
+    /// names them.
+    pub(super) fn read(value: Value<'_>) -> Result<Self, String> {
+        let mut f = Fields::of(
+            value,
+            "struct HeadRecord",
+            &[
+                "format",
+                "kind",
+                "scope",
+                "id",
+                "revision",
+                "content",
+                "updatedAt",
+                "updatedBy",
+                "snapshots",
+                "audit",
+            ],
+        )?;
+        Ok(Self {
+            format: f.string("format")?,
+            kind: f.string("kind")?,
+            scope: f.string("scope")?,
+            id: f.string("id")?,
+            revision: f.whole("revision", u64::MAX, "u64")?,
+            content: f.string("content")?,
+            updated_at: f.string("updatedAt")?,
+            updated_by: f.optional_string("updatedBy")?,
+            snapshots: f.list("snapshots", false, SnapshotRef::read)?,
+            audit: f.list("audit", false, AuditEntry::read)?,
+        })
+    }
+
     /// Decode and check the head record read from `key` for `r`.
     pub(crate) fn decode<E>(
         key: &str,
@@ -112,7 +148,7 @@ impl HeadRecord {
         r: &MemoryRef,
         value: &str,
     ) -> Result<Self, StoreError<E>> {
-        let head: Self = decode(key, value, |h: &Self| &h.format)?;
+        let head = decode(key, value, Self::read)?;
         let corrupt = |reason: String| StoreError::CorruptRecord {
             key: key.to_owned(),
             reason,
@@ -221,6 +257,27 @@ impl SnapshotRecord {
         to_json(self)
     }
 
+    /// The snapshot record `value` holds.
+    pub(super) fn read(value: Value<'_>) -> Result<Self, String> {
+        let mut f = Fields::of(
+            value,
+            "struct SnapshotRecord",
+            &[
+                "format", "kind", "scope", "id", "revision", "content", "at", "actor",
+            ],
+        )?;
+        Ok(Self {
+            format: f.string("format")?,
+            kind: f.string("kind")?,
+            scope: f.string("scope")?,
+            id: f.string("id")?,
+            revision: f.whole("revision", u64::MAX, "u64")?,
+            content: f.string("content")?,
+            at: f.string("at")?,
+            actor: f.optional_string("actor")?,
+        })
+    }
+
     /// Decode and check the snapshot of `revision` of `r` read from `key`.
     pub(crate) fn decode<E>(
         key: &str,
@@ -228,7 +285,7 @@ impl SnapshotRecord {
         revision: u64,
         value: &str,
     ) -> Result<Self, StoreError<E>> {
-        let snap: Self = decode(key, value, |s: &Self| &s.format)?;
+        let snap = decode(key, value, Self::read)?;
         check_kind_and_owner(key, &snap.kind, "snapshot", &snap.scope, &snap.id, r)?;
         if snap.revision != revision {
             return Err(StoreError::CorruptRecord {
@@ -243,44 +300,81 @@ impl SnapshotRecord {
     }
 }
 
+impl SnapshotRef {
+    pub(super) fn read(value: Value<'_>) -> Result<Self, String> {
+        let mut f = Fields::of(value, "struct SnapshotRef", &["revision", "key"])?;
+        Ok(Self {
+            revision: f.whole("revision", u64::MAX, "u64")?,
+            key: f.string("key")?,
+        })
+    }
+}
+
+impl AuditEntry {
+    pub(super) fn read(value: Value<'_>) -> Result<Self, String> {
+        let mut f = Fields::of(
+            value,
+            "struct AuditEntry",
+            &[
+                "revision", "at", "actor", "chars", "delta", "codes", "archived",
+            ],
+        )?;
+        let max_chars = u64::try_from(usize::MAX).unwrap_or(u64::MAX);
+        Ok(Self {
+            revision: f.whole("revision", u64::MAX, "u64")?,
+            at: f.string("at")?,
+            actor: f.optional_string("actor")?,
+            // At most `usize::MAX`, checked above.
+            chars: usize::try_from(f.whole("chars", max_chars, "usize")?).unwrap_or(usize::MAX),
+            delta: f.signed("delta")?,
+            codes: f.list("codes", false, string)?,
+            archived: f.list("archived", true, ArchivedEntry::read)?,
+        })
+    }
+}
+
+impl ArchivedEntry {
+    pub(super) fn read(value: Value<'_>) -> Result<Self, String> {
+        let mut f = Fields::of(value, "struct ArchivedEntry", &["section", "date", "text"])?;
+        Ok(Self {
+            section: f.string("section")?,
+            date: f.string("date")?,
+            text: f.string("text")?,
+        })
+    }
+}
+
 fn signed(n: usize) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
 
-/// The record in `value`, parsed once. The format tag is checked first:
-/// a record of another format is reported as such, also when its fields do
-/// not match (then the tag alone is read again), rather than as a mismatch
-/// of fields.
-fn decode<T: for<'de> Deserialize<'de>, E>(
+/// The record in `value`, read by `read`. The format tag is checked first:
+/// a record of another format is reported as such, whatever its fields,
+/// rather than as a mismatch of fields.
+fn decode<T, E>(
     key: &str,
     value: &str,
-    format: impl Fn(&T) -> &String,
+    read: fn(Value<'_>) -> Result<T, String>,
 ) -> Result<T, StoreError<E>> {
-    #[derive(Deserialize)]
-    struct Tagged {
-        format: Option<String>,
-    }
     let corrupt = |reason: String| StoreError::CorruptRecord {
         key: key.to_owned(),
         reason,
     };
-    let unsupported = |format: String| StoreError::UnsupportedFormat {
-        key: key.to_owned(),
-        format,
-    };
-    match from_json::<T>(value) {
-        Ok(record) if format(&record) == RECORD_FORMAT => Ok(record),
-        Ok(record) => Err(unsupported(format(&record).clone())),
-        Err(e) => {
-            let tagged: Tagged =
-                from_json(value).map_err(|e| corrupt(format!("not a memdoc record: {e}")))?;
-            match tagged.format {
-                Some(f) if f == RECORD_FORMAT => Err(corrupt(e)),
-                Some(f) => Err(unsupported(f)),
-                None => Err(corrupt("no \"format\" field".to_owned())),
+    let value = from_json(value).map_err(|e| corrupt(format!("not a memdoc record: {e}")))?;
+    if let Value::Object(entries) = &value {
+        match entries.iter().find(|(name, _)| name == "format") {
+            None => return Err(corrupt("no \"format\" field".to_owned())),
+            Some((_, Value::Str(format))) if format != RECORD_FORMAT => {
+                return Err(StoreError::UnsupportedFormat {
+                    key: key.to_owned(),
+                    format: format.to_string(),
+                })
             }
+            // `read` says what else is wrong, a tag that is not a string too.
+            Some(_) => {}
         }
     }
+    read(value).map_err(corrupt)
 }
 
 fn check_kind_and_owner<E>(

@@ -1,14 +1,10 @@
-//! JSON text to records: a `serde` deserializer of the values records hold
-//! (strings, whole numbers, `null`, booleans, arrays, objects). The
-//! records' derived `Deserialize` refuses unknown, missing, repeated and
-//! mistyped fields; this refuses what is not JSON, numbers that are not
-//! whole, lone surrogates, nesting deeper than [`MAX_DEPTH`] and anything
-//! after the value.
+//! JSON text to a [`Value`]: the values records hold (strings, whole
+//! numbers, `null`, booleans, arrays, objects). This refuses what is not
+//! JSON, numbers that are not whole, lone surrogates, nesting deeper than
+//! [`MAX_DEPTH`] and anything after the value; what a record's fields must
+//! be is [`super::fields`]'s to check.
 
-use std::fmt;
-
-use serde::de::{self, DeserializeOwned, DeserializeSeed, Expected, Unexpected, Visitor};
-use serde::forward_to_deserialize_any;
+use std::borrow::Cow;
 
 use super::plain_prefix;
 
@@ -17,67 +13,40 @@ use super::plain_prefix;
 /// exhaust the stack.
 const MAX_DEPTH: usize = 16;
 
-/// The `T` in `text`, or why it is not one.
-pub(crate) fn from_json<T: DeserializeOwned>(text: &str) -> Result<T, String> {
+/// A JSON value of the kinds records hold, its strings borrowed from the
+/// text where they can be.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Value<'t> {
+    Null,
+    Bool(bool),
+    Str(Cow<'t, str>),
+    /// A whole number of zero or more.
+    Whole(u64),
+    /// A negative whole number.
+    Negative(i64),
+    Array(Vec<Value<'t>>),
+    /// The entries in the text's order, a key given twice too.
+    Object(Vec<(Cow<'t, str>, Value<'t>)>),
+}
+
+/// The value `text` holds, or why it holds none.
+pub(crate) fn from_json(text: &str) -> Result<Value<'_>, String> {
     let mut reader = Reader {
         text,
         at: 0,
         depth: 0,
     };
-    let value = T::deserialize(&mut reader).map_err(|e| e.0)?;
-    reader.end().map_err(|e| e.0)?;
+    let value = reader.value()?;
+    reader.space();
+    if reader.at < text.len() {
+        return Err(reader.error("trailing characters"));
+    }
     Ok(value)
 }
 
-/// Why a text is not the record asked for: the sentence.
-#[derive(Debug)]
-pub(crate) struct Malformed(String);
-
-impl fmt::Display for Malformed {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Malformed {}
-
-impl de::Error for Malformed {
-    fn custom<T: fmt::Display>(msg: T) -> Self {
-        Self(msg.to_string())
-    }
-
-    // In WebAssembly, the boundary's sentences (`crate::wasm::de`): serde's
-    // own `Display` of `Unexpected` would bring float formatting into the
-    // module for a value this never reads.
-    #[cfg(target_arch = "wasm32")]
-    fn invalid_type(found: Unexpected<'_>, expected: &dyn Expected) -> Self {
-        Self(<crate::wasm::de::Invalid as de::Error>::invalid_type(found, expected).0)
-    }
-
-    #[cfg(target_arch = "wasm32")]
-    fn invalid_value(found: Unexpected<'_>, expected: &dyn Expected) -> Self {
-        Self(<crate::wasm::de::Invalid as de::Error>::invalid_value(found, expected).0)
-    }
-}
-
 #[cold]
-fn malformed_at(at: usize, what: &str) -> Malformed {
-    Malformed(format!("{what} at byte {at}"))
-}
-
-/// What a value starts with.
-enum Token {
-    Null,
-    Bool(bool),
-    Str(String),
-    /// A whole number of zero or more.
-    Whole(u64),
-    /// A negative whole number.
-    Negative(i64),
-    /// `[`, entered.
-    Array,
-    /// `{`, entered.
-    Object,
+fn malformed_at(at: usize, what: &str) -> String {
+    format!("{what} at byte {at}")
 }
 
 struct Reader<'t> {
@@ -88,9 +57,9 @@ struct Reader<'t> {
     depth: usize,
 }
 
-impl Reader<'_> {
+impl<'t> Reader<'t> {
     #[cold]
-    fn error(&self, what: &str) -> Malformed {
+    fn error(&self, what: &str) -> String {
         malformed_at(self.at, what)
     }
 
@@ -105,24 +74,24 @@ impl Reader<'_> {
         }
     }
 
-    /// Skip whitespace, then the byte `want`, which must be next.
-    fn expect(&mut self, want: u8) -> Result<(), Malformed> {
+    /// Skip whitespace, then the byte `want` (`:` or `,`), which must be
+    /// next.
+    fn expect(&mut self, want: u8) -> Result<(), String> {
         self.space();
         if self.peek() == Some(want) {
             self.at += 1;
             Ok(())
         } else {
-            Err(self.error(match want {
-                b':' => "expected `:`",
-                b',' => "expected `,`",
-                b']' => "expected `]`",
-                _ => "expected `}`",
+            Err(self.error(if want == b':' {
+                "expected `:`"
+            } else {
+                "expected `,`"
             }))
         }
     }
 
     /// The literal `word` (`null`, `true`, `false`), which must be next.
-    fn word(&mut self, word: &str) -> Result<(), Malformed> {
+    fn word(&mut self, word: &str) -> Result<(), String> {
         if self.text[self.at..].starts_with(word) {
             self.at += word.len();
             Ok(())
@@ -132,7 +101,7 @@ impl Reader<'_> {
     }
 
     /// Enter an array or an object.
-    fn open(&mut self) -> Result<(), Malformed> {
+    fn open(&mut self) -> Result<(), String> {
         if self.depth == MAX_DEPTH {
             return Err(self.error("nested too deeply"));
         }
@@ -142,7 +111,7 @@ impl Reader<'_> {
     }
 
     /// A whole number: a `u64`, or an `i64` when it is negative.
-    fn number(&mut self) -> Result<Token, Malformed> {
+    fn number(&mut self) -> Result<Value<'t>, String> {
         let start = self.at;
         let negative = self.peek() == Some(b'-');
         if negative {
@@ -172,40 +141,79 @@ impl Reader<'_> {
             };
         }
         if !negative {
-            return Ok(Token::Whole(value));
+            return Ok(Value::Whole(value));
         }
         // `i64::MIN` is one further from zero than `i64::MAX`.
         match 0i64.checked_sub_unsigned(value) {
-            Some(n) => Ok(Token::Negative(n)),
+            Some(n) => Ok(Value::Negative(n)),
             None => Err(malformed_at(start, "a number out of range")),
         }
     }
 
-    /// The next value's first token: a whole value, or the opening of an
-    /// array or an object (entered).
-    #[inline(never)]
-    fn token(&mut self) -> Result<Token, Malformed> {
+    /// The next value, arrays and objects with all they hold.
+    fn value(&mut self) -> Result<Value<'t>, String> {
         self.space();
-        match self.peek() {
-            Some(b'n') => self.word("null").map(|()| Token::Null),
-            Some(b't') => self.word("true").map(|()| Token::Bool(true)),
-            Some(b'f') => self.word("false").map(|()| Token::Bool(false)),
-            Some(b'"') => self.string().map(Token::Str),
-            Some(b'[') => self.open().map(|()| Token::Array),
-            Some(b'{') => self.open().map(|()| Token::Object),
-            Some(b'-' | b'0'..=b'9') => self.number(),
-            _ => Err(self.error("expected a value")),
-        }
+        Ok(match self.peek() {
+            Some(b'n') => self.word("null").map(|()| Value::Null)?,
+            Some(b't') => self.word("true").map(|()| Value::Bool(true))?,
+            Some(b'f') => self.word("false").map(|()| Value::Bool(false))?,
+            Some(b'"') => Value::Str(self.string()?),
+            Some(b'[') => {
+                self.open()?;
+                let mut items = Vec::new();
+                while self.more(b']', items.is_empty())? {
+                    items.push(self.value()?);
+                }
+                Value::Array(items)
+            }
+            Some(b'{') => {
+                self.open()?;
+                let mut entries = Vec::new();
+                while self.more(b'}', entries.is_empty())? {
+                    self.space();
+                    if self.peek() != Some(b'"') {
+                        return Err(self.error("expected a key"));
+                    }
+                    let key = self.string()?;
+                    self.expect(b':')?;
+                    entries.push((key, self.value()?));
+                }
+                Value::Object(entries)
+            }
+            Some(b'-' | b'0'..=b'9') => self.number()?,
+            _ => return Err(self.error("expected a value")),
+        })
     }
 
-    /// A string, at its opening quote.
-    fn string(&mut self) -> Result<String, Malformed> {
+    /// Whether another item of the array or object entered follows, past
+    /// its comma; if not, leave it at its closing `end`.
+    fn more(&mut self, end: u8, first: bool) -> Result<bool, String> {
+        self.space();
+        if self.peek() == Some(end) {
+            self.at += 1;
+            self.depth -= 1;
+            return Ok(false);
+        }
+        if !first {
+            self.expect(b',')?;
+        }
+        Ok(true)
+    }
+
+    /// A string, at its opening quote: borrowed from the text when it holds
+    /// no escape.
+    fn string(&mut self) -> Result<Cow<'t, str>, String> {
         self.at += 1;
-        let mut text = String::new();
+        let mut text = Cow::Borrowed("");
         loop {
             let from = self.at;
             self.at += plain_prefix(&self.text.as_bytes()[from..]);
-            text.push_str(&self.text[from..self.at]);
+            let plain = &self.text[from..self.at];
+            if text.is_empty() {
+                text = Cow::Borrowed(plain);
+            } else {
+                text.to_mut().push_str(plain);
+            }
             match self.peek() {
                 None => return Err(self.error("unterminated string")),
                 Some(b'"') => {
@@ -214,7 +222,7 @@ impl Reader<'_> {
                 }
                 Some(b'\\') => {
                     self.at += 1;
-                    text.push(self.escape()?);
+                    text.to_mut().push(self.escape()?);
                 }
                 Some(_) => return Err(self.error("a control character in a string")),
             }
@@ -222,7 +230,7 @@ impl Reader<'_> {
     }
 
     /// The character of an escape, after its backslash.
-    fn escape(&mut self) -> Result<char, Malformed> {
+    fn escape(&mut self) -> Result<char, String> {
         let byte = self.peek();
         self.at += 1;
         Ok(match byte {
@@ -260,7 +268,7 @@ impl Reader<'_> {
     }
 
     /// The four hex digits of a `\u` escape.
-    fn hex(&mut self) -> Result<u32, Malformed> {
+    fn hex(&mut self) -> Result<u32, String> {
         let mut unit = 0;
         for _ in 0..4 {
             let digit = self.peek().and_then(|b| char::from(b).to_digit(16));
@@ -271,250 +279,5 @@ impl Reader<'_> {
             self.at += 1;
         }
         Ok(unit)
-    }
-}
-
-// Each type is asked for on its own rather than through `deserialize_any`:
-// a derived visitor then holds the code of its field's type only.
-impl<'de> de::Deserializer<'de> for &mut Reader<'_> {
-    type Error = Malformed;
-
-    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Malformed> {
-        match self.token()? {
-            Token::Null => visitor.visit_unit(),
-            Token::Bool(b) => visitor.visit_bool(b),
-            Token::Str(text) => visitor.visit_string(text),
-            Token::Whole(n) => visitor.visit_u64(n),
-            Token::Negative(n) => visitor.visit_i64(n),
-            Token::Array => self.array(visitor),
-            Token::Object => self.object(visitor),
-        }
-    }
-
-    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Malformed> {
-        match self.token()? {
-            Token::Bool(b) => visitor.visit_bool(b),
-            other => Err(mismatch(&other, &visitor)),
-        }
-    }
-
-    fn deserialize_u64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Malformed> {
-        match self.token()? {
-            Token::Whole(n) => visitor.visit_u64(n),
-            Token::Negative(n) => visitor.visit_i64(n),
-            other => Err(mismatch(&other, &visitor)),
-        }
-    }
-
-    fn deserialize_i64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Malformed> {
-        self.deserialize_u64(visitor)
-    }
-
-    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Malformed> {
-        match self.token()? {
-            Token::Str(text) => visitor.visit_string(text),
-            other => Err(mismatch(&other, &visitor)),
-        }
-    }
-
-    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Malformed> {
-        self.deserialize_string(visitor)
-    }
-
-    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Malformed> {
-        self.deserialize_string(visitor)
-    }
-
-    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Malformed> {
-        if self.null()? {
-            visitor.visit_none()
-        } else {
-            visitor.visit_some(self)
-        }
-    }
-
-    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Malformed> {
-        match self.token()? {
-            Token::Array => self.array(visitor),
-            other => Err(mismatch(&other, &visitor)),
-        }
-    }
-
-    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Malformed> {
-        match self.token()? {
-            Token::Object => self.object(visitor),
-            other => Err(mismatch(&other, &visitor)),
-        }
-    }
-
-    fn deserialize_struct<V: Visitor<'de>>(
-        self,
-        _: &'static str,
-        _: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, Malformed> {
-        self.deserialize_map(visitor)
-    }
-
-    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Malformed> {
-        self.skip()?;
-        visitor.visit_unit()
-    }
-
-    forward_to_deserialize_any! {
-        i8 i16 i32 i128 u8 u16 u32 u128 f32 f64 char bytes byte_buf unit
-        unit_struct newtype_struct tuple tuple_struct enum
-    }
-}
-
-/// serde's sentence for a value of the wrong type.
-#[cold]
-fn mismatch(found: &Token, expected: &dyn Expected) -> Malformed {
-    let found = match found {
-        Token::Null => Unexpected::Unit,
-        Token::Bool(b) => Unexpected::Bool(*b),
-        Token::Str(text) => Unexpected::Str(text),
-        Token::Whole(n) => Unexpected::Unsigned(*n),
-        Token::Negative(n) => Unexpected::Signed(*n),
-        Token::Array => Unexpected::Seq,
-        Token::Object => Unexpected::Map,
-    };
-    de::Error::invalid_type(found, expected)
-}
-
-impl Reader<'_> {
-    /// The items of an array whose `[` was read, and its `]`.
-    fn array<'de, V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value, Malformed> {
-        let value = visitor.visit_seq(Items::new(self))?;
-        self.close(b']')?;
-        Ok(value)
-    }
-
-    /// The entries of an object whose `{` was read, and its `}`.
-    fn object<'de, V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value, Malformed> {
-        let value = visitor.visit_map(Items::new(self))?;
-        self.close(b'}')?;
-        Ok(value)
-    }
-
-    /// Read past the next value.
-    fn skip(&mut self) -> Result<(), Malformed> {
-        let end = match self.token()? {
-            Token::Array => b']',
-            Token::Object => b'}',
-            _ => return Ok(()),
-        };
-        let mut items = Items::new(self);
-        while items.more(end)? {
-            if end == b'}' {
-                items.reader.key()?;
-                items.reader.skip()?;
-                items.reader.expect(b':')?;
-            }
-            items.reader.skip()?;
-        }
-        self.close(end)
-    }
-
-    /// Whether the next value is `null`, read if it is.
-    #[inline(never)]
-    fn null(&mut self) -> Result<bool, Malformed> {
-        self.space();
-        if self.peek() != Some(b'n') {
-            return Ok(false);
-        }
-        self.word("null")?;
-        Ok(true)
-    }
-
-    /// An object's key must be next.
-    #[inline(never)]
-    fn key(&mut self) -> Result<(), Malformed> {
-        self.space();
-        if self.peek() != Some(b'"') {
-            return Err(self.error("expected a key"));
-        }
-        Ok(())
-    }
-
-    /// The end of the text, after the value.
-    #[inline(never)]
-    fn end(&mut self) -> Result<(), Malformed> {
-        self.space();
-        if self.at < self.text.len() {
-            return Err(self.error("trailing characters"));
-        }
-        Ok(())
-    }
-
-    /// Leave an array or an object at its closing `end`.
-    #[inline(never)]
-    fn close(&mut self, end: u8) -> Result<(), Malformed> {
-        self.expect(end)?;
-        self.depth -= 1;
-        Ok(())
-    }
-}
-
-/// The items of an array, or the entries of an object, after its opening
-/// bracket.
-struct Items<'r, 't> {
-    reader: &'r mut Reader<'t>,
-    first: bool,
-}
-
-impl<'r, 't> Items<'r, 't> {
-    fn new(reader: &'r mut Reader<'t>) -> Self {
-        Self {
-            reader,
-            first: true,
-        }
-    }
-
-    /// Whether another item follows (`end` does not), past its comma.
-    #[inline(never)]
-    fn more(&mut self, end: u8) -> Result<bool, Malformed> {
-        self.reader.space();
-        if self.reader.peek() == Some(end) {
-            return Ok(false);
-        }
-        if !std::mem::replace(&mut self.first, false) {
-            self.reader.expect(b',')?;
-        }
-        Ok(true)
-    }
-}
-
-impl<'de> de::SeqAccess<'de> for Items<'_, '_> {
-    type Error = Malformed;
-
-    fn next_element_seed<T: DeserializeSeed<'de>>(
-        &mut self,
-        seed: T,
-    ) -> Result<Option<T::Value>, Malformed> {
-        if !self.more(b']')? {
-            return Ok(None);
-        }
-        seed.deserialize(&mut *self.reader).map(Some)
-    }
-}
-
-impl<'de> de::MapAccess<'de> for Items<'_, '_> {
-    type Error = Malformed;
-
-    fn next_key_seed<K: DeserializeSeed<'de>>(
-        &mut self,
-        seed: K,
-    ) -> Result<Option<K::Value>, Malformed> {
-        if !self.more(b'}')? {
-            return Ok(None);
-        }
-        self.reader.key()?;
-        seed.deserialize(&mut *self.reader).map(Some)
-    }
-
-    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Malformed> {
-        self.reader.expect(b':')?;
-        seed.deserialize(&mut *self.reader)
     }
 }
