@@ -182,17 +182,28 @@ fn fold_without_tables(text: &str) -> Option<String> {
         let Some(c) = chars.next() else { break };
         let c = match c {
             'À'..='Ö' | 'Ø'..='Þ' => char::from_u32(u32::from(c) + 32)?,
-            _ => {
-                let at = NO_TABLE.partition_point(|&(_, last)| last < c);
-                NO_TABLE.get(at).filter(|&&(first, _)| first <= c)?;
-                c
-            }
+            _ if in_no_table(c) => c,
+            _ => return None,
         };
         folded.push(c);
         rest = chars.as_str();
     }
     folded.make_ascii_lowercase();
     Some(folded)
+}
+
+/// Whether [`NO_TABLE`] holds `c`.
+fn in_no_table(c: char) -> bool {
+    let at = NO_TABLE.partition_point(|&(_, last)| last < c);
+    NO_TABLE.get(at).is_some_and(|&(first, _)| first <= c)
+}
+
+/// Whether a character that is not ASCII is known without a table to be
+/// its own lower case (and NFKC form), and not white space: those
+/// [`fold_without_tables`] keeps as they are, but Latin-1's capitals and C1
+/// controls.
+pub(crate) fn folds_to_itself(c: char) -> bool {
+    !matches!(c, '\0'..='\u{9F}' | 'À'..='Ö' | 'Ø'..='Þ') && in_no_table(c)
 }
 
 /// The characters [`fold_without_tables`] keeps as they are, as sorted
@@ -288,8 +299,32 @@ pub(crate) fn install_host_folds(folds: HostFolds) {
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
-    use super::{fold_without_tables, host_fold_lower, NO_TABLE};
+    use super::{fold_without_tables, folds_to_itself, host_fold_lower, NO_TABLE};
     use unicode_normalization::UnicodeNormalization;
+
+    #[test]
+    fn a_character_that_folds_to_itself_does() {
+        let mut count = 0;
+        for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
+            if folds_to_itself(c) {
+                let text = c.to_string();
+                let at = format!("U+{:04X}", u32::from(c));
+                assert!(
+                    !c.is_ascii() && !c.is_whitespace() && !c.is_control(),
+                    "{at}"
+                );
+                assert_eq!(text.to_lowercase(), text, "{at}");
+                assert_eq!(fold_without_tables(&text).as_deref(), Some(&*text), "{at}");
+                count += 1;
+            }
+        }
+        // What the fold answers for (below) but ASCII, the C1 controls and
+        // Latin-1's 30 capitals.
+        assert_eq!(
+            count,
+            242 - 128 - 32 - 30 + 18 + 239 + 27_648 + 11_172 + 1_376
+        );
+    }
 
     #[test]
     fn folding_without_tables_is_both_full_mappings_where_it_answers() {

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use crate::date::day_number;
 use crate::document::{Document, Entry, Line, Section};
 use crate::grouping::first_equal;
-use crate::heading::lowercase;
+use crate::heading::{folds_to_itself, lowercase};
 
 use super::measure::Measure;
 use super::priority::priority_of_normalized;
@@ -37,17 +37,39 @@ fn date_key(entry: &Entry<'_>, today: Option<&str>) -> u64 {
 /// The day number of 0001-01-01, the first real date.
 const FIRST_DAY: i64 = -719_162;
 
+/// Whether `text` is its own duplicate key: no capital or control
+/// character, nothing that lower-casing would change (known without a
+/// table: [`folds_to_itself`]), its words one space apart with none at
+/// either end. A byte at a time while it is ASCII.
+fn is_own_key(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    // A space at the start is a space after a space.
+    let mut after_space = true;
+    while let Some(&b) = bytes.get(at) {
+        let fits = if b == b' ' {
+            !after_space
+        } else if b.is_ascii() {
+            b.is_ascii_graphic() && !b.is_ascii_uppercase()
+        } else {
+            let c = text[at..].chars().next().unwrap_or(' ');
+            at += c.len_utf8() - 1;
+            folds_to_itself(c)
+        };
+        if !fits {
+            return false;
+        }
+        after_space = b == b' ';
+        at += 1;
+    }
+    !after_space || text.is_empty()
+}
+
 /// Entries that differ only by white space or case are duplicates. Most
 /// texts are their own key (ASCII without capitals, single spaces): those
 /// are borrowed.
 fn dedupe_key(text: &str) -> Cow<'_, str> {
-    let own_key = text
-        .bytes()
-        .all(|b| (b.is_ascii_graphic() && !b.is_ascii_uppercase()) || b == b' ')
-        && !text.contains("  ")
-        && !text.starts_with(' ')
-        && !text.ends_with(' ');
-    if own_key {
+    if is_own_key(text) {
         Cow::Borrowed(text)
     } else {
         let mut words = String::with_capacity(text.len());
@@ -260,5 +282,56 @@ impl<'a> Removal<'a> {
             priority: priorities[at.0],
             duplicate_of: None,
         })
+    }
+}
+
+// With proptest, native only.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::{dedupe_key, is_own_key};
+    use crate::heading::lowercase;
+
+    /// The key of `text` made the long way.
+    fn key(text: &str) -> String {
+        lowercase(&text.split_whitespace().collect::<Vec<_>>().join(" "))
+    }
+
+    proptest! {
+        #[test]
+        fn a_text_is_its_own_key_only_when_it_is(text in "[ aZ!~\t\u{7f}\u{85}\u{a0}éÉ×ß記😀\u{3000}\u{2028}ΣΑ]{0,10}") {
+            if is_own_key(&text) {
+                prop_assert_eq!(key(&text), text.clone());
+            }
+            // An ASCII text is found to be its own key whenever it is.
+            if text.is_ascii() {
+                let own = key(&text) == text && !text.chars().any(char::is_control);
+                prop_assert_eq!(is_own_key(&text), own);
+            }
+        }
+
+        #[test]
+        fn a_key_is_the_texts_words_one_space_apart_lower_cased(text in "[ aZ!\t\n\u{b}\u{c}\r\u{85}\u{a0}\u{3000}É]{0,12}") {
+            prop_assert_eq!(&*dedupe_key(&text), &*key(&text));
+        }
+    }
+
+    #[test]
+    fn accents_japanese_and_emoji_in_lower_case_are_their_own_key() {
+        for text in ["café 記憶 😀 ß×", "a", ""] {
+            assert!(is_own_key(text), "{text}");
+        }
+        for text in [
+            "Café",
+            "caf\u{e9} ",
+            "ÉTÉ",
+            "ΣΑ",
+            "a\u{a0}b",
+            "a\u{3000}b",
+            "a\u{85}",
+        ] {
+            assert!(!is_own_key(text), "{text}");
+        }
     }
 }
