@@ -4,6 +4,7 @@
 //! so words that are too common carry almost no weight.
 
 use crate::grouping::TextSet;
+use crate::sorting::sort_by;
 
 /// Term-frequency saturation: how much a repeated word adds.
 pub const BM25_K1: f64 = 1.2;
@@ -39,16 +40,25 @@ impl<'q> Index<'q> {
         query: &TextSet<'q>,
     ) -> Self {
         let query = query.texts().to_vec();
+        // The query's words by length, then text, with their places in
+        // `query`: a word is looked up by its length first, so that most
+        // lookups compare lengths and no bytes.
+        let mut by_length: Vec<(&str, usize)> = query.iter().copied().zip(0..).collect();
+        sort_by(&mut by_length, &|a, b| {
+            a.0.len().cmp(&b.0.len()).then_with(|| a.0.cmp(b.0))
+        });
         let mut postings: Vec<Vec<(usize, u32)>> = vec![Vec::new(); query.len()];
         let mut lengths = Vec::new();
         for (i, words) in items.into_iter().enumerate() {
             let mut length = 0;
             for word in words {
                 length += 1;
-                let Ok(at) = query.binary_search(&word) else {
+                let found = by_length
+                    .binary_search_by(|&(q, _)| q.len().cmp(&word.len()).then_with(|| q.cmp(word)));
+                let Ok(found) = found else {
                     continue;
                 };
-                let list = &mut postings[at];
+                let list = &mut postings[by_length[found].1];
                 match list.last_mut() {
                     Some((item, count)) if *item == i => *count += 1,
                     _ => list.push((i, 1)),
