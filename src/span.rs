@@ -306,7 +306,7 @@ fn by_words(a: &[u8], b: &[u8]) -> bool {
 }
 
 /// A chunk of eight bytes as one word, its first byte lowest.
-fn word(chunk: &[u8]) -> u64 {
+pub(crate) fn word(chunk: &[u8]) -> u64 {
     let mut word = [0; 8];
     word.copy_from_slice(chunk);
     u64::from_le_bytes(word)
