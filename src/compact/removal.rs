@@ -94,8 +94,8 @@ fn ascii_fits(eight: u64, after_space: bool) -> Option<bool> {
 }
 
 /// Entries that differ only by white space or case are duplicates. Most
-/// texts are their own key (ASCII without capitals, single spaces): those
-/// are borrowed.
+/// texts are their own key (no capitals, single spaces: [`is_own_key`]):
+/// those are borrowed.
 fn dedupe_key(text: &str) -> Cow<'_, str> {
     if is_own_key(text) {
         Cow::Borrowed(text)

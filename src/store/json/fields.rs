@@ -46,8 +46,7 @@ impl<'t> Fields<'t> {
 
     /// The field `name`, which must be there.
     fn required(&mut self, name: &str) -> Result<Value<'t>, String> {
-        self.take(name)
-            .ok_or_else(|| format!("missing field `{name}`"))
+        self.take(name).ok_or_else(|| missing(name))
     }
 
     /// The string `name`.
@@ -96,7 +95,7 @@ impl<'t> Fields<'t> {
     ) -> Result<Vec<T>, String> {
         let value = match self.take(name) {
             None if optional => return Ok(Vec::new()),
-            None => return Err(format!("missing field `{name}`")),
+            None => return Err(missing(name)),
             Some(value) => value,
         };
         match value {
@@ -112,6 +111,11 @@ pub(crate) fn string(value: Value<'_>) -> Result<String, String> {
         Value::Str(text) => Ok(text.into_owned()),
         value => Err(invalid_type(&value, "a string")),
     }
+}
+
+#[cold]
+fn missing(name: &str) -> String {
+    format!("missing field `{name}`")
 }
 
 #[cold]
