@@ -11,7 +11,7 @@
 use std::borrow::Cow;
 
 use crate::document::{Document, Entry, LegacyMarker, Line, RawLine, Section, IMPLICIT_TITLE};
-use crate::span::Span;
+use crate::span::{word, zero_bytes, Span, ONES};
 
 /// Parse a memory document. Accepts every string and never fails.
 ///
@@ -236,19 +236,13 @@ pub(crate) fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// `(x - 0x01…) & !x & 0x80…` sets (higher ones may be false alarms, lower
 /// ones never are).
 fn line_end(bytes: &[u8], from: usize) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let zero_byte = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
     let rest = bytes.get(from..).unwrap_or_default();
     let mut words = rest.chunks_exact(8);
     let mut at = from.min(bytes.len());
-    for word in words.by_ref() {
-        let &[b0, b1, b2, b3, b4, b5, b6, b7] = word else {
-            break;
-        };
-        let x = u64::from_le_bytes([b0, b1, b2, b3, b4, b5, b6, b7]);
+    for chunk in words.by_ref() {
+        let x = word(chunk);
         let found =
-            zero_byte(x ^ (ONES * u64::from(b'\n'))) | zero_byte(x ^ (ONES * u64::from(b'\r')));
+            zero_bytes(x ^ (ONES * u64::from(b'\n'))) | zero_bytes(x ^ (ONES * u64::from(b'\r')));
         if found != 0 {
             return at + (found.trailing_zeros() / 8) as usize;
         }

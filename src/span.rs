@@ -230,16 +230,15 @@ pub(crate) fn code_points(s: &str) -> usize {
 /// The bytes of `s` that start a character, and (when `fours`) those that
 /// start one of four bytes (lead byte `11110xxx`).
 fn starts_and_fours(s: &str, count_fours: bool) -> (usize, usize) {
-    const TOP: u64 = 0x8080_8080_8080_8080;
     let bytes = s.as_bytes();
     let mut chunks = bytes.chunks_exact(8);
     let (mut starts, mut fours) = (0, 0);
     for chunk in &mut chunks {
         let w = word(chunk);
         // The top bit of each byte: set for `10xxxxxx` and for `1111xxxx`.
-        starts += 8 - (w & !(w << 1) & TOP).count_ones() as usize;
+        starts += 8 - (w & !(w << 1) & HIGH).count_ones() as usize;
         if count_fours {
-            fours += (w & (w << 1) & (w << 2) & (w << 3) & TOP).count_ones() as usize;
+            fours += (w & (w << 1) & (w << 2) & (w << 3) & HIGH).count_ones() as usize;
         }
     }
     for &b in chunks.remainder() {
@@ -260,8 +259,6 @@ fn starts_and_fours(s: &str, count_fours: bool) -> (usize, usize) {
 /// carried a copy (358 bytes of the module, gzip).
 #[inline(never)]
 pub(crate) fn holds_replacement(s: &str) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const TOP: u64 = 0x8080_8080_8080_8080;
     const FFFD: [u8; 3] = [0xEF, 0xBF, 0xBD];
     let bytes = s.as_bytes();
     let at = |from: usize, to: usize| {
@@ -277,7 +274,7 @@ pub(crate) fn holds_replacement(s: &str) -> bool {
         let x = word(chunk) ^ (0xEF * ONES);
         // The window reaches two bytes into the next chunk, for a U+FFFD
         // that starts in this one's last byte.
-        if x.wrapping_sub(ONES) & !x & TOP != 0 && at(start, start + 10) {
+        if zero_bytes(x) != 0 && at(start, start + 10) {
             return true;
         }
         start += 8;
@@ -310,6 +307,19 @@ pub(crate) fn word(chunk: &[u8]) -> u64 {
     let mut word = [0; 8];
     word.copy_from_slice(chunk);
     u64::from_le_bytes(word)
+}
+
+/// `0x01` in every byte of a word: `n * ONES` is `n` in every byte.
+pub(crate) const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// The high bit of every byte of a word.
+pub(crate) const HIGH: u64 = ONES << 7;
+
+/// The high bit set of each zero byte of `x`, and maybe of bytes above
+/// one (the subtraction's borrow), never of others: not zero exactly when
+/// `x` has a zero byte, and its lowest set bit is in the lowest one.
+pub(crate) const fn zero_bytes(x: u64) -> u64 {
+    x.wrapping_sub(ONES) & !x & HIGH
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use crate::date::day_number;
 use crate::document::{Document, Entry, Line, Section};
 use crate::grouping::first_equal;
 use crate::heading::{folds_to_itself, lowercase};
-use crate::span::word;
+use crate::span::{word, HIGH, ONES};
 
 use super::measure::Measure;
 use super::priority::priority_of_normalized;
@@ -76,9 +76,6 @@ fn is_own_key(text: &str) -> bool {
     }
     !after_space || text.is_empty()
 }
-
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGH: u64 = ONES << 7;
 
 /// For eight ASCII bytes (`eight`, little-endian, no high bit set) that
 /// follow a space when `after_space`: whether they fit an own key (no

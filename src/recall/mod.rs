@@ -184,8 +184,8 @@ struct Item<'a> {
 pub fn recall(text: &str, query: &str, options: &RecallOptions) -> Recall {
     let doc = parse(text);
     let items = items(&doc);
-    let query_words = tokenize::words(query);
-    let query_words = TextSet::new(query_words.iter().map(String::as_str).collect());
+    let words = tokenize::words(query);
+    let query_words = TextSet::new(words.iter().map(String::as_str).collect());
     let pinned: Vec<String> = options
         .pinned
         .iter()

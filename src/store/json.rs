@@ -22,6 +22,8 @@ mod fields;
 mod read;
 mod write;
 
+use crate::span::{word, zero_bytes, HIGH, ONES};
+
 pub(crate) use fields::{string, Fields};
 pub(crate) use read::{from_json, Value};
 pub(crate) use write::to_json;
@@ -30,18 +32,15 @@ pub(crate) use write::to_json;
 /// are: those before the first `"`, `\` or control character. Eight bytes
 /// at a time, then one by one from the word that holds the first.
 fn plain_prefix(bytes: &[u8]) -> usize {
-    const ONES: u64 = u64::from_le_bytes([1; 8]);
-    const HIGH: u64 = ONES << 7;
-    // A byte of `x` is zero if this sets its high bit (the word has one if
-    // any is set).
-    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
     let mut at = 0;
-    while let Some(word) = bytes.get(at..at + 8) {
-        let mut eight = [0; 8];
-        eight.copy_from_slice(word);
-        let x = u64::from_le_bytes(eight);
+    while let Some(eight) = bytes.get(at..at + 8) {
+        let x = word(eight);
         let control = x.wrapping_sub(ONES * 0x20) & !x & HIGH;
-        if control | zero(x ^ (ONES * u64::from(b'"'))) | zero(x ^ (ONES * u64::from(b'\\'))) != 0 {
+        if control
+            | zero_bytes(x ^ (ONES * u64::from(b'"')))
+            | zero_bytes(x ^ (ONES * u64::from(b'\\')))
+            != 0
+        {
             break;
         }
         at += 8;

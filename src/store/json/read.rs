@@ -15,7 +15,7 @@ const MAX_DEPTH: usize = 16;
 
 /// A JSON value of the kinds records hold, its strings borrowed from the
 /// text where they can be.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub(crate) enum Value<'t> {
     Null,
     Bool(bool),
