@@ -169,6 +169,15 @@ export async function typeAtEnd(page, text) {
   await waitValidated(page, since);
 }
 
+/** Type at the end of the line that shows `lineText`, and wait for validation. */
+export async function typeAtLine(page, lineText, text) {
+  const since = await validationCount(page);
+  await page.locator(".cm-line", { hasText: lineText }).click();
+  await page.keyboard.press("End");
+  await typeKeys(page, text);
+  await waitValidated(page, since);
+}
+
 /** The editor's text as shown (all lines are rendered for documents this small), without the placeholder. */
 export async function editorText(page) {
   return page.locator(".cm-content .cm-line").evaluateAll((lines) => lines.map((line) => {
@@ -183,24 +192,32 @@ export async function editorText(page) {
  * announced, check its status, and return its title.
  */
 export async function clickForOutcome(page, id, status) {
-  const box = byTestId(page, "save-outcome");
-  const seq = Number(await box.getAttribute("data-seq") ?? "0");
-  await byTestId(page, id).click();
-  await page.waitForFunction(
-    (n) => Number(document.querySelector('[data-testid="save-outcome"]').dataset.seq ?? "0") > n, seq);
-  const got = await box.getAttribute("data-status");
-  const title = await byTestId(page, "save-outcome-title").textContent();
-  if (got !== status) throw new Error(`expected a "${status}" outcome, got "${got}": ${title}`);
-  return title;
+  return clickLocatorForOutcome(page, byTestId(page, id), status);
 }
 
-/** Click a locator and wait for the next outcome, as clickForOutcome. */
+/**
+ * Click a locator and wait for the next outcome, as clickForOutcome. The
+ * wait polls on a timer, not on animation frames, and a page that announces
+ * nothing fails with what it shows: busy or not, the Save button, the last
+ * outcome and the page's errors.
+ */
 export async function clickLocatorForOutcome(page, locator, status) {
   const box = byTestId(page, "save-outcome");
   const seq = Number(await box.getAttribute("data-seq") ?? "0");
   await locator.click();
-  await page.waitForFunction(
-    (n) => Number(document.querySelector('[data-testid="save-outcome"]').dataset.seq ?? "0") > n, seq);
+  try {
+    await page.waitForFunction(
+      (n) => Number(document.querySelector('[data-testid="save-outcome"]').dataset.seq ?? "0") > n,
+      seq, { polling: 50 });
+  } catch (error) {
+    const shown = await page.evaluate(() => ({
+      busy: document.body.getAttribute("aria-busy"),
+      saveDisabled: document.querySelector('[data-testid="save"]').disabled,
+      outcome: document.querySelector('[data-testid="save-outcome"]').textContent,
+      revision: document.querySelector('[data-testid="revision"]').textContent,
+    }));
+    throw new Error(`no outcome after the click (seq ${seq}): ${JSON.stringify({ ...shown, errors: page.errors })}`, { cause: error });
+  }
   const got = await box.getAttribute("data-status");
   const title = await byTestId(page, "save-outcome-title").textContent();
   if (got !== status) throw new Error(`expected a "${status}" outcome, got "${got}": ${title}`);

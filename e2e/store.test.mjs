@@ -7,7 +7,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import {
-  startBrowser, byTestId, setText, typeAtEnd, typeKeys, editorText, clickForOutcome, clickLocatorForOutcome, waitReady, saveArtifactsDir,
+  startBrowser, byTestId, setText, typeAtEnd, typeAtLine, editorText, clickForOutcome, clickLocatorForOutcome, waitReady, saveArtifactsDir,
 } from "./harness.mjs";
 
 let browser;
@@ -119,12 +119,8 @@ async function twoTabsInConflict(id) {
   assert.equal(await byTestId(bob, "revision").getAttribute("data-revision"), "1");
 
   // Both edit revision 1, in different sections.
-  await alice.locator(".cm-line", { hasText: "Standups are on Mondays" }).click();
-  await alice.keyboard.press("End");
-  await typeKeys(alice, "\n- 2025-03-20: Retro every other Friday");
-  await bob.locator(".cm-line", { hasText: "PostgreSQL 16" }).click();
-  await bob.keyboard.press("End");
-  await typeKeys(bob, "\n- 2025-03-21: Migrations run in CI");
+  await typeAtLine(alice, "Standups are on Mondays", "\n- 2025-03-20: Retro every other Friday");
+  await typeAtLine(bob, "PostgreSQL 16", "\n- 2025-03-21: Migrations run in CI");
   await bob.waitForFunction(() => !document.querySelector('[data-testid="dirty"]').hidden);
 
   assert.equal(await clickForOutcome(alice, "save", "saved"), "Saved: revision 2.");
