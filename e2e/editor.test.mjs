@@ -276,3 +276,15 @@ test("screenshot of the editor with diagnostics", { timeout: 60_000 }, async () 
   await page.screenshot({ path: join(dir, "editor-narrow.png"), fullPage: true });
   await page.close();
 });
+
+test("in a narrow window the editor stays in place as the unsaved marker comes and goes", { timeout: 60_000 }, async () => {
+  const page = await browser.newPage({ id: "narrow-marker" });
+  await page.setViewportSize({ width: 420, height: 900 });
+  const editor = byTestId(page, "editor");
+  const top = (await editor.boundingBox()).y;
+  assert.equal(await byTestId(page, "dirty").isVisible(), false);
+  await typeAtEnd(page, "## Notes\n- 2025-03-01: typed");
+  assert.equal(await byTestId(page, "dirty").isVisible(), true);
+  assert.equal((await editor.boundingBox()).y, top, "the marker's place was kept while it was hidden");
+  await page.close();
+});

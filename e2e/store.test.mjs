@@ -123,9 +123,16 @@ async function twoTabsInConflict(id) {
   await typeAtLine(bob, "PostgreSQL 16", "\n- 2025-03-21: Migrations run in CI");
   await bob.waitForFunction(() => !document.querySelector('[data-testid="dirty"]').hidden);
 
+  const saveButton = await byTestId(bob, "save").boundingBox();
   assert.equal(await clickForOutcome(alice, "save", "saved"), "Saved: revision 2.");
+  // Alice's save reaches bob's tab as a notice, which moves nothing he might
+  // be about to click.
+  await byTestId(bob, "remote-change").waitFor();
+  assert.match(await byTestId(bob, "remote-change-text").textContent(), /^Revision 2 was saved by alice in another tab/);
+  assert.deepEqual(await byTestId(bob, "save").boundingBox(), saveButton, "the Save button stays where it was");
 
   assert.match(await clickForOutcome(bob, "save", "conflict"), /^Conflict: revision 2 was saved by alice/);
+  assert.equal(await byTestId(bob, "remote-change").isHidden(), true, "the conflict panel takes over from the notice");
   const conflict = byTestId(bob, "conflict");
   assert.equal(await conflict.isVisible(), true);
   assert.match(await byTestId(bob, "conflict-ours").textContent(), /Migrations run in CI/);

@@ -21,6 +21,8 @@ export async function checkRemote({ force = false } = {}) {
     return;
   }
   if (latest.revision === state.baseRevision) return;
+  // The open conflict panel already shows this revision beside the text.
+  if (state.conflict?.theirs.revision === latest.revision) return;
   if (!state.dirty && !state.conflict) {
     await adoptRevision(latest, {
       fresh: true,

@@ -1,6 +1,7 @@
 // What the page says about itself outside the editor: busy, the revision
 // label, the unsaved marker, the engine banner, and the notices that sit
-// over the editor (the conflict panel, the other-tab banner, the kept text).
+// below the Save button (the other writer's notice, the conflict panel, the
+// kept text), where their coming and going moves neither the editor nor Save.
 
 import { state } from "./session.js";
 import { byTestId, formatTime } from "./dom.js";
