@@ -210,6 +210,19 @@ test("a conflict resolved by overwriting keeps the other version in the history"
   await bob.close();
 });
 
+test("a save of a third revision during a conflict is announced below the panel, which stays in place", { timeout: 90_000 }, async () => {
+  const { alice, bob } = await twoTabsInConflict("conflict-third");
+  const merge = await byTestId(bob, "conflict-merge").boundingBox();
+  await typeAtLine(alice, "Retro every other Friday", "\n- 2025-03-22: Demos on Thursdays");
+  assert.equal(await clickForOutcome(alice, "save", "saved"), "Saved: revision 3.");
+  await byTestId(bob, "remote-change").waitFor();
+  assert.match(await byTestId(bob, "remote-change-text").textContent(), /^Revision 3 was saved by alice in another tab/);
+  assert.deepEqual(await byTestId(bob, "conflict-merge").boundingBox(), merge, "the conflict's buttons stay where they were");
+  assert.deepEqual([...alice.errors, ...bob.errors], []);
+  await alice.close();
+  await bob.close();
+});
+
 test("a conflict resolved by reloading keeps the losing text on the page", { timeout: 90_000 }, async () => {
   const { alice, bob } = await twoTabsInConflict("conflict-reload");
   const mine = await byTestId(bob, "conflict-ours").textContent();

@@ -1,7 +1,8 @@
 // What the page says about itself outside the editor: busy, the revision
 // label, the unsaved marker, the engine banner, and the notices that sit
-// below the Save button (the other writer's notice, the conflict panel, the
-// kept text), where their coming and going moves neither the editor nor Save.
+// below the Save button (the conflict panel, the kept text, and last the
+// other writer's notice, the one that comes unasked), where their coming and
+// going moves neither the editor nor a button above them.
 
 import { state } from "./session.js";
 import { byTestId, formatTime } from "./dom.js";
