@@ -122,3 +122,23 @@ test("a result that differs from the text in one place is the text around it and
     }
   }
 });
+
+test("texts just under and over the length converted in one call read exactly as given", () => {
+  // 4,096 UTF-16 units and less are converted in one call of the host's
+  // encoder (src/wasm/text.rs), longer ones another way: both must agree.
+  const head = "## A\n- 2025-01-01: ";
+  for (const fill of ["a", "é", "記", "😀", "\uD800", "a\uDC00"]) {
+    for (const units of [4094, 4095, 4096, 4097, 4098]) {
+      // Cut at exactly `units`: a pair of surrogates may be split in two.
+      const text = (head + fill.repeat(units)).slice(0, units);
+      const faithful = text.toWellFormed();
+      const what = `${JSON.stringify(fill)} × ${units} units`;
+      assert.deepEqual(
+        [usage(text).chars, usage(text).utf8Bytes],
+        [[...faithful].length, Buffer.byteLength(faithful, "utf8")],
+        what,
+      );
+      assert.equal(render(text), faithful, what);
+    }
+  }
+});
