@@ -93,30 +93,13 @@ pub(crate) fn option_string(value: &JsValue) -> Option<String> {
     })
 }
 
-/// The longest text, in UTF-16 units, [`encode`] converts in one call of
-/// the host's encoder, into room for three bytes a unit. For a short text
-/// the calls of the other way cost more than the conversion; for a long one
-/// that is not ASCII, checking the bytes in Rust costs more than the calls.
-const ONE_CALL: u32 = 1 << 12;
-
-/// `source` as UTF-8: a short text ([`ONE_CALL`]) in one call of the host's
-/// encoder. Of a longer one: the host's encoder is fast on ASCII; on other text
+/// `source` as UTF-8. The host's encoder is fast on ASCII; on other text
 /// it is no faster than wasm-bindgen's conversion, which also needs no check
 /// in Rust that the bytes are UTF-8. So an ASCII start goes through the
 /// encoder, and the text from its first other character on, if any, through
 /// wasm-bindgen (whose JavaScript loop then stops at once).
 fn encode(source: &JsString) -> String {
     let units = source.length();
-    if units <= ONE_CALL {
-        // Room for the most a unit can take: every text fits at once.
-        let mut bytes = vec![0u8; 3 * units as usize];
-        let written = ENCODER
-            .with(|e| e.encode_into(source, &mut bytes))
-            .written() as usize;
-        bytes.truncate(written);
-        // The encoder writes UTF-8 only; the fallback is never taken.
-        return String::from_utf8(bytes).unwrap_or_else(|_| String::from(source));
-    }
     // A look at the first characters: a text that is not ASCII from its
     // start goes to wasm-bindgen whole.
     let mut probe = [0u8; 64];
