@@ -3,6 +3,7 @@
 //! [`error_codes!`] table that gives this type, the store's error and the
 //! boundary's their codes, each written once.
 
+use crate::quoted::Quoted;
 use std::fmt;
 
 /// The codes of an error enum, written once: `code()` (each variant's stable
@@ -80,13 +81,21 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::InvalidScope(s) => {
-                write!(f, "invalid scope {s:?}: expected \"user\" or \"team\"")
+                write!(
+                    f,
+                    "invalid scope {}: expected \"user\" or \"team\"",
+                    Quoted(s)
+                )
             }
             Self::InvalidLimits(why) => write!(f, "invalid limits: {why}"),
             Self::InvalidOptions(why) => write!(f, "invalid options: {why}"),
             Self::InvalidTarget(why) => write!(f, "invalid target: {why}"),
             Self::InvalidDate(d) => {
-                write!(f, "invalid date {d:?}: expected a real YYYY-MM-DD date")
+                write!(
+                    f,
+                    "invalid date {}: expected a real YYYY-MM-DD date",
+                    Quoted(d)
+                )
             }
             Self::InvalidBudget(why) => write!(f, "invalid budget: {why}"),
             Self::InvalidWeight(why) => write!(f, "invalid weight: {why}"),

@@ -47,6 +47,7 @@ mod limits;
 mod merge;
 mod options;
 mod parse;
+mod quoted;
 mod recall;
 mod render;
 mod save;

@@ -2,8 +2,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { injectionBlock, normalizeHeading, parse, planSave, render, usage, validate } from "memdoc";
-import { thrown } from "./helpers.mjs";
+import { MemoryStore, injectionBlock, normalizeHeading, parse, planSave, render, usage, validate } from "memdoc";
+import { memoryHost } from "memdoc/adapters/memory";
+import { rejection, thrown } from "./helpers.mjs";
 
 function assertCode(fn, code, what) {
   const error = thrown(fn);
@@ -34,6 +35,21 @@ test("an unknown scope throws options/invalid-scope", () => {
     assertCode(() => injectionBlock("## A", { scope }), "options/invalid-scope", `injectionBlock scope ${scope}`);
   }
   assert.match(thrown(() => validate("## A", { scope: "everyone" })).message, /everyone/);
+});
+
+test("a message names a text as JSON.stringify quotes it, on one line", async () => {
+  const texts = ["a\nb", 'say "hi"', "back\\slash", "nul\u0000 bell\u0007 tab\t", "café 記憶 😀"];
+  for (const text of texts) {
+    const scope = thrown(() => validate("## A", { scope: text }));
+    assert.equal(scope.message, `invalid scope ${JSON.stringify(text)}: expected "user" or "team"`);
+    const prefix = thrown(() => new MemoryStore(memoryHost(), { keyPrefix: text }));
+    assert.equal(prefix.code, "options/invalid-key-prefix");
+    assert.ok(prefix.message.startsWith(`invalid key prefix ${JSON.stringify(text)}: `), prefix.message);
+    const id = await rejection(new MemoryStore(memoryHost()).load({ scope: "user", id: text }));
+    assert.equal(id.code, "store/invalid-id");
+    assert.ok(id.message.startsWith(`invalid memory id ${JSON.stringify(text)}: `), id.message);
+    for (const message of [scope.message, prefix.message, id.message]) assert.doesNotMatch(message, /[\n\r]/);
+  }
 });
 
 test("bad limits throw options/invalid-limits", () => {

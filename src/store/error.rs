@@ -5,6 +5,7 @@
 use std::fmt;
 
 use crate::error::{error_codes, Error};
+use crate::quoted::Quoted;
 
 /// Why a host call did not give a usable answer. A failure and a malformed
 /// answer surface as `store/host-failed`, no answer in time as
@@ -161,34 +162,38 @@ impl<E> StoreError<E> {
             Self::HostFailed {
                 key,
                 cause: HostFailure::Error(_),
-            } => format!("the host failed on {key:?}"),
+            } => format!("the host failed on {}", Quoted(key)),
             Self::HostFailed {
                 key,
                 cause: HostFailure::Malformed(why),
-            } => format!("the host answered malformed data for {key:?}: {why}"),
+            } => format!("the host answered malformed data for {}: {why}", Quoted(key)),
             Self::HostFailed {
                 key,
                 cause: HostFailure::TimedOut(ms),
-            } => format!("the host did not answer within {ms} ms for {key:?}"),
+            } => format!("the host did not answer within {ms} ms for {}", Quoted(key)),
             Self::InvalidId(id) => format!(
-                "invalid memory id {id:?}: expected 1-128 of [A-Za-z0-9._@:-], starting with a letter or digit"
+                "invalid memory id {}: expected 1-128 of [A-Za-z0-9._@:-], starting with a letter or digit",
+                Quoted(id)
             ),
             Self::InvalidRevision(why) => format!("invalid revision: {why}"),
             Self::RevisionUnavailable { revision, oldest } => format!(
                 "revision {revision} is no longer kept; the oldest kept revision is {oldest}"
             ),
             Self::CorruptRecord { key, reason } => {
-                format!("the record at {key:?} is corrupt: {reason}")
+                format!("the record at {} is corrupt: {reason}", Quoted(key))
             }
             Self::UnsupportedFormat { key, format } => format!(
-                "the record at {key:?} has format {format:?}, which this version cannot read"
+                "the record at {} has format {}, which this version cannot read",
+                Quoted(key),
+                Quoted(format)
             ),
             Self::SnapshotCollision(key) => {
-                format!("every snapshot key near {key:?} holds different data")
+                format!("every snapshot key near {} holds different data", Quoted(key))
             }
             Self::InvalidActor(why) => format!("invalid actor: {why}"),
             Self::InvalidKeyPrefix(p) => format!(
-                "invalid key prefix {p:?}: expected 1-64 of [A-Za-z0-9._:-] in non-empty /-separated segments"
+                "invalid key prefix {}: expected 1-64 of [A-Za-z0-9._:-] in non-empty /-separated segments",
+                Quoted(p)
             ),
             Self::InvalidHistoryDepth(why) => format!("invalid history depth: {why}"),
             Self::Options(e) => e.to_string(),

@@ -26,7 +26,7 @@ use crate::span::{word, zero_bytes, HIGH, ONES};
 
 pub(crate) use fields::{string, Fields};
 pub(crate) use read::{from_json, Value};
-pub(crate) use write::to_json;
+pub(crate) use write::{string as quote, to_json};
 
 /// How many bytes at the start of `bytes` a JSON string holds as they
 /// are: those before the first `"`, `\` or control character. Eight bytes

@@ -17,6 +17,7 @@ use std::task::{Context, Poll};
 
 use super::error::HostFailure;
 use super::host::{DeleteOutcome, Host, PutOutcome, Versioned};
+use crate::quoted::Quoted;
 
 /// A misbehaviour [`MemoryHost`] can be told to show on one call (feature
 /// `test-util`).
@@ -46,8 +47,9 @@ impl fmt::Display for MemoryHostError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "injected failure of call {} on {:?}",
-            self.call, self.key
+            "injected failure of call {} on {}",
+            self.call,
+            Quoted(&self.key)
         )
     }
 }

@@ -44,7 +44,7 @@
 mod clock;
 mod error;
 mod host;
-mod json;
+pub(crate) mod json;
 mod key;
 mod memory_host;
 mod options;

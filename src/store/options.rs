@@ -10,6 +10,7 @@ use crate::span::code_points;
 
 use super::error::StoreError;
 use super::key::{is_valid_key_prefix, DEFAULT_KEY_PREFIX};
+use crate::quoted::Quoted;
 
 /// Revisions kept by default (the current one included).
 pub const DEFAULT_HISTORY_DEPTH: usize = 20;
@@ -143,7 +144,8 @@ impl std::str::FromStr for OnConflict {
             "reject" => Ok(Self::Reject),
             "merge" => Ok(Self::Merge),
             other => Err(Error::InvalidOptions(format!(
-                "onConflict must be \"reject\" or \"merge\", not {other:?}"
+                "onConflict must be \"reject\" or \"merge\", not {}",
+                Quoted(other)
             ))),
         }
     }

@@ -13,6 +13,7 @@ use super::json::{from_json, string, to_json, Fields, Value};
 
 use super::error::StoreError;
 use super::key::{snapshot_key_prefix, MemoryRef};
+use crate::quoted::Quoted;
 
 /// The format tag of every record this version writes and reads.
 pub const RECORD_FORMAT: &str = "memdoc/1";
@@ -173,8 +174,8 @@ impl HeadRecord {
             }
             if !s.key.starts_with(&own) {
                 return Err(corrupt(format!(
-                    "snapshot key {:?} belongs to another memory",
-                    s.key
+                    "snapshot key {} belongs to another memory",
+                    Quoted(&s.key)
                 )));
             }
             last = s.revision;
@@ -386,7 +387,11 @@ fn check_kind_and_owner<E>(
     r: &MemoryRef,
 ) -> Result<(), StoreError<E>> {
     let reason = if kind != want {
-        format!("a {kind:?} record where a {want:?} record belongs")
+        format!(
+            "a {} record where a {} record belongs",
+            Quoted(kind),
+            Quoted(want)
+        )
     } else if scope != r.scope().as_str() || id != r.id() {
         format!(
             "a record of {scope}/{id} where {}/{} belongs",

@@ -19,6 +19,7 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::text::option_string;
+use crate::quoted::Quoted;
 
 /// Why a value is not of the shape expected: the sentence.
 #[derive(Debug)]
@@ -62,7 +63,7 @@ fn unexpected(found: Unexpected<'_>) -> String {
         Unexpected::Signed(n) => format!("integer `{n}`"),
         Unexpected::Float(n) => format!("floating point `{}`", float_text(n)),
         Unexpected::Char(c) => format!("character `{c}`"),
-        Unexpected::Str(s) => format!("string {s:?}"),
+        Unexpected::Str(s) => format!("string {}", Quoted(s)),
         Unexpected::Bytes(_) => "byte array".to_owned(),
         Unexpected::Unit => "unit value".to_owned(),
         Unexpected::Option => "Option value".to_owned(),

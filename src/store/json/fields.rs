@@ -7,6 +7,7 @@
 use std::fmt::Write as _;
 
 use super::read::Value;
+use crate::quoted::Quoted;
 
 /// The fields of one object, by the names a record gives them.
 pub(crate) struct Fields<'t> {
@@ -128,7 +129,7 @@ fn found(value: &Value<'_>) -> String {
     match value {
         Value::Null => "null".to_owned(),
         Value::Bool(b) => format!("boolean `{b}`"),
-        Value::Str(text) => format!("string {text:?}"),
+        Value::Str(text) => format!("string {}", Quoted(text)),
         Value::Whole(n) => format!("integer `{n}`"),
         Value::Negative(n) => format!("integer `{n}`"),
         Value::Array(_) => "sequence".to_owned(),

@@ -36,8 +36,9 @@ impl ser::Error for Unsupported {
 }
 
 /// `text` as a JSON string, with `serde_json`'s escapes (and
-/// `JSON.stringify`'s).
-fn string(out: &mut String, text: &str) {
+/// `JSON.stringify`'s). Also how a message quotes a text
+/// ([`Quoted`](crate::quoted::Quoted)).
+pub(crate) fn string(out: &mut String, text: &str) {
     out.push('"');
     let bytes = text.as_bytes();
     let mut from = 0;
