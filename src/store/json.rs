@@ -3,7 +3,7 @@
 //! so that both write the same bytes by construction.
 //!
 //! It covers what records hold, and nothing more: strings, whole numbers,
-//! `null`, booleans, arrays and objects. [`to_json`] writes compact JSON
+//! `null`, booleans, arrays and objects. [`object`] writes compact JSON
 //! with `serde_json`'s escapes (those of `JSON.stringify` too: `\"`, `\\`,
 //! `\b`, `\f`, `\n`, `\r`, `\t`, the other control characters as
 //! `\u00xx`, everything else as it is). [`from_json`] reads any JSON text
@@ -26,7 +26,7 @@ use crate::span::{word, zero_bytes, HIGH, ONES};
 
 pub(crate) use fields::{string, Fields};
 pub(crate) use read::{from_json, Value};
-pub(crate) use write::{string as quote, to_json};
+pub(crate) use write::{object, string as quote, Object};
 
 /// How many bytes at the start of `bytes` a JSON string holds as they
 /// are: those before the first `"`, `\` or control character. Eight bytes

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::span::code_points;
 
-use super::json::{from_json, string, to_json, Fields, Value};
+use super::json::{from_json, object, string, Fields, Object, Value};
 
 use super::error::StoreError;
 use super::key::{snapshot_key_prefix, MemoryRef};
@@ -62,18 +62,18 @@ pub struct ArchivedEntry {
 }
 
 /// Where the snapshot of one revision is stored.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(Deserialize))]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(test, derive(Serialize, Deserialize))]
+#[cfg_attr(test, serde(rename_all = "camelCase", deny_unknown_fields))]
 pub(crate) struct SnapshotRef {
     pub revision: u64,
     pub key: String,
 }
 
 /// The record at a memory's head key.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(Deserialize))]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(test, derive(Serialize, Deserialize))]
+#[cfg_attr(test, serde(rename_all = "camelCase", deny_unknown_fields))]
 pub(crate) struct HeadRecord {
     pub format: String,
     pub kind: String,
@@ -90,9 +90,9 @@ pub(crate) struct HeadRecord {
 }
 
 /// The record at a snapshot key: one revision's content, never rewritten.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(Deserialize))]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(test, derive(Serialize, Deserialize))]
+#[cfg_attr(test, serde(rename_all = "camelCase", deny_unknown_fields))]
 pub(crate) struct SnapshotRecord {
     pub format: String,
     pub kind: String,
@@ -105,8 +105,22 @@ pub(crate) struct SnapshotRecord {
 }
 
 impl HeadRecord {
+    /// The record as compact JSON, its fields in the order
+    /// [`HeadRecord::read`] names them.
+    #[inline(never)]
     pub(crate) fn encode(&self) -> String {
-        to_json(self)
+        object(self.content.len() + 256 * (1 + self.audit.len()), |o| {
+            o.string("format", &self.format)
+                .string("kind", &self.kind)
+                .string("scope", &self.scope)
+                .string("id", &self.id)
+                .number("revision", self.revision)
+                .string("content", &self.content)
+                .string("updatedAt", &self.updated_at)
+                .optional_string("updatedBy", self.updated_by.as_deref())
+                .objects("snapshots", &self.snapshots, SnapshotRef::write)
+                .objects("audit", &self.audit, AuditEntry::write);
+        })
     }
 
     /// The head record `value` holds, its fields as [`HeadRecord::encode`]
@@ -254,8 +268,20 @@ impl HeadRecord {
 }
 
 impl SnapshotRecord {
+    /// The record as compact JSON, its fields in the order
+    /// [`SnapshotRecord::read`] names them.
+    #[inline(never)]
     pub(crate) fn encode(&self) -> String {
-        to_json(self)
+        object(self.content.len() + 256, |o| {
+            o.string("format", &self.format)
+                .string("kind", &self.kind)
+                .string("scope", &self.scope)
+                .string("id", &self.id)
+                .number("revision", self.revision)
+                .string("content", &self.content)
+                .string("at", &self.at)
+                .optional_string("actor", self.actor.as_deref());
+        })
     }
 
     /// The snapshot record `value` holds.
@@ -302,6 +328,10 @@ impl SnapshotRecord {
 }
 
 impl SnapshotRef {
+    fn write(&self, o: &mut Object<'_>) {
+        o.number("revision", self.revision).string("key", &self.key);
+    }
+
     pub(super) fn read(value: Value<'_>) -> Result<Self, String> {
         let mut f = Fields::of(value, "struct SnapshotRef", &["revision", "key"])?;
         Ok(Self {
@@ -312,6 +342,19 @@ impl SnapshotRef {
 }
 
 impl AuditEntry {
+    /// Without `archived` when there is nothing in it.
+    fn write(&self, o: &mut Object<'_>) {
+        o.number("revision", self.revision)
+            .string("at", &self.at)
+            .optional_string("actor", self.actor.as_deref())
+            .number("chars", self.chars)
+            .number("delta", self.delta)
+            .strings("codes", &self.codes);
+        if !self.archived.is_empty() {
+            o.objects("archived", &self.archived, ArchivedEntry::write);
+        }
+    }
+
     pub(super) fn read(value: Value<'_>) -> Result<Self, String> {
         let mut f = Fields::of(
             value,
@@ -335,6 +378,12 @@ impl AuditEntry {
 }
 
 impl ArchivedEntry {
+    fn write(&self, o: &mut Object<'_>) {
+        o.string("section", &self.section)
+            .string("date", &self.date)
+            .string("text", &self.text);
+    }
+
     pub(super) fn read(value: Value<'_>) -> Result<Self, String> {
         let mut f = Fields::of(value, "struct ArchivedEntry", &["section", "date", "text"])?;
         Ok(Self {

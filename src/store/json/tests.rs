@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 
-use super::{from_json, plain_prefix, to_json, Value};
+use super::{from_json, plain_prefix, Value};
 use crate::store::record::{HeadRecord, SnapshotRecord, SnapshotRef};
 use crate::store::{ArchivedEntry, AuditEntry};
 
@@ -93,11 +93,11 @@ fn head() -> HeadRecord {
 #[test]
 fn records_are_written_as_serde_json_writes_them_and_read_back() {
     let head = head();
-    let text = to_json(&head);
+    let text = head.encode();
     assert_eq!(text, serde_json::to_string(&head).unwrap());
     assert_eq!(read_head(&text).unwrap(), head);
     let snapshot = snapshot(&head.content);
-    let text = to_json(&snapshot);
+    let text = snapshot.encode();
     assert_eq!(text, serde_json::to_string(&snapshot).unwrap());
     assert_eq!(read_snapshot(&text).unwrap(), snapshot);
 }
@@ -106,8 +106,8 @@ fn records_are_written_as_serde_json_writes_them_and_read_back() {
 fn every_control_character_is_escaped_as_serde_json_escapes_it() {
     let all: String = (0..0x80u8).map(char::from).collect();
     let value = snapshot(&all);
-    assert_eq!(to_json(&value), serde_json::to_string(&value).unwrap());
-    assert_eq!(read_snapshot(&to_json(&value)).unwrap(), value);
+    assert_eq!(value.encode(), serde_json::to_string(&value).unwrap());
+    assert_eq!(read_snapshot(&value.encode()).unwrap(), value);
 }
 
 #[test]
@@ -129,7 +129,7 @@ fn any_json_text_of_a_record_is_read_as_serde_json_reads_it() {
 
 #[test]
 fn what_is_not_a_records_json_is_refused() {
-    let good = to_json(&head());
+    let good = head().encode();
     assert!(read_head(&good).is_ok());
     let with = |from: &str, to: &str| {
         assert!(good.contains(from), "{from}");
@@ -219,7 +219,7 @@ fn errors_say_where_and_what() {
         from_json("{\"text\":1.5}").unwrap_err(),
         "a number that is not whole at byte 9"
     );
-    let good = to_json(&head());
+    let good = head().encode();
     let error = read_head(&good.replacen("\"kind\"", "\"extra\":1,\"kind\"", 1)).unwrap_err();
     assert!(
         error.starts_with("unknown field `extra`, expected one of `format`, `kind`,"),
@@ -268,7 +268,7 @@ proptest! {
     #[test]
     fn any_text_is_written_as_serde_json_writes_it_and_read_back(text in any::<String>()) {
         let value = snapshot(&text);
-        let written = to_json(&value);
+        let written = value.encode();
         prop_assert_eq!(&written, &serde_json::to_string(&value).unwrap());
         prop_assert_eq!(read_snapshot(&written).unwrap(), value.clone());
         // serde_json's pretty form, with its whitespace, reads the same.
