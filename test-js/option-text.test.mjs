@@ -44,3 +44,24 @@ test("a long previous with non-ASCII text and a lone surrogate converts as a sho
   assert.deepEqual(names(long), names(short));
   assert.equal(names(long).length, 2);
 });
+
+test("previous texts of every length around the shortest kept one (128 units) are read as given", () => {
+  const text = "## Other\n- 2025-01-01: y";
+  /** A stored document of exactly `length` units whose section is `title`. */
+  const exactly = (title, length) => {
+    const head = `## ${title}\n- 2025-01-01: `;
+    return head + "é".repeat(length - head.length);
+  };
+  const named = (previous) => removed(validate(text, { scope: "team", previous }));
+  for (let length = 120; length <= 136; length++) {
+    const a = exactly(`Alpha ${length}`, length);
+    const b = exactly(`Bravo ${length}`, length);
+    assert.equal(a.length, length);
+    // Each twice, and in turn, so that a kept conversion is never read for another text.
+    for (const [previous, title] of [[a, "Alpha"], [a, "Alpha"], [b, "Bravo"], [a, "Alpha"], [b, "Bravo"]]) {
+      const found = named(previous);
+      assert.equal(found.length, 1, `${length}: ${found}`);
+      assert.match(found[0], new RegExp(`${title} ${length}`));
+    }
+  }
+});
