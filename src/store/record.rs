@@ -107,7 +107,6 @@ pub(crate) struct SnapshotRecord {
 impl HeadRecord {
     /// The record as compact JSON, its fields in the order
     /// [`HeadRecord::read`] names them.
-    #[inline(never)]
     pub(crate) fn encode(&self) -> String {
         object(self.content.len() + 256 * (1 + self.audit.len()), |o| {
             o.string("format", &self.format)
@@ -270,7 +269,6 @@ impl HeadRecord {
 impl SnapshotRecord {
     /// The record as compact JSON, its fields in the order
     /// [`SnapshotRecord::read`] names them.
-    #[inline(never)]
     pub(crate) fn encode(&self) -> String {
         object(self.content.len() + 256, |o| {
             o.string("format", &self.format)
