@@ -12,9 +12,11 @@
 //! JavaScript from numbers), [`ops`] (`merge` and `compact`),
 //! [`recall`] (`recall` and `expire`), [`store`]
 //! (the `MemoryStore` class over a JavaScript host), [`task`] (its calls in
-//! progress, polled from JavaScript) and [`info`] (version and code lists).
+//! progress, polled from JavaScript), [`info`] (version and code lists) and
+//! [`allocator`] (the module's memory allocator).
 //! A new topic is one more file and one more `mod` line here.
 
+mod allocator;
 mod convert;
 pub(crate) mod de;
 mod errors;
