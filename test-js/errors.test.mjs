@@ -73,29 +73,45 @@ test("wrongly typed options throw options/invalid", () => {
     ["options a number", () => planSave("## A", 1)],
   ];
   for (const [what, fn] of cases) assertCode(fn, "options/invalid", what);
-  assert.equal(
-    thrown(() => validate("## A", { scope: 5 })).message,
-    "invalid options: invalid type: floating point `5.0`, expected a string",
-  );
-  // Numbers are written as Rust writes an f64 (all digits, no exponent).
+  // The message names where the value is and what it is; numbers are
+  // written as JavaScript writes them.
   for (const [n, written] of [
+    [5, "5"],
     [5.5, "5.5"],
-    [-0, "-0.0"],
-    [1e21, "1000000000000000000000.0"],
-    [-1.5e300, `-15${"0".repeat(299)}.0`],
-    [1e-7, "0.0000001"],
-    [1.25e-10, "0.000000000125"],
-    [123456789.125, "123456789.125"],
-    [2 ** 53 + 2, "9007199254740994.0"],
+    [-0, "0"],
+    [1e21, "1e+21"],
+    [-1.5e300, "-1.5e+300"],
+    [1e-7, "1e-7"],
+    [2 ** 53 + 2, "9007199254740994"],
     [NaN, "NaN"],
-    [-Infinity, "-inf"],
+    [-Infinity, "-Infinity"],
   ]) {
     assert.equal(
       thrown(() => validate("## A", { scope: n })).message,
-      `invalid options: invalid type: floating point \`${written}\`, expected a string`,
+      `invalid options: \`scope\` must be a string, not the number ${written}`,
       String(n),
     );
   }
+  const messages = [
+    [() => validate("## A", { previous: true }), "`previous` must be a string, not the boolean true"],
+    [() => validate("## A", { limits: "big" }), '`limits` must be an object, not the string "big"'],
+    [() => validate("## A", { limits: [] }), "`limits` must be an object, not a list"],
+    [() => usage("## A", { soft: "10" }), '`soft` must be a number, not the string "10"'],
+    [() => validate("## A", { limits: { hard: null, soft: 10n } }), "`limits.soft` must be a number, not a bigint"],
+    [() => validate("## A", { forbiddenTeamHeadings: "Preferences" }), '`forbiddenTeamHeadings` must be a list, not the string "Preferences"'],
+    [() => validate("## A", { forbiddenTeamHeadings: ["a", 1] }), "`forbiddenTeamHeadings[1]` must be a string, not the number 1"],
+    [() => planSave("## A", { allowErase: () => true }), "`allowErase` must be a boolean, not a function"],
+    [() => injectionBlock("## A", { userName: Symbol("x") }), "`userName` must be a string, not a symbol"],
+    [() => injectionBlock("## A", { recalled: { selected: 1 } }), "`recalled.items` is required"],
+    [() => injectionBlock("## A", { recalled: { selected: null, items: 2 } }), "`recalled.selected` must be a number, not null"],
+    [() => validate("## A", "team"), 'expected an object, not the string "team"'],
+    [() => planSave("## A", 1), "expected an object, not the number 1"],
+    [() => validate("## A", [1]), "expected an object, not a list"],
+    // A long string is described, not quoted.
+    [() => validate("## A", { limits: { soft: "x".repeat(65) } }), "`limits.soft` must be a number, not a string of 65 UTF-16 units"],
+    [() => validate("## A", { limits: { soft: "x".repeat(64) } }), `\`limits.soft\` must be a number, not the string "${"x".repeat(64)}"`],
+  ];
+  for (const [call, message] of messages) assert.equal(thrown(call).message, `invalid options: ${message}`);
 });
 
 test("a throw changes nothing: the next call works", () => {

@@ -7,14 +7,13 @@
 use crate::js::error::BoundaryError;
 use crate::js::packed::{Names, PackError, Packed};
 use crate::Error;
-use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
-use super::de::De;
 use super::errors::{boundary_to_js, to_js};
 use super::plain::plain;
+use super::read::{Path, Read};
 
 #[wasm_bindgen(module = "/src/wasm/packed.js")]
 extern "C" {
@@ -38,14 +37,14 @@ pub(crate) fn string(value: &JsValue, what: &str) -> Result<String, JsValue> {
 /// A loosely typed value of the shape `I` (`MemoryRefInput`); a wrong shape,
 /// or a value that throws while being read (see [`plain`]), is
 /// `options/invalid`.
-pub(crate) fn shaped<I: DeserializeOwned>(value: &JsValue) -> Result<I, JsValue> {
-    I::deserialize(De::new(plain(value)?)).map_err(|e| to_js(&Error::InvalidOptions(e.0)))
+pub(crate) fn shaped<I: Read>(value: &JsValue) -> Result<I, JsValue> {
+    I::read(plain(value)?, Path::Top).map_err(|e| to_js(&Error::InvalidOptions(e.0)))
 }
 
 /// Loosely typed options (`OptionsInput`, `LimitsInput`,
 /// `StoreOptionsInput`, …); missing, `undefined` and `null` are the
 /// defaults, a wrong shape is `options/invalid`.
-pub(crate) fn input<I: DeserializeOwned + Default>(value: Option<JsValue>) -> Result<I, JsValue> {
+pub(crate) fn input<I: Read + Default>(value: Option<JsValue>) -> Result<I, JsValue> {
     match value {
         Some(v) if !v.is_undefined() && !v.is_null() => shaped(&v),
         _ => Ok(I::default()),
@@ -54,7 +53,7 @@ pub(crate) fn input<I: DeserializeOwned + Default>(value: Option<JsValue>) -> Re
 
 /// Read loosely typed options and check them with one of the core's
 /// resolvers (`OptionsInput::validate_options`, `LimitsInput::resolve`, …).
-pub(crate) fn checked<I: DeserializeOwned + Default, T>(
+pub(crate) fn checked<I: Read + Default, T>(
     value: Option<JsValue>,
     resolve: impl FnOnce(I) -> Result<T, Error>,
 ) -> Result<T, JsValue> {

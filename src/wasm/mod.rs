@@ -4,7 +4,8 @@
 //! that is tested natively.
 //!
 //! One file per topic: [`convert`] (arguments in, views out, one serializer),
-//! [`de`] (the one deserializer of JavaScript values),
+//! [`read`] (the one reader of JavaScript values) and [`options`] (the
+//! options types read by it),
 //! [`errors`] (the one place a JavaScript `Error` is built), [`panic`] (panics
 //! made readable), [`types`] (the TypeScript contract),
 //! [`plain`] (plain copies of options, read without letting a throw escape),
@@ -18,15 +19,16 @@
 
 mod allocator;
 mod convert;
-pub(crate) mod de;
 mod errors;
 pub mod info;
 mod literal;
 mod names;
 pub mod ops;
+mod options;
 mod panic;
 mod plain;
 pub mod pure;
+mod read;
 pub mod recall;
 pub mod store;
 pub mod task;

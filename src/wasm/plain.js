@@ -3,8 +3,8 @@
 // the copies are made, and words what goes wrong). Every read is inside
 // `try`: a getter or a Proxy trap that throws ends the copy, never with an
 // exception. The answer is `[COPIED, copy]`, `[TOO_DEEP]`, `[TOO_LARGE]` or
-// `[THREW, description]`. `ownEntries` hands the deserializer an object's
-// own keys and values, also in one call.
+// `[THREW, description]`. A copied object has no prototype, so the reader
+// (src/wasm/read.rs) finds only the object's own fields by name.
 
 const COPIED = 0;
 const TOO_DEEP = 1;
@@ -42,18 +42,22 @@ function copy(value, depth) {
   // Asked first: it throws for a revoked Proxy, which `Array.isArray`
   // would also do.
   const keys = Reflect.ownKeys(value);
-  const out = Array.isArray(value) ? [] : {};
+  const list = Array.isArray(value);
+  // Without a prototype, `__proto__`, `constructor` and the like are
+  // fields like any other, and a field that `Object.prototype` holds (put
+  // there by other code) is not one of the copy's.
+  const out = list ? [] : Object.create(null);
   for (const key of keys) {
     if (typeof key !== "string") continue;
     if (!isEnumerable.call(value, key)) continue;
     budget -= 1;
     if (budget < 0) throw LARGE;
     const item = copy(Reflect.get(value, key), depth - 1);
-    // A key the new object already has through its prototype
-    // (`__proto__`, `constructor`, `toString`, ...) is defined, so that it
-    // is a field of its own even where that prototype is frozen or has a
-    // setter; any other is set, which is faster.
-    if (key in out) {
+    // A key a list already has through its prototype (`__proto__`,
+    // `constructor`, ...) is defined, so that it is a field of its own even
+    // where that prototype is frozen or has a setter; any other is set,
+    // which is faster.
+    if (list && key in out) {
       Reflect.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
     } else {
       out[key] = item;
@@ -63,13 +67,14 @@ function copy(value, depth) {
 }
 
 /**
- * `object`'s own enumerable string keys, each followed by its value, in one
- * array: what the deserializer reads an object's fields from, in one call.
+ * `object[key]` of a copy (an object without a prototype, getters or
+ * Proxies: this cannot throw), `null` read as `undefined` when
+ * `absentIfNull`: what the reader (src/wasm/read.rs) reads a field with, in
+ * one call.
  */
-export function ownEntries(object) {
-  const out = [];
-  for (const key of Object.keys(object)) out.push(key, object[key]);
-  return out;
+export function ownField(object, key, absentIfNull) {
+  const value = object[key];
+  return absentIfNull && value === null ? undefined : value;
 }
 
 /** An Error's message, or the thrown value's type: never its own string conversion. */

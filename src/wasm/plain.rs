@@ -1,6 +1,6 @@
 //! Plain copies of loosely typed arguments (options, memory references), made
-//! before they are deserialized. The deserializer reads objects with calls
-//! that do not catch, so a throwing getter or a Proxy trap would unwind
+//! before they are read ([`read`](super::read)). The reader reads objects
+//! with calls that do not catch, so a throwing getter or a Proxy trap would unwind
 //! through WebAssembly as an uncoded exception (skipping Rust's clean-up),
 //! and a deeply nested value would exhaust the stack. The copy is made in
 //! JavaScript (`plain.js`), in one call instead of several per property,
@@ -8,8 +8,9 @@
 //! deeper than [`MAX_DEPTH`] or holds more than [`MAX_ITEMS`] values is
 //! `options/invalid`. The copy keeps numbers as they are (`NaN` stays
 //! `NaN`, for the resolvers to refuse), has only own enumerable string keys
-//! defined as data properties (a `__proto__` key stays a field, never a
-//! prototype), and keeps functions as they are.
+//! defined as data properties in objects without a prototype (a
+//! `__proto__` key stays a field, never a prototype), and keeps functions
+//! as they are.
 
 use js_sys::Array;
 use wasm_bindgen::prelude::wasm_bindgen;

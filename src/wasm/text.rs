@@ -69,8 +69,8 @@ thread_local! {
     static LAST_OPTION_TEXT: RefCell<Option<(JsValue, String)>> = const { RefCell::new(None) };
 }
 
-/// [`string`] for the strings the deserializer reads (options, and the
-/// store's records). The long one in options is the stored
+/// [`string`] for the strings the reader of options reads
+/// ([`read`](super::read)). The long one in options is the stored
 /// document a text is checked against (`previous`), and a caller passes the
 /// same one call after call: the editor, on every check while a person
 /// types, passes the revision being edited. So the last long option text is
