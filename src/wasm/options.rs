@@ -12,140 +12,86 @@ use crate::js::input::{
     StoreSaveOptionsInput, SweepOptionsInput,
 };
 
-impl Read for LimitsInput {
-    fn read(value: JsValue, at: Path<'_>) -> Result<Self, Invalid> {
-        let f = Fields::of(value, at)?;
-        Ok(Self {
-            soft: f.optional("soft")?,
-            hard: f.optional("hard")?,
-        })
-    }
+/// `impl Read` for each type: its fields, each `optional` or `required`,
+/// by name.
+macro_rules! reads {
+    ($($ty:ident { $($field:ident: $how:ident($name:literal)),+ $(,)? })+) => {
+        $(
+            impl Read for $ty {
+                fn read(value: JsValue, at: Path<'_>) -> Result<Self, Invalid> {
+                    let fields = Fields::of(value, at)?;
+                    Ok(Self { $($field: fields.$how($name)?),+ })
+                }
+            }
+        )+
+    };
 }
 
-impl Read for RecalledInput {
-    fn read(value: JsValue, at: Path<'_>) -> Result<Self, Invalid> {
-        let f = Fields::of(value, at)?;
-        Ok(Self {
-            selected: f.required("selected")?,
-            items: f.required("items")?,
-        })
+reads! {
+    LimitsInput {
+        soft: optional("soft"),
+        hard: optional("hard"),
     }
-}
-
-impl Read for OptionsInput {
-    fn read(value: JsValue, at: Path<'_>) -> Result<Self, Invalid> {
-        let f = Fields::of(value, at)?;
-        Ok(Self {
-            scope: f.optional("scope")?,
-            previous: f.optional("previous")?,
-            limits: f.optional("limits")?,
-            forbidden_team_headings: f.optional("forbiddenTeamHeadings")?,
-            allow_erase: f.optional("allowErase")?,
-            user_name: f.optional("userName")?,
-            recalled: f.optional("recalled")?,
-        })
+    RecalledInput {
+        selected: required("selected"),
+        items: required("items"),
     }
-}
-
-impl Read for CompactOptionsInput {
-    fn read(value: JsValue, at: Path<'_>) -> Result<Self, Invalid> {
-        let f = Fields::of(value, at)?;
-        Ok(Self {
-            scope: f.optional("scope")?,
-            target: f.optional("target")?,
-            today: f.optional("today")?,
-        })
+    OptionsInput {
+        scope: optional("scope"),
+        previous: optional("previous"),
+        limits: optional("limits"),
+        forbidden_team_headings: optional("forbiddenTeamHeadings"),
+        allow_erase: optional("allowErase"),
+        user_name: optional("userName"),
+        recalled: optional("recalled"),
     }
-}
-
-impl Read for StoreOptionsInput {
-    fn read(value: JsValue, at: Path<'_>) -> Result<Self, Invalid> {
-        let f = Fields::of(value, at)?;
-        Ok(Self {
-            limits: f.optional("limits")?,
-            forbidden_team_headings: f.optional("forbiddenTeamHeadings")?,
-            key_prefix: f.optional("keyPrefix")?,
-            history_depth: f.optional("historyDepth")?,
-            compact_over_limit: f.optional("compactOverLimit")?,
-            timeout_ms: f.optional("timeoutMs")?,
-        })
+    CompactOptionsInput {
+        scope: optional("scope"),
+        target: optional("target"),
+        today: optional("today"),
     }
-}
-
-impl Read for StoreSaveOptionsInput {
-    fn read(value: JsValue, at: Path<'_>) -> Result<Self, Invalid> {
-        let f = Fields::of(value, at)?;
-        Ok(Self {
-            base_revision: f.optional("baseRevision")?,
-            actor: f.optional("actor")?,
-            allow_erase: f.optional("allowErase")?,
-            on_conflict: f.optional("onConflict")?,
-        })
+    StoreOptionsInput {
+        limits: optional("limits"),
+        forbidden_team_headings: optional("forbiddenTeamHeadings"),
+        key_prefix: optional("keyPrefix"),
+        history_depth: optional("historyDepth"),
+        compact_over_limit: optional("compactOverLimit"),
+        timeout_ms: optional("timeoutMs"),
     }
-}
-
-impl Read for MemoryRefInput {
-    fn read(value: JsValue, at: Path<'_>) -> Result<Self, Invalid> {
-        let f = Fields::of(value, at)?;
-        Ok(Self {
-            scope: f.required("scope")?,
-            id: f.required("id")?,
-        })
+    StoreSaveOptionsInput {
+        base_revision: optional("baseRevision"),
+        actor: optional("actor"),
+        allow_erase: optional("allowErase"),
+        on_conflict: optional("onConflict"),
     }
-}
-
-impl Read for ExpiryPolicyInput {
-    fn read(value: JsValue, at: Path<'_>) -> Result<Self, Invalid> {
-        let f = Fields::of(value, at)?;
-        Ok(Self {
-            section: f.optional("section")?,
-            max_age_days: f.optional("maxAgeDays")?,
-        })
+    MemoryRefInput {
+        scope: required("scope"),
+        id: required("id"),
     }
-}
-
-impl Read for ExpireOptionsInput {
-    fn read(value: JsValue, at: Path<'_>) -> Result<Self, Invalid> {
-        let f = Fields::of(value, at)?;
-        Ok(Self {
-            today: f.optional("today")?,
-            policies: f.optional("policies")?,
-        })
+    ExpiryPolicyInput {
+        section: optional("section"),
+        max_age_days: optional("maxAgeDays"),
     }
-}
-
-impl Read for SweepOptionsInput {
-    fn read(value: JsValue, at: Path<'_>) -> Result<Self, Invalid> {
-        let f = Fields::of(value, at)?;
-        Ok(Self {
-            today: f.optional("today")?,
-            policies: f.optional("policies")?,
-            actor: f.optional("actor")?,
-        })
+    ExpireOptionsInput {
+        today: optional("today"),
+        policies: optional("policies"),
     }
-}
-
-impl Read for RecallWeightsInput {
-    fn read(value: JsValue, at: Path<'_>) -> Result<Self, Invalid> {
-        let f = Fields::of(value, at)?;
-        Ok(Self {
-            relevance: f.optional("relevance")?,
-            recency: f.optional("recency")?,
-            priority: f.optional("priority")?,
-        })
+    SweepOptionsInput {
+        today: optional("today"),
+        policies: optional("policies"),
+        actor: optional("actor"),
     }
-}
-
-impl Read for RecallOptionsInput {
-    fn read(value: JsValue, at: Path<'_>) -> Result<Self, Invalid> {
-        let f = Fields::of(value, at)?;
-        Ok(Self {
-            scope: f.optional("scope")?,
-            budget: f.optional("budget")?,
-            today: f.optional("today")?,
-            pinned: f.optional("pinned")?,
-            weights: f.optional("weights")?,
-            half_life_days: f.optional("halfLifeDays")?,
-        })
+    RecallWeightsInput {
+        relevance: optional("relevance"),
+        recency: optional("recency"),
+        priority: optional("priority"),
+    }
+    RecallOptionsInput {
+        scope: optional("scope"),
+        budget: optional("budget"),
+        today: optional("today"),
+        pinned: optional("pinned"),
+        weights: optional("weights"),
+        half_life_days: optional("halfLifeDays"),
     }
 }
