@@ -102,6 +102,8 @@ test("wrongly typed options throw options/invalid", () => {
     [() => validate("## A", { forbiddenTeamHeadings: ["a", 1] }), "`forbiddenTeamHeadings[1]` must be a string, not the number 1"],
     [() => planSave("## A", { allowErase: () => true }), "`allowErase` must be a boolean, not a function"],
     [() => injectionBlock("## A", { userName: Symbol("x") }), "`userName` must be a string, not a symbol"],
+    // Keys that are not fields, `undefined` and `null` do not hide a field read after them.
+    [() => injectionBlock("## A", { other: 1, scope: undefined, previous: null, userName: 5 }), "`userName` must be a string, not the number 5"],
     [() => injectionBlock("## A", { recalled: { selected: 1 } }), "`recalled.items` is required"],
     [() => injectionBlock("## A", { recalled: { selected: null, items: 2 } }), "`recalled.selected` must be a number, not null"],
     [() => validate("## A", "team"), 'expected an object, not the string "team"'],

@@ -77,6 +77,11 @@ export function ownField(object, key, absentIfNull) {
   return absentIfNull && value === null ? undefined : value;
 }
 
+/** How many fields a copy has (its own keys: a copy has no others). */
+export function ownCount(object) {
+  return Object.keys(object).length;
+}
+
 /** An Error's message, or the thrown value's type: never its own string conversion. */
 function describe(thrown) {
   try {

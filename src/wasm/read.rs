@@ -9,6 +9,8 @@
 //! Numbers in it are written as the host writes them (`String(n)`), so the
 //! module carries no float formatting of its own.
 
+use std::cell::Cell;
+
 use js_sys::{Array, JsString, Number};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
@@ -141,12 +143,20 @@ extern "C" {
     /// or prototype), with `null` read as `undefined` when `absent_if_null`.
     #[wasm_bindgen(js_name = ownField)]
     fn own_field(object: &JsValue, key: &JsValue, absent_if_null: bool) -> JsValue;
+
+    /// How many fields a plain copy has.
+    #[wasm_bindgen(js_name = ownCount)]
+    fn own_count(object: &JsValue) -> u32;
 }
 
 /// The fields of an object, read by name.
 pub(crate) struct Fields<'a> {
     object: JsValue,
     at: Path<'a>,
+    /// How many of the object's fields have not been found yet: once all
+    /// have, every other field is absent without asking (options name a
+    /// few of the fields a type has).
+    unfound: Cell<u32>,
 }
 
 impl<'a> Fields<'a> {
@@ -159,13 +169,26 @@ impl<'a> Fields<'a> {
         if !value.is_object() || Array::is_array(&value) {
             return Err(at.invalid(&value, "an object"));
         }
-        Ok(Self { object: value, at })
+        Ok(Self {
+            unfound: Cell::new(own_count(&value)),
+            object: value,
+            at,
+        })
     }
 
-    /// The field `field`'s value; `undefined` when the object has none (or
-    /// it is `null`, when `absent_if_null`).
-    fn get(&self, field: &'static str, absent_if_null: bool) -> JsValue {
-        own_field(&self.object, &name(field), absent_if_null)
+    /// The field `field`'s value; `None` when the object has none, or it is
+    /// `undefined` (or `null`, when `absent_if_null`).
+    fn get(&self, field: &'static str, absent_if_null: bool) -> Option<JsValue> {
+        let unfound = self.unfound.get();
+        if unfound == 0 {
+            return None;
+        }
+        let value = own_field(&self.object, &name(field), absent_if_null);
+        if value.is_undefined() {
+            return None;
+        }
+        self.unfound.set(unfound - 1);
+        Some(value)
     }
 
     /// The field `field`, `None` when it is absent, `undefined` or `null`.
@@ -173,11 +196,9 @@ impl<'a> Fields<'a> {
     /// # Errors
     /// [`Invalid`] when it is of the wrong type.
     pub(crate) fn optional<T: Read>(&self, field: &'static str) -> Result<Option<T>, Invalid> {
-        let value = self.get(field, true);
-        if value.is_undefined() {
-            return Ok(None);
-        }
-        T::read(value, Path::Field(&self.at, field)).map(Some)
+        self.get(field, true)
+            .map(|value| T::read(value, Path::Field(&self.at, field)))
+            .transpose()
     }
 
     /// The field `field`, which must be there (not `undefined`).
@@ -185,11 +206,10 @@ impl<'a> Fields<'a> {
     /// # Errors
     /// [`Invalid`] when it is missing or of the wrong type.
     pub(crate) fn required<T: Read>(&self, field: &'static str) -> Result<T, Invalid> {
-        let value = self.get(field, false);
         let at = Path::Field(&self.at, field);
-        if value.is_undefined() {
-            return Err(Invalid(format!("`{at}` is required")));
+        match self.get(field, false) {
+            Some(value) => T::read(value, at),
+            None => Err(Invalid(format!("`{at}` is required"))),
         }
-        T::read(value, at)
     }
 }
