@@ -72,8 +72,9 @@ impl Path<'_> {
 const QUOTED_UNITS: u32 = 64;
 
 /// What `value` is, for a sentence: `the number 5`, `the string "big"`,
-/// `a list`.
-fn found(value: &JsValue) -> String {
+/// `a list`. Also how the store names a host's malformed answer. It only
+/// asks types, so no code of the value's runs.
+pub(crate) fn found(value: &JsValue) -> String {
     if value.is_null() {
         "null".to_owned()
     } else if value.is_undefined() {

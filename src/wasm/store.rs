@@ -32,6 +32,7 @@ use crate::Error;
 use super::convert::{input, shaped, string, view, view_repeating};
 use super::errors::{store_to_js, to_js};
 use super::panic::test_trigger;
+use super::read::found;
 use super::task::Task;
 use super::types::{AuditEntryList, Loaded, SaveOutcome, SweepOutcome};
 
@@ -173,7 +174,7 @@ impl Host for JsHost {
             Some(false) => Ok(PutOutcome::VersionMismatch),
             None => Err(HostFailure::Malformed(format!(
                 "put answered an object whose `ok` is {}, not a boolean",
-                type_of(&ok)
+                found(&ok)
             ))),
         }
     }
@@ -209,7 +210,7 @@ fn string_field(
     field.as_string().ok_or_else(|| {
         HostFailure::Malformed(format!(
             "{method} answered an object whose `{name}` is {}, not a string",
-            type_of(&field)
+            found(&field)
         ))
     })
 }
@@ -217,19 +218,8 @@ fn string_field(
 fn malformed(method: &str, expected: &str, answer: &JsValue) -> HostFailure<JsValue> {
     HostFailure::Malformed(format!(
         "{method} answered {}, not {expected}",
-        type_of(answer)
+        found(answer)
     ))
-}
-
-/// `typeof value`, with `null` and arrays named as such.
-fn type_of(value: &JsValue) -> String {
-    if value.is_null() {
-        "null".to_owned()
-    } else if Array::is_array(value) {
-        "an array".to_owned()
-    } else {
-        value.js_typeof().as_string().unwrap_or_default()
-    }
 }
 
 /// The caller's `rewrite` function.
@@ -303,7 +293,7 @@ fn revision_arg(value: &JsValue) -> Result<u64, JsValue> {
     let n = value.as_f64().ok_or_else(|| {
         store_to_js(&StoreError::InvalidRevision(format!(
             "a revision is a number, not {}",
-            type_of(value)
+            found(value)
         )))
     })?;
     revision_number(n, false).map_err(|e: StoreError<JsValue>| store_to_js(&e))
