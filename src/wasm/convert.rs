@@ -14,6 +14,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use super::errors::{boundary_to_js, to_js};
 use super::plain::plain;
 use super::read::{Path, Read};
+use super::text::Kept;
 
 #[wasm_bindgen(module = "/src/wasm/packed.js")]
 extern "C" {
@@ -91,15 +92,40 @@ pub(crate) fn view_through_serde<T: JsCast>(value: &impl Serialize) -> Result<T,
 /// [`repeated`](super::text::repeated) gives it: a slice of the input string
 /// `input` (whose Rust copy is `source`) when it repeats it.
 pub(crate) fn view_repeating<V: Serialize, T: JsCast>(
-    mut value: V,
+    value: V,
     field: fn(&mut V) -> &mut String,
     name: &'static str,
     input: &JsValue,
     source: &str,
 ) -> Result<T, JsValue> {
+    view_setting(value, field, name, |text| {
+        super::text::repeated(input.unchecked_ref(), source, &text)
+    })
+}
+
+/// `value` as the JavaScript result `T`, with its text field (`field`,
+/// serialized as `name`) made by `kept` ([`Kept::repeated`]): slices of the
+/// string kept there where the text repeats it. The text is kept in turn.
+pub(crate) fn view_kept<V: Serialize, T: JsCast>(
+    value: V,
+    field: fn(&mut V) -> &mut String,
+    name: &'static str,
+    kept: &Kept,
+) -> Result<T, JsValue> {
+    view_setting(value, field, name, |text| kept.repeated(text))
+}
+
+/// `value` as the JavaScript result `T`, with its text field (`field`,
+/// serialized as `name`) taken out first and set afterwards as `make`
+/// makes it.
+fn view_setting<V: Serialize, T: JsCast>(
+    mut value: V,
+    field: fn(&mut V) -> &mut String,
+    name: &'static str,
+    make: impl FnOnce(String) -> js_sys::JsString,
+) -> Result<T, JsValue> {
     let text = std::mem::take(field(&mut value));
     let result: T = view(&value)?;
-    let text = super::text::repeated(input.unchecked_ref(), source, &text);
-    js_sys::Reflect::set(result.as_ref(), &super::names::name(name), &text)?;
+    js_sys::Reflect::set(result.as_ref(), &super::names::name(name), &make(text))?;
     Ok(result)
 }

@@ -29,11 +29,12 @@ use crate::store::{
 };
 use crate::Error;
 
-use super::convert::{input, shaped, string, view, view_repeating};
+use super::convert::{input, shaped, string, view, view_kept, view_repeating};
 use super::errors::{store_to_js, to_js};
 use super::panic::test_trigger;
 use super::read::found;
 use super::task::Task;
+use super::text::Kept;
 use super::types::{AuditEntryList, Loaded, SaveOutcome, SweepOutcome};
 
 /// The core store over a JavaScript host, with the caller's `rewrite`
@@ -46,6 +47,10 @@ struct JsHost {
     object: JsValue,
     /// The store's `timeoutMs`: how long each answer is awaited.
     timeout_ms: Option<u32>,
+    /// The value this store last wrote or read, with its conversion: a
+    /// save reads back the head record it wrote or read last, and a host
+    /// that keeps strings as they are hands back the very string.
+    value: Kept,
 }
 
 impl JsHost {
@@ -138,7 +143,11 @@ impl Host for JsHost {
         if !answer.is_object() {
             return Err(malformed("get", "null or { value, version }", &answer));
         }
-        let value = string_field(&answer, "get", "value")?;
+        let value = field(&answer, "value")?;
+        let value = self
+            .value
+            .string(&value)
+            .ok_or_else(|| not_a_string("get", "value", &value))?;
         test_trigger(&value);
         Ok(Some(Versioned {
             value,
@@ -156,11 +165,9 @@ impl Host for JsHost {
         let expected = expected_version.map_or(JsValue::NULL, JsValue::from_str);
         Reflect::set(&condition, &JsValue::from_str("expectedVersion"), &expected)
             .map_err(HostFailure::Error)?;
-        let args = Array::of3(
-            &JsValue::from_str(key),
-            &JsValue::from_str(value),
-            &condition,
-        );
+        let written = JsValue::from_str(value);
+        let args = Array::of3(&JsValue::from_str(key), &written, &condition);
+        self.value.keep(written, value.to_owned());
         let answer = self.call("put", &args).await?;
         let expected_shape = "{ ok: true, version } or { ok: false }";
         if !answer.is_object() {
@@ -200,19 +207,29 @@ impl JsHost {
     }
 }
 
+/// The field `name` of a host's answer.
+fn field(answer: &JsValue, name: &str) -> Result<JsValue, HostFailure<JsValue>> {
+    Reflect::get(answer, &JsValue::from_str(name)).map_err(HostFailure::Error)
+}
+
 /// The string field `name` of a host's answer.
 fn string_field(
     answer: &JsValue,
     method: &str,
     name: &str,
 ) -> Result<String, HostFailure<JsValue>> {
-    let field = Reflect::get(answer, &JsValue::from_str(name)).map_err(HostFailure::Error)?;
-    field.as_string().ok_or_else(|| {
-        HostFailure::Malformed(format!(
-            "{method} answered an object whose `{name}` is {}, not a string",
-            found(&field)
-        ))
-    })
+    let value = field(answer, name)?;
+    value
+        .as_string()
+        .ok_or_else(|| not_a_string(method, name, &value))
+}
+
+/// A host's answer whose field `name` is `value`, not a string.
+fn not_a_string(method: &str, name: &str, value: &JsValue) -> HostFailure<JsValue> {
+    HostFailure::Malformed(format!(
+        "{method} answered an object whose `{name}` is {}, not a string",
+        found(value)
+    ))
 }
 
 fn malformed(method: &str, expected: &str, answer: &JsValue) -> HostFailure<JsValue> {
@@ -304,6 +321,10 @@ fn revision_arg(value: &JsValue) -> Result<u64, JsValue> {
 #[wasm_bindgen(js_name = MemoryStore, skip_typescript)]
 pub struct JsMemoryStore {
     store: Rc<Store>,
+    /// The content this store last saved or loaded, with its JavaScript
+    /// string: the next load most often hands back the same content, which
+    /// then costs a slice of that string rather than a conversion.
+    content: Rc<Kept>,
 }
 
 #[wasm_bindgen(js_class = MemoryStore)]
@@ -338,11 +359,13 @@ impl JsMemoryStore {
         let host = JsHost {
             object: host,
             timeout_ms: resolved.timeout_ms,
+            value: Kept::default(),
         };
         let store = crate::store::MemoryStore::new(host, resolved).map_err(|e| store_to_js(&e))?;
         let store = store.with_optional_rewrite(rewrite);
         Ok(Self {
             store: Rc::new(store),
+            content: Rc::default(),
         })
     }
 
@@ -353,9 +376,10 @@ impl JsMemoryStore {
     pub fn load(&self, r: &JsValue) -> Result<Task, JsValue> {
         let r = memory_ref(r)?;
         let store = Rc::clone(&self.store);
+        let content = Rc::clone(&self.content);
         Ok(Task::new(async move {
             let loaded = store.load(&r).await.map_err(|e| store_to_js(&e))?;
-            view::<Loaded>(&loaded).map(Into::into)
+            view_kept::<_, Loaded>(loaded, |l| &mut l.content, "content", &content).map(Into::into)
         }))
     }
 
@@ -374,6 +398,7 @@ impl JsMemoryStore {
         let source = string(updated, "updated")?;
         let options = save_options(options)?;
         let store = Rc::clone(&self.store);
+        let content = Rc::clone(&self.content);
         let updated = updated.clone();
         Ok(Task::new(async move {
             let outcome = store
@@ -381,14 +406,15 @@ impl JsMemoryStore {
                 .await
                 .map_err(|e| store_to_js(&e))?;
             // The content saved is most often the update itself.
-            view_repeating::<_, SaveOutcome>(
+            let result = view_repeating::<_, SaveOutcome>(
                 SaveOutcomeView::from(&outcome),
                 |o| &mut o.content,
                 "content",
                 &updated,
                 &source,
-            )
-            .map(Into::into)
+            )?;
+            content.keep(updated, source);
+            Ok(result.into())
         }))
     }
 

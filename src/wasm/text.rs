@@ -55,45 +55,80 @@ pub(crate) fn string(value: &JsValue) -> Option<String> {
     value.dyn_ref::<JsString>().map(encode)
 }
 
-/// The lengths, in UTF-16 units, of the option texts [`option_string`]
-/// keeps: a stored document, even a short one (a memory of 1,000
-/// characters is checked 1.03x-1.23x as fast as when only texts from 1,024
-/// units were kept), not a scope or a name, which costs less to convert
-/// than to compare; and not one so large that keeping it would hold on to
-/// much memory.
+/// The lengths, in UTF-16 units, of the texts a [`Kept`] keeps: a stored
+/// document, even a short one (a memory of 1,000 characters is checked
+/// 1.03x-1.23x as fast as when only texts from 1,024 units were kept), not
+/// a scope or a name, which costs less to convert than to compare; and not
+/// one so large that keeping it would hold on to much memory.
 const KEPT: RangeInclusive<u32> = 128..=1 << 20;
 
-thread_local! {
-    /// The last option text of a length in [`KEPT`]: its JavaScript string
-    /// and its conversion.
-    static LAST_OPTION_TEXT: RefCell<Option<(JsValue, String)>> = const { RefCell::new(None) };
-}
+/// A JavaScript string kept with its conversion, for the next call that
+/// hands over the same string (`===`) or makes a result that repeats it:
+/// a comparison and a copy in WebAssembly's memory, or a slice of the
+/// JavaScript string, instead of a pass of the host's encoder or decoder
+/// over all of it. The texts that come back call after call are stored
+/// documents: the editor passes the revision being edited as `previous` at
+/// every check, and a store reads back the head record it wrote or read
+/// last, and the content it saved or loaded last.
+///
+/// The pair is a JavaScript string and what [`string`] makes of it (or the
+/// text it was made from), so using it gives what converting again would.
+#[derive(Default)]
+pub(crate) struct Kept(RefCell<Option<(JsValue, String)>>);
 
-/// [`string`] for the strings the reader of options reads
-/// ([`read`](super::read)). The long one in options is the stored
-/// document a text is checked against (`previous`), and a caller passes the
-/// same one call after call: the editor, on every check while a person
-/// types, passes the revision being edited. So the last long option text is
-/// kept with its conversion, and the same string again (`===`) costs a
-/// comparison and a copy in WebAssembly's memory instead of another
-/// conversion (a pass of the host's encoder over all of it, into a buffer
-/// of three bytes per unit).
-pub(crate) fn option_string(value: &JsValue) -> Option<String> {
-    let source = value.dyn_ref::<JsString>()?;
-    if !KEPT.contains(&source.length()) {
-        return Some(encode(source));
-    }
-    LAST_OPTION_TEXT.with(|last| {
-        let mut last = last.borrow_mut();
-        if let Some((kept, text)) = last.as_ref() {
+impl Kept {
+    /// [`string`], through the kept pair: the kept text when `value` is the
+    /// kept string, otherwise the conversion, which is then kept (when its
+    /// length is in [`KEPT`]).
+    pub(crate) fn string(&self, value: &JsValue) -> Option<String> {
+        let source = value.dyn_ref::<JsString>()?;
+        if !KEPT.contains(&source.length()) {
+            return Some(encode(source));
+        }
+        if let Some((kept, text)) = self.0.borrow().as_ref() {
             if kept == value {
                 return Some(text.clone());
             }
         }
         let text = encode(source);
-        *last = Some((value.clone(), text.clone()));
+        self.keep(value.clone(), text.clone());
         Some(text)
-    })
+    }
+
+    /// `text` as a JavaScript string: what it repeats of the kept text as
+    /// slices of the kept string ([`repeated`]), the rest converted. The
+    /// result is kept in place of the pair.
+    pub(crate) fn repeated(&self, text: String) -> JsString {
+        let kept = self.0.borrow_mut().take();
+        let js = match &kept {
+            Some((source, source_text)) => repeated(source.unchecked_ref(), source_text, &text),
+            None => JsString::from(text.as_str()),
+        };
+        self.keep(js.clone().into(), text);
+        js
+    }
+
+    /// Keep `text` as the conversion of `value`, a JavaScript string that
+    /// was converted from it or to it.
+    pub(crate) fn keep(&self, value: JsValue, text: String) {
+        let units = value.dyn_ref::<JsString>().map_or(0, JsString::length);
+        if KEPT.contains(&units) {
+            *self.0.borrow_mut() = Some((value, text));
+        }
+    }
+}
+
+thread_local! {
+    /// The last long text read from options.
+    static OPTION_TEXT: Kept = Kept::default();
+}
+
+/// [`string`] for the strings the reader of options reads
+/// ([`read`](super::read)), through a [`Kept`]: the long one in options is
+/// the stored document a text is checked against (`previous`), and a caller
+/// passes the same one call after call.
+pub(crate) fn option_string(value: &JsValue) -> Option<String> {
+    OPTION_TEXT.with(|kept| kept.string(value))
 }
 
 /// `source` as UTF-8. The host's encoder is fast on ASCII; on other text
