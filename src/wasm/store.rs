@@ -359,7 +359,7 @@ impl JsMemoryStore {
         let host = JsHost {
             object: host,
             timeout_ms: resolved.timeout_ms,
-            value: Kept::default(),
+            value: Kept::new(),
         };
         let store = crate::store::MemoryStore::new(host, resolved).map_err(|e| store_to_js(&e))?;
         let store = store.with_optional_rewrite(rewrite);

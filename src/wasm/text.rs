@@ -77,6 +77,11 @@ const KEPT: RangeInclusive<u32> = 128..=1 << 20;
 pub(crate) struct Kept(RefCell<Option<(JsValue, String)>>);
 
 impl Kept {
+    /// Nothing kept yet.
+    pub(crate) const fn new() -> Self {
+        Self(RefCell::new(None))
+    }
+
     /// [`string`], through the kept pair: the kept text when `value` is the
     /// kept string, otherwise the conversion, which is then kept (when its
     /// length is in [`KEPT`]).
@@ -120,7 +125,7 @@ impl Kept {
 
 thread_local! {
     /// The last long text read from options.
-    static OPTION_TEXT: Kept = Kept::default();
+    static OPTION_TEXT: Kept = const { Kept::new() };
 }
 
 /// [`string`] for the strings the reader of options reads
