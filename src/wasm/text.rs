@@ -3,10 +3,11 @@
 //! own conversion (`JsValue::as_string`), which copies a string one UTF-16
 //! unit at a time in JavaScript while it is ASCII: on a 24,000-character
 //! ASCII memory that loop took about 28 µs, three quarters of an
-//! `injectionBlock` call (BENCHMARKS.md). A long text in options is kept
-//! with its conversion, for the next call that passes the same string. Out:
-//! the part of a result that repeats the input as a slice of the input
-//! string, not a new copy.
+//! `injectionBlock` call (BENCHMARKS.md). A long text in options, and a
+//! store's last host value and content, are kept with their conversions
+//! ([`Kept`]), for the next call that passes the same string. Out: the part
+//! of a result that repeats the input as a slice of the input string, not a
+//! new copy.
 
 use std::borrow::Cow;
 use std::cell::RefCell;
