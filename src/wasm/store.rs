@@ -167,7 +167,7 @@ impl Host for JsHost {
             .map_err(HostFailure::Error)?;
         let written = JsValue::from_str(value);
         let args = Array::of3(&JsValue::from_str(key), &written, &condition);
-        self.value.keep(written, value.to_owned());
+        self.value.keep(written, value);
         let answer = self.call("put", &args).await?;
         let expected_shape = "{ ok: true, version } or { ok: false }";
         if !answer.is_object() {
@@ -365,7 +365,7 @@ impl JsMemoryStore {
         let store = store.with_optional_rewrite(rewrite);
         Ok(Self {
             store: Rc::new(store),
-            content: Rc::default(),
+            content: Rc::new(Kept::new()),
         })
     }
 

@@ -74,7 +74,6 @@ const KEPT: RangeInclusive<u32> = 128..=1 << 20;
 ///
 /// The pair is a JavaScript string and what [`string`] makes of it (or the
 /// text it was made from), so using it gives what converting again would.
-#[derive(Default)]
 pub(crate) struct Kept(RefCell<Option<(JsValue, String)>>);
 
 impl Kept {
@@ -115,11 +114,12 @@ impl Kept {
     }
 
     /// Keep `text` as the conversion of `value`, a JavaScript string that
-    /// was converted from it or to it.
-    pub(crate) fn keep(&self, value: JsValue, text: String) {
+    /// was converted from it or to it. A borrowed `text` is copied only
+    /// when its length is one kept.
+    pub(crate) fn keep(&self, value: JsValue, text: impl Into<String>) {
         let units = value.dyn_ref::<JsString>().map_or(0, JsString::length);
         if KEPT.contains(&units) {
-            *self.0.borrow_mut() = Some((value, text));
+            *self.0.borrow_mut() = Some((value, text.into()));
         }
     }
 }
