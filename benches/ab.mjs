@@ -6,11 +6,12 @@
 // difference between the builds is smaller than the drift between two runs
 // of `npm run bench`.
 //
-//   node benches/ab.mjs BEFORE_PKG_DIR [AFTER_PKG_DIR] [--rounds=N] [--only=OP,...]
+//   node benches/ab.mjs BEFORE_PKG_DIR [AFTER_PKG_DIR] [--rounds=N] [--only=OP,...] [--sizes=N,...]
 //
 // AFTER defaults to pkg/. Each figure is the fastest of N rounds (6 unless
 // told) of the median time of one call over about 60 ms; `--only` names the
-// calls to time (`--only=render,validate`).
+// calls to time (`--only=render,validate`), `--sizes` the documents' sizes
+// in code points (1,000, 25,000 and 1,000,000 unless told).
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -22,8 +23,15 @@ const [before, after = new URL("../pkg", import.meta.url).pathname] = process.ar
 const flag = (name) => flags.find((f) => f.startsWith(`--${name}=`))?.slice(name.length + 3);
 const rounds = Number(flag("rounds") ?? 6);
 const only = flag("only")?.split(",");
-if (!before || !Number.isSafeInteger(rounds) || rounds < 1 || flags.some((f) => !/^--(rounds|only)=/.test(f))) {
-  console.error("usage: node benches/ab.mjs BEFORE_PKG_DIR [AFTER_PKG_DIR] [--rounds=N] [--only=OP,...]");
+const sizes = (flag("sizes") ?? "1000,25000,1000000").split(",").map(Number);
+if (
+  !before ||
+  !Number.isSafeInteger(rounds) ||
+  rounds < 1 ||
+  !sizes.every((n) => Number.isSafeInteger(n) && n > 0) ||
+  flags.some((f) => !/^--(rounds|only|sizes)=/.test(f))
+) {
+  console.error("usage: node benches/ab.mjs BEFORE_PKG_DIR [AFTER_PKG_DIR] [--rounds=N] [--only=OP,...] [--sizes=N,...]");
   process.exit(2);
 }
 const load = (dir) => import(pathToFileURL(resolve(dir, "node.js")).href);
@@ -46,7 +54,7 @@ const calls = (m, t, n) => {
 };
 
 console.log("| text | size | op | before | after | before/after |\n|---|---|---|---|---|---|");
-for (const n of [1_000, 25_000, 1_000_000]) {
+for (const n of sizes) {
   const generated = genDoc(n);
   // The same document with each non-ASCII character replaced by `x`.
   const ascii = [...generated].map((c) => (c.charCodeAt(0) < 128 ? c : "x")).join("");

@@ -65,3 +65,21 @@ test("previous texts of every length around the shortest kept one (128 units) ar
     }
   }
 });
+
+test("previous texts at the longest kept length (16,777,216 units) and one past it are read as given", () => {
+  const text = "## Other\n- 2025-01-01: y";
+  const named = (previous) => removed(validate(text, { scope: "team", previous }));
+  for (const length of [2 ** 24, 2 ** 24 + 1]) {
+    const exactly = (title) => {
+      const head = `## ${title}\n- 2025-01-01: `;
+      return head + "x".repeat(length - head.length);
+    };
+    const [a, b] = [exactly("Alpha"), exactly("Bravo")];
+    assert.equal(a.length, length);
+    for (const [previous, title] of [[a, "Alpha"], [a, "Alpha"], [b, "Bravo"], [a, "Alpha"]]) {
+      const found = named(previous);
+      assert.equal(found.length, 1, `${length}: ${found}`);
+      assert.match(found[0], new RegExp(title));
+    }
+  }
+});

@@ -59,9 +59,15 @@ pub(crate) fn string(value: &JsValue) -> Option<String> {
 /// The lengths, in UTF-16 units, of the texts a [`Kept`] keeps: a stored
 /// document, even a short one (a memory of 1,000 characters is checked
 /// 1.03x-1.23x as fast as when only texts from 1,024 units were kept), not
-/// a scope or a name, which costs less to convert than to compare; and not
-/// one so large that keeping it would hold on to much memory.
-const KEPT: RangeInclusive<u32> = 128..=1 << 20;
+/// a scope or a name, which costs less to convert than to compare; up to
+/// 16,777,216 units, past the 10 MB memories of the benchmarks, but not the
+/// tens of megabytes of a hostile input. Keeping a text does not make the
+/// module's memory larger: a call on it grew that memory by several times
+/// the copy (to 79 MiB for a check of a 10 MB memory) and WebAssembly's
+/// memory never shrinks. An upper end of 1,048,576 units was a step in the
+/// cost of a check: past it `previous` was converted at every call
+/// (BENCHMARKS.md).
+const KEPT: RangeInclusive<u32> = 128..=1 << 24;
 
 /// A JavaScript string kept with its conversion, for the next call that
 /// hands over the same string (`===`) or makes a result that repeats it:
