@@ -17,7 +17,10 @@ fn limits_code(soft: Option<f64>, hard: Option<f64>) -> Result<Limits, &'static 
 #[test]
 fn defaults() {
     let o = input("{}");
-    let v = o.validate_options().expect("should accept empty options");
+    let v = o
+        .clone()
+        .validate_options()
+        .expect("should accept empty options");
     assert_eq!(v.scope, Scope::User, "should default to user scope");
     assert_eq!(v.previous, None, "should have no previous");
     assert_eq!(
@@ -35,7 +38,10 @@ fn defaults() {
         DEFAULT_FORBIDDEN_TEAM_HEADINGS.to_vec(),
         "should use the four personal headings"
     );
-    let s = o.save_options().expect("should accept empty options");
+    let s = o
+        .clone()
+        .save_options()
+        .expect("should accept empty options");
     assert!(!s.allow_erase, "should not allow erasing by default");
     let i = o.inject_options().expect("should accept empty options");
     assert_eq!(
@@ -58,7 +64,7 @@ fn reads_camel_case_fields() {
     let o = input(
         r###"{"scope":"team","previous":"## A","limits":{"soft":10,"hard":20},"forbiddenTeamHeadings":["Secrets"],"allowErase":true,"userName":"Ada L"}"###,
     );
-    let s = o.save_options().expect("should accept");
+    let s = o.clone().save_options().expect("should accept");
     assert_eq!(s.validate.scope, Scope::Team, "should read scope");
     assert_eq!(
         s.validate.previous.as_deref(),
@@ -153,12 +159,12 @@ fn invalid_limits_are_coded_errors() {
     );
     let o = input(r#"{"limits":{"soft":-1}}"#);
     assert_eq!(
-        o.validate_options().map_err(|e| e.code()),
+        o.clone().validate_options().map_err(|e| e.code()),
         Err("options/invalid-limits"),
         "should fail validate options"
     );
     assert_eq!(
-        o.save_options().map_err(|e| e.code()),
+        o.clone().save_options().map_err(|e| e.code()),
         Err("options/invalid-limits"),
         "should fail save options"
     );
@@ -188,7 +194,7 @@ fn invalid_scope_is_a_coded_error() {
             "should reject {scope:?}"
         );
         assert_eq!(
-            o.validate_options().map_err(|e| e.code()),
+            o.clone().validate_options().map_err(|e| e.code()),
             Err("options/invalid-scope"),
             "should fail validate options for {scope:?}"
         );

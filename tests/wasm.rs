@@ -189,7 +189,7 @@ fn validate_and_plan_save_take_options() {
     let opts = options(&json).validate_options().expect("options");
     same_json(
         &got,
-        &ReportView::new(&memdoc::validate(TEXT, &opts), TEXT),
+        &ReportView::new(memdoc::validate(TEXT, &opts), TEXT),
         "validate",
     );
 
@@ -197,7 +197,7 @@ fn validate_and_plan_save_take_options() {
     let opts = options(&json).save_options().expect("options");
     same_json(
         &got,
-        &SavePlanView::new(&memdoc::plan_save(TEXT, &opts), TEXT),
+        &SavePlanView::new(memdoc::plan_save(TEXT, &opts), TEXT),
         "planSave",
     );
     assert!(stringify(&got).contains(r#""status":"rejected""#));

@@ -162,19 +162,19 @@ impl OptionsInput {
         self.limits.unwrap_or_default().resolve()
     }
 
-    /// Options for [`validate`](crate::validate).
+    /// Options for [`validate`](crate::validate). They take `previous`,
+    /// a whole memory, over rather than copy it.
     ///
     /// # Errors
     /// Bad scope or limits.
-    pub fn validate_options(&self) -> Result<ValidateOptions, Error> {
+    pub fn validate_options(self) -> Result<ValidateOptions, Error> {
         let defaults = ValidateOptions::default();
         Ok(ValidateOptions {
             scope: self.scope()?,
-            previous: self.previous.clone(),
             limits: self.limits()?,
+            previous: self.previous,
             forbidden_team_headings: self
                 .forbidden_team_headings
-                .clone()
                 .unwrap_or(defaults.forbidden_team_headings),
         })
     }
@@ -183,10 +183,11 @@ impl OptionsInput {
     ///
     /// # Errors
     /// Bad scope or limits.
-    pub fn save_options(&self) -> Result<SaveOptions, Error> {
+    pub fn save_options(self) -> Result<SaveOptions, Error> {
+        let allow_erase = self.allow_erase.unwrap_or(false);
         Ok(SaveOptions {
             validate: self.validate_options()?,
-            allow_erase: self.allow_erase.unwrap_or(false),
+            allow_erase,
         })
     }
 

@@ -705,12 +705,12 @@ pub(crate) mod tests {
             previous: Some(theirs.clone()),
             ..crate::ValidateOptions::default()
         };
-        both.same(&ReportView::new(&crate::validate(&ours, &options), &ours));
+        both.same(&ReportView::new(crate::validate(&ours, &options), &ours));
         let save = crate::SaveOptions {
             validate: options,
             allow_erase: false,
         };
-        both.same(&SavePlanView::new(&crate::plan_save(&ours, &save), &ours));
+        both.same(&SavePlanView::new(crate::plan_save(&ours, &save), &ours));
         let merged = crate::merge(base, &ours, &theirs);
         both.same(&MergeResultView::new(&merged, base, &ours, &theirs));
         let conflict = crate::merge(base, &base.replace("tea", "water"), &theirs);

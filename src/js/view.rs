@@ -71,14 +71,15 @@ pub struct ReportView {
 }
 
 impl ReportView {
-    /// Convert the report of validating `text`.
+    /// Convert the report of validating `text` (its canonical form is
+    /// taken over, not copied).
     #[must_use]
-    pub fn new(report: &Report, text: &str) -> Self {
+    pub fn new(report: Report, text: &str) -> Self {
         Self {
             ok: report.ok,
-            canonical: report.canonical.clone(),
             usage: report.usage,
             diagnostics: diagnostics(&report.diagnostics, text),
+            canonical: report.canonical,
         }
     }
 }
@@ -106,16 +107,17 @@ pub struct SavePlanView {
 }
 
 impl SavePlanView {
-    /// Convert the plan of saving `updated`.
+    /// Convert the plan of saving `updated` (its content and dropped lines
+    /// are taken over, not copied).
     #[must_use]
-    pub fn new(plan: &SavePlan, updated: &str) -> Self {
+    pub fn new(plan: SavePlan, updated: &str) -> Self {
         Self {
             status: Name(plan.status.as_str()),
-            content: plan.content.clone(),
             changed: plan.changed,
             usage: plan.usage,
             diagnostics: diagnostics(&plan.diagnostics, updated),
-            dropped: plan.dropped.clone(),
+            content: plan.content,
+            dropped: plan.dropped,
         }
     }
 }

@@ -83,7 +83,7 @@ pub fn views_both_ways_js(
     };
     both(
         &out,
-        &ReportView::new(&crate::validate(&ours, &options), &ours),
+        &ReportView::new(crate::validate(&ours, &options), &ours),
     )?;
     let save = crate::SaveOptions {
         validate: options,
@@ -91,7 +91,7 @@ pub fn views_both_ways_js(
     };
     both(
         &out,
-        &SavePlanView::new(&crate::plan_save(&ours, &save), &ours),
+        &SavePlanView::new(crate::plan_save(&ours, &save), &ours),
     )?;
     let merged = crate::merge(&base, &ours, &theirs);
     both(&out, &MergeResultView::new(&merged, &base, &ours, &theirs))?;
@@ -173,7 +173,7 @@ pub fn validate_js(
         o.validate_options()
     })?;
     view_repeating(
-        ReportView::new(&crate::validate(&source, &options), &source),
+        ReportView::new(crate::validate(&source, &options), &source),
         |r| &mut r.canonical,
         "canonical",
         text,
@@ -193,7 +193,7 @@ pub fn plan_save_js(
     let source = string(updated, "updated")?;
     let options = checked(options.map(Into::into), |o: OptionsInput| o.save_options())?;
     view_repeating(
-        SavePlanView::new(&crate::plan_save(&source, &options), &source),
+        SavePlanView::new(crate::plan_save(&source, &options), &source),
         |p| &mut p.content,
         "content",
         updated,
