@@ -235,10 +235,9 @@ fn starts_and_fours(s: &str, count_fours: bool) -> (usize, usize) {
     let (mut starts, mut fours) = (0, 0);
     for chunk in &mut chunks {
         let w = word(chunk);
-        // The top bit of each byte: set for `10xxxxxx` and for `1111xxxx`.
-        starts += 8 - (w & !(w << 1) & HIGH).count_ones() as usize;
+        starts += word_starts(w);
         if count_fours {
-            fours += (w & (w << 1) & (w << 2) & (w << 3) & HIGH).count_ones() as usize;
+            fours += word_fours(w);
         }
     }
     for &b in chunks.remainder() {
@@ -246,6 +245,51 @@ fn starts_and_fours(s: &str, count_fours: bool) -> (usize, usize) {
         fours += usize::from(count_fours && b >= 0xF0);
     }
     (starts, fours)
+}
+
+/// The bytes of the word `w` of UTF-8 that start a character: all but
+/// those that continue one (`10xxxxxx`).
+const fn word_starts(w: u64) -> usize {
+    8 - (w & !(w << 1) & HIGH).count_ones() as usize
+}
+
+/// The bytes of the word `w` of UTF-8 that start a character of four bytes
+/// (`11110xxx`): a shift by one to three bits brings a byte's lower bits
+/// to its top bit, never a neighbour's.
+const fn word_fours(w: u64) -> usize {
+    (w & (w << 1) & (w << 2) & (w << 3) & HIGH).count_ones() as usize
+}
+
+/// The byte offset in `s` after its first `units` UTF-16 units: where a
+/// JavaScript string position falls in its UTF-8. `None` when that is past
+/// the end, or between the two units of a character of four bytes. Counted
+/// as [`utf16_len`] counts, eight bytes at a time.
+#[cfg(any(test, target_arch = "wasm32"))]
+pub(crate) fn utf16_offset(s: &str, units: usize) -> Option<usize> {
+    let bytes = s.as_bytes();
+    let (mut at, mut seen) = (0, 0);
+    for chunk in bytes.chunks_exact(8) {
+        let w = word(chunk);
+        let n = word_starts(w) + word_fours(w);
+        if seen + n > units {
+            break;
+        }
+        seen += n;
+        at += 8;
+    }
+    for (i, &b) in bytes[at..].iter().enumerate() {
+        if b & 0xC0 == 0x80 {
+            continue;
+        }
+        if seen == units {
+            return Some(at + i);
+        }
+        seen += if b >= 0xF0 { 2 } else { 1 };
+        if seen > units {
+            return None;
+        }
+    }
+    (seen == units).then_some(bytes.len())
 }
 
 /// Whether `s` holds a U+FFFD, which is what a lone surrogate of a
@@ -324,7 +368,9 @@ pub(crate) const fn zero_bytes(x: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{by_words, holds_replacement, starts_and_fours, utf16_len, LineIndex, Span};
+    use super::{
+        by_words, holds_replacement, starts_and_fours, utf16_len, utf16_offset, LineIndex, Span,
+    };
 
     #[test]
     fn utf16_len_counts_what_javascript_counts() {
@@ -337,6 +383,30 @@ mod tests {
             "a\u{7f}\u{80}\u{7ff}\u{800}\u{ffff}\u{10000}\u{10ffff}z",
         ] {
             assert_eq!(utf16_len(s), s.encode_utf16().count(), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn utf16_offsets_are_where_javascript_positions_fall() {
+        // Every position of texts mixing characters of one to four bytes,
+        // at every alignment to the eight-byte words: a character's start is
+        // the offset of the units before it, the middle of a pair and past
+        // the end are none.
+        let mixes = ["aé記😀", "😀😀x", "記記記記記記記a", "éééééééé😀"];
+        for mix in mixes {
+            for lead in 0..9 {
+                let s = "x".repeat(lead) + &mix.repeat(3);
+                let mut expected = vec![None; s.encode_utf16().count() + 2];
+                let mut units = 0;
+                for (at, c) in s.char_indices() {
+                    expected[units] = Some(at);
+                    units += c.len_utf16();
+                }
+                expected[units] = Some(s.len());
+                for (units, want) in expected.iter().enumerate() {
+                    assert_eq!(utf16_offset(&s, units), *want, "{s:?} at {units}");
+                }
+            }
         }
     }
 

@@ -31,8 +31,16 @@ thread_local! {
 
 /// A text argument; `what` names it in the error.
 pub(crate) fn string(value: &JsValue, what: &str) -> Result<String, JsValue> {
-    super::text::string(value)
-        .ok_or_else(|| boundary_to_js(&BoundaryError::NotAString(what.to_owned())))
+    super::text::argument_string(value).ok_or_else(|| not_a_string(what))
+}
+
+/// A text argument converted [`near`](Kept::near) the text `kept` holds.
+pub(crate) fn string_near(value: &JsValue, what: &str, kept: &Kept) -> Result<String, JsValue> {
+    kept.near(value).ok_or_else(|| not_a_string(what))
+}
+
+fn not_a_string(what: &str) -> JsValue {
+    boundary_to_js(&BoundaryError::NotAString(what.to_owned()))
 }
 
 /// A loosely typed value of the shape `I` (`MemoryRefInput`); a wrong shape,

@@ -29,7 +29,7 @@ use crate::store::{
 };
 use crate::Error;
 
-use super::convert::{input, shaped, string, view, view_kept, view_repeating};
+use super::convert::{input, shaped, string_near, view, view_kept, view_repeating};
 use super::errors::{store_to_js, to_js};
 use super::panic::test_trigger;
 use super::read::found;
@@ -395,7 +395,8 @@ impl JsMemoryStore {
         options: Option<JsValue>,
     ) -> Result<Task, JsValue> {
         let r = memory_ref(r)?;
-        let source = string(updated, "updated")?;
+        // Most often an edit of the memory this store saved or loaded last.
+        let source = string_near(updated, "updated", &self.content)?;
         let options = save_options(options)?;
         let store = Rc::clone(&self.store);
         let content = Rc::clone(&self.content);

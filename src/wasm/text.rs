@@ -5,7 +5,9 @@
 //! ASCII memory that loop took about 28 µs, three quarters of an
 //! `injectionBlock` call (BENCHMARKS.md). A long text in options, and a
 //! store's last host value and content, are kept with their conversions
-//! ([`Kept`]), for the next call that passes the same string. Out: the part
+//! ([`Kept`]), for the next call that passes the same string; a text
+//! argument, and a store's update, are converted near the kept text
+//! ([`Kept::near`]): only what they do not share with it. Out: the part
 //! of a result that repeats the input as a slice of the input string, not a
 //! new copy.
 
@@ -19,7 +21,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 
 use crate::js::repeats::{pieces, utf16_units, Piece};
-use crate::span::holds_replacement;
+use crate::span::{holds_replacement, utf16_offset};
 
 #[wasm_bindgen]
 extern "C" {
@@ -51,9 +53,12 @@ thread_local! {
     static ENCODER: Encoder = Encoder::new();
 }
 
-/// The string `value` holds, or `None` when it is not a string.
-pub(crate) fn string(value: &JsValue) -> Option<String> {
-    value.dyn_ref::<JsString>().map(encode)
+#[wasm_bindgen(module = "/src/wasm/text.js")]
+extern "C" {
+    /// How many units two strings share at their start and then at their
+    /// end (`shared[0]`, `shared[1]`), neither between the halves of a
+    /// surrogate pair.
+    fn common(a: &JsString, b: &JsString, shared: &mut [u32]);
 }
 
 /// The lengths, in UTF-16 units, of the texts a [`Kept`] keeps: a stored
@@ -78,7 +83,7 @@ const KEPT: RangeInclusive<u32> = 128..=1 << 24;
 /// every check, and a store reads back the head record it wrote or read
 /// last, and the content it saved or loaded last.
 ///
-/// The pair is a JavaScript string and what [`string`] makes of it (or the
+/// The pair is a JavaScript string and what [`encode`] makes of it (or the
 /// text it was made from), so using it gives what converting again would.
 pub(crate) struct Kept(RefCell<Option<(JsValue, String)>>);
 
@@ -88,7 +93,7 @@ impl Kept {
         Self(RefCell::new(None))
     }
 
-    /// [`string`], through the kept pair: the kept text when `value` is the
+    /// [`encode`], through the kept pair: the kept text when `value` is the
     /// kept string, otherwise the conversion, which is then kept (when its
     /// length is in [`KEPT`]).
     pub(crate) fn string(&self, value: &JsValue) -> Option<String> {
@@ -104,6 +109,43 @@ impl Kept {
         let text = encode(source);
         self.keep(value.clone(), text.clone());
         Some(text)
+    }
+
+    /// [`encode`], through the kept pair without keeping `value`: the kept
+    /// text when `value` is the kept string; otherwise, for a text of a
+    /// length in [`KEPT`], what it shares at its start and at its end with
+    /// the kept string ([`common`]) is copied from the kept text and only
+    /// the rest converted. A text passed with the memory it edits
+    /// (`planSave(text, { previous })`, a store's save of its memory)
+    /// then costs the host's encoder only the edit.
+    pub(crate) fn near(&self, value: &JsValue) -> Option<String> {
+        let source = value.dyn_ref::<JsString>()?;
+        let units = source.length();
+        let kept = self.0.borrow();
+        let Some((kept, text)) = kept.as_ref().filter(|_| KEPT.contains(&units)) else {
+            return Some(encode(source));
+        };
+        if kept == value {
+            return Some(text.clone());
+        }
+        let kept: &JsString = kept.unchecked_ref();
+        let mut shared = [0; 2];
+        common(source, kept, &mut shared);
+        let [start, end] = shared;
+        // Less than half of it shared is not worth finding where.
+        let worth = start + end >= units / 2 && start + end <= units;
+        let Some((head, tail)) = worth
+            .then(|| shared_bytes(text, kept.length(), start, end))
+            .flatten()
+        else {
+            return Some(encode(source));
+        };
+        let middle = encode(&source.slice(start, units - end));
+        let mut whole = String::with_capacity(head + middle.len() + text.len() - tail);
+        whole.push_str(&text[..head]);
+        whole.push_str(&middle);
+        whole.push_str(&text[tail..]);
+        Some(whole)
     }
 
     /// `text` as a JavaScript string: what it repeats of the kept text as
@@ -135,7 +177,27 @@ thread_local! {
     static OPTION_TEXT: Kept = const { Kept::new() };
 }
 
-/// [`string`] for the strings the reader of options reads
+/// Where the first `start` and the last `end` UTF-16 units of a string of
+/// `units` units, whose UTF-8 is `text`, end and begin in `text`: `None`
+/// unless both fall between characters and do not overlap. A text of as
+/// many bytes as units is ASCII, where the two counts are the same.
+fn shared_bytes(text: &str, units: u32, start: u32, end: u32) -> Option<(usize, usize)> {
+    let middle = units.checked_sub(start)?.checked_sub(end)?;
+    let (start, middle) = (start as usize, middle as usize);
+    if text.len() == units as usize {
+        return Some((start, start + middle));
+    }
+    let head = utf16_offset(text, start)?;
+    Some((head, head + utf16_offset(&text[head..], middle)?))
+}
+
+/// A text argument, converted [`near`](Kept::near) the last long text read
+/// from options: the memory a text is most often an edit of.
+pub(crate) fn argument_string(value: &JsValue) -> Option<String> {
+    OPTION_TEXT.with(|kept| kept.near(value))
+}
+
+/// [`encode`] for the strings the reader of options reads
 /// ([`read`](super::read)), through a [`Kept`]: the long one in options is
 /// the stored document a text is checked against (`previous`), and a caller
 /// passes the same one call after call.
