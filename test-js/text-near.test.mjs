@@ -22,10 +22,15 @@ function memory(sections, word) {
 /** What Rust read of `text`, by `compact` (lone surrogates become U+FFFD). */
 const read = (text) => compact(text, { target: 2 * text.length + 1000 }).content;
 
-/** The edits of `p` to check, each canonical when `p` is: by name. */
+/**
+ * The edits of `p` to check, each canonical when `p` is: by name. Those of
+ * a surrogate pair are made at its first emoji (at its first `end` when it
+ * has none).
+ */
 function edits(p) {
   const at = (k) => p.indexOf(k);
-  const emoji = at("😀");
+  const mark = p.includes("😀") ? "😀" : "end";
+  const emoji = at(mark);
   return {
     "the same text made apart": [...p].join(""),
     "a line added at the end": `${p}\n- 2025-02-01: added`,
@@ -36,7 +41,7 @@ function edits(p) {
     "a pair split by a lone low surrogate": p.slice(0, emoji + 1) + "\udc00" + p.slice(emoji + 1),
     "a lone high surrogate before a pair": p.slice(0, emoji) + "\ud800" + p.slice(emoji),
     "a pair removed": p.slice(0, emoji) + p.slice(emoji + 2),
-    "the end cut after a high surrogate": p.slice(0, p.lastIndexOf("😀") + 1),
+    "the end cut after a high surrogate": p.slice(0, p.lastIndexOf(mark) + 1),
     "the text a prefix of the kept one": p.slice(0, at("## Part 5") - 2),
     "most of it new": memory(9, "other"),
   };
@@ -63,6 +68,7 @@ function lone(p) {
 for (const [kind, [p, cases]] of [
   ["non-ASCII", [memory(9, "é 記憶 😀 end"), edits(memory(9, "é 記憶 😀 end"))]],
   ["ASCII but for one pair", [memory(9, "plain 😀 end"), edits(memory(9, "plain 😀 end"))]],
+  ["ASCII", [memory(9, "plain end"), edits(memory(9, "plain end"))]],
   ["lone surrogates", lone(memory(9, "é 記憶 😀 end"))],
 ]) {
 
