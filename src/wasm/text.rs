@@ -75,10 +75,10 @@ extern "C" {
 const KEPT: RangeInclusive<u32> = 128..=1 << 24;
 
 /// A JavaScript string kept with its conversion, for the next call that
-/// hands over the same string (`===`) or makes a result that repeats it:
-/// a comparison and a copy in WebAssembly's memory, or a slice of the
-/// JavaScript string, instead of a pass of the host's encoder or decoder
-/// over all of it. The texts that come back call after call are stored
+/// hands over the same string (`===`), a string that shares most of it, or
+/// makes a result that repeats it: a comparison and a copy in WebAssembly's
+/// memory, or a slice of the JavaScript string, instead of a pass of the
+/// host's encoder or decoder over all of it. The texts that come back call after call are stored
 /// documents: the editor passes the revision being edited as `previous` at
 /// every check, and a store reads back the head record it wrote or read
 /// last, and the content it saved or loaded last.
@@ -93,25 +93,16 @@ impl Kept {
         Self(RefCell::new(None))
     }
 
-    /// [`encode`], through the kept pair: the kept text when `value` is the
-    /// kept string, otherwise the conversion, which is then kept (when its
-    /// length is in [`KEPT`]).
+    /// [`near`](Self::near), then kept (when its length is in [`KEPT`]).
     pub(crate) fn string(&self, value: &JsValue) -> Option<String> {
-        let source = value.dyn_ref::<JsString>()?;
-        if !KEPT.contains(&source.length()) {
-            return Some(encode(source));
+        let (text, same) = self.converted(value)?;
+        if !same {
+            self.keep(value.clone(), text.clone());
         }
-        if let Some((kept, text)) = self.0.borrow().as_ref() {
-            if kept == value {
-                return Some(text.clone());
-            }
-        }
-        let text = encode(source);
-        self.keep(value.clone(), text.clone());
         Some(text)
     }
 
-    /// [`encode`], through the kept pair without keeping `value`: the kept
+    /// [`encode`], through the kept pair, without keeping `value`: the kept
     /// text when `value` is the kept string; otherwise, for a text of a
     /// length in [`KEPT`], what it shares at its start and at its end with
     /// the kept string ([`common`]) is copied from the kept text and only
@@ -119,14 +110,19 @@ impl Kept {
     /// (`planSave(text, { previous })`, a store's save of its memory)
     /// then costs the host's encoder only the edit.
     pub(crate) fn near(&self, value: &JsValue) -> Option<String> {
+        self.converted(value).map(|(text, _)| text)
+    }
+
+    /// [`near`](Self::near), and whether `value` was the kept string.
+    fn converted(&self, value: &JsValue) -> Option<(String, bool)> {
         let source = value.dyn_ref::<JsString>()?;
         let units = source.length();
         let kept = self.0.borrow();
         let Some((kept, text)) = kept.as_ref().filter(|_| KEPT.contains(&units)) else {
-            return Some(encode(source));
+            return Some((encode(source), false));
         };
         if kept == value {
-            return Some(text.clone());
+            return Some((text.clone(), true));
         }
         let kept: &JsString = kept.unchecked_ref();
         let mut shared = [0; 2];
@@ -138,14 +134,10 @@ impl Kept {
             .then(|| shared_bytes(text, kept.length(), start, end))
             .flatten()
         else {
-            return Some(encode(source));
+            return Some((encode(source), false));
         };
         let middle = encode(&source.slice(start, units - end));
-        let mut whole = String::with_capacity(head + middle.len() + text.len() - tail);
-        whole.push_str(&text[..head]);
-        whole.push_str(&middle);
-        whole.push_str(&text[tail..]);
-        Some(whole)
+        Some(([&text[..head], &middle, &text[tail..]].concat(), false))
     }
 
     /// `text` as a JavaScript string: what it repeats of the kept text as
