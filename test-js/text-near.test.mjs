@@ -104,3 +104,65 @@ for (const [kind, [p, cases]] of [
     }
   });
 }
+
+/**
+ * A memory of `sections` sections of three entries whose texts are words
+ * drawn by `next` from characters of one, two and four bytes and lone
+ * surrogates, and the offsets where each entry's text starts and ends.
+ */
+function drawn(next, sections) {
+  const chars = ["a", "Z", "7", "é", "ß", "記", "憶", "😀", "🧠", "\ud83d", "\ude00", "\udbff"];
+  const word = () => Array.from({ length: 1 + next(6) }, () => chars[next(chars.length)]).join("");
+  let text = "";
+  const texts = [];
+  for (let s = 0; s < sections; s++) {
+    text += `${s ? "\n\n" : ""}## Part ${s}`;
+    for (let i = 1; i <= 3; i++) {
+      text += `\n- 2025-01-0${i}: `;
+      const start = text.length;
+      text += Array.from({ length: 1 + next(4) }, word).join(" ");
+      texts.push([start, text.length]);
+    }
+  }
+  return { text, texts, word };
+}
+
+test("random edits of entry texts, surrogate halves split and joined, are read as given near the kept text", async () => {
+  // A small deterministic generator (a linear congruential one).
+  let seed = 20261203;
+  const next = (n) => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return (seed >>> 8) % n;
+  };
+  const store = new MemoryStore(memoryHost());
+  const ref = { scope: "team", id: "random" };
+  let baseRevision = 0;
+  const save = async (text) => {
+    const outcome = await store.save(ref, text, { limits: { soft: 100_000, hard: 200_000 }, baseRevision });
+    assert.equal(outcome.status, "saved");
+    baseRevision = outcome.revision;
+    return outcome.content;
+  };
+  for (let memory = 0; memory < 12; memory++) {
+    const { text: p, texts, word } = drawn(next, 6 + next(10));
+    assert.ok(p.length >= 128, "long enough to be kept");
+    for (let k = 0; k < 25; k++) {
+      // One to three splices, each a word in place of up to 8 units of an
+      // entry's text after its first (so the memory stays canonical),
+      // anywhere in it: between the halves of a pair too.
+      let text = p;
+      const spots = texts.slice().sort(() => next(3) - 1).slice(0, 1 + next(3)).sort((a, b) => b[0] - a[0]);
+      for (const [start, end] of spots) {
+        const from = start + 1 + next(end - start);
+        const to = Math.min(end, from + next(9));
+        text = text.slice(0, from) + word() + text.slice(to);
+      }
+      const expected = text.toWellFormed();
+      validate("## Z\n- 2025-01-01: z", { previous: p });
+      assert.equal(read(text), expected, `memory ${memory}, edit ${k}: read near the previous`);
+      assert.equal(await save(p), p.toWellFormed());
+      assert.equal(await save(text), expected, `memory ${memory}, edit ${k}: saved near the content`);
+      assert.equal((await store.load(ref)).content, expected, `memory ${memory}, edit ${k}: loaded`);
+    }
+  }
+});
