@@ -70,7 +70,7 @@ export function operations(memdoc) {
  * time other processes had the CPU, which a short run often escapes
  * entirely.
  */
-function time(fn) {
+export function time(fn) {
   let best = { cpu: Infinity, system: Infinity };
   for (let i = 0; i < 5; i += 1) {
     collect();
