@@ -21,7 +21,7 @@ import { runInNewContext } from "node:vm";
 // A full collection before each timing, so that no run pays for the garbage
 // of the one before it.
 setFlagsFromString("--expose-gc");
-const collect = runInNewContext("gc");
+export const collect = runInNewContext("gc");
 
 /** The inputs, by shape, of `n` lines. */
 export const shapes = {
