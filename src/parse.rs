@@ -11,7 +11,7 @@
 use std::borrow::Cow;
 
 use crate::document::{Document, Entry, LegacyMarker, Line, RawLine, Section, IMPLICIT_TITLE};
-use crate::span::{word, zero_bytes, Span, ONES};
+use crate::span::{line_end, Span};
 
 /// Parse a memory document. Accepts every string and never fails.
 ///
@@ -229,32 +229,6 @@ pub(crate) fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-/// The offset of the first LF or CR at or after `from`, or the length of
-/// `bytes`. Eight bytes are tested at a time: a byte equal to the one sought
-/// is a zero byte of the word combined with it by exclusive or, and the
-/// lowest zero byte of a word is exactly the lowest byte whose high bit
-/// `(x - 0x01…) & !x & 0x80…` sets (higher ones may be false alarms, lower
-/// ones never are).
-fn line_end(bytes: &[u8], from: usize) -> usize {
-    let rest = bytes.get(from..).unwrap_or_default();
-    let mut words = rest.chunks_exact(8);
-    let mut at = from.min(bytes.len());
-    for chunk in words.by_ref() {
-        let x = word(chunk);
-        let found =
-            zero_bytes(x ^ (ONES * u64::from(b'\n'))) | zero_bytes(x ^ (ONES * u64::from(b'\r')));
-        if found != 0 {
-            return at + (found.trailing_zeros() / 8) as usize;
-        }
-        at += 8;
-    }
-    let tail = words.remainder();
-    at + tail
-        .iter()
-        .position(|&b| b == b'\n' || b == b'\r')
-        .unwrap_or(tail.len())
-}
-
 /// Parse a trimmed line as an entry. `span` is the trimmed line's range.
 #[must_use]
 pub fn parse_entry(line: &str, span: Span) -> Option<Entry<'_>> {
@@ -317,7 +291,7 @@ pub fn is_valid_date(date: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{line_end, parse};
+    use super::parse;
 
     #[test]
     fn each_section_holds_its_lines_at_their_exact_number() {
@@ -332,44 +306,5 @@ mod tests {
         let implicit = parse("- 2025-01-01: a\n- 2025-01-02: b\n## A");
         assert_eq!(implicit.sections[0].lines.capacity(), 2);
         assert!(!implicit.sections[0].explicit);
-    }
-
-    /// The first LF or CR byte by looking at every byte.
-    fn one_by_one(bytes: &[u8], from: usize) -> usize {
-        (from..bytes.len())
-            .find(|&i| bytes[i] == b'\n' || bytes[i] == b'\r')
-            .unwrap_or(bytes.len())
-    }
-
-    #[test]
-    fn line_end_finds_what_a_byte_by_byte_scan_finds() {
-        // Every break at every place of a word, after bytes with the high
-        // bit set (UTF-8), the break's neighbours (0x09, 0x0B, 0x0C, 0x0E)
-        // and bytes that differ from a break by one bit (0x8A, 0x8D, 0x4A).
-        let fillers: [&[u8]; 4] = [
-            b"abcdefghijklmnopq",
-            "éè—🎯ü".as_bytes(),
-            b"\t\x0b\x0c\x0e\x09",
-            b"\x8a\x8d\x4a\x2a",
-        ];
-        for filler in fillers {
-            for len in 0..24 {
-                for at in 0..=len {
-                    for brk in [&b"\n"[..], b"\r", b"\r\n", b""] {
-                        let mut bytes: Vec<u8> = filler.iter().copied().cycle().take(len).collect();
-                        bytes.splice(at..at, brk.iter().copied());
-                        bytes.extend_from_slice(b"x\ny");
-                        for from in 0..bytes.len() {
-                            assert_eq!(
-                                line_end(&bytes, from),
-                                one_by_one(&bytes, from),
-                                "{bytes:?} from {from}"
-                            );
-                        }
-                    }
-                }
-            }
-        }
-        assert_eq!(line_end(b"abc", 7), 3);
     }
 }

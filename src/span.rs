@@ -8,6 +8,18 @@ use std::sync::OnceLock;
 
 use serde::Serialize;
 
+// The byte scans, a block at a time: sixteen bytes in WebAssembly, with
+// its SIMD; natively one word of eight.
+#[cfg(target_arch = "wasm32")]
+mod sixteen;
+#[cfg(target_arch = "wasm32")]
+use sixteen as blocks;
+mod words;
+#[cfg(not(target_arch = "wasm32"))]
+use words as blocks;
+
+pub(crate) use blocks::line_end;
+
 /// A byte range `start..end` (end exclusive) into the text that was parsed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Span {
@@ -230,53 +242,17 @@ pub(crate) fn code_points(s: &str) -> usize {
 /// The bytes of `s` that start a character, and (when `fours`) those that
 /// start one of four bytes (lead byte `11110xxx`).
 fn starts_and_fours(s: &str, count_fours: bool) -> (usize, usize) {
-    let bytes = s.as_bytes();
-    let mut chunks = bytes.chunks_exact(8);
-    let (mut starts, mut fours) = (0, 0);
-    for chunk in &mut chunks {
-        let w = word(chunk);
-        starts += word_starts(w);
-        if count_fours {
-            fours += word_fours(w);
-        }
-    }
-    for &b in chunks.remainder() {
-        starts += usize::from(b & 0xC0 != 0x80);
-        fours += usize::from(count_fours && b >= 0xF0);
-    }
-    (starts, fours)
-}
-
-/// The bytes of the word `w` of UTF-8 that start a character: all but
-/// those that continue one (`10xxxxxx`).
-const fn word_starts(w: u64) -> usize {
-    8 - (w & !(w << 1) & HIGH).count_ones() as usize
-}
-
-/// The bytes of the word `w` of UTF-8 that start a character of four bytes
-/// (`11110xxx`): a shift by one to three bits brings a byte's lower bits
-/// to its top bit, never a neighbour's.
-const fn word_fours(w: u64) -> usize {
-    (w & (w << 1) & (w << 2) & (w << 3) & HIGH).count_ones() as usize
+    blocks::starts_and_fours(s.as_bytes(), count_fours)
 }
 
 /// The byte offset in `s` after its first `units` UTF-16 units: where a
 /// JavaScript string position falls in its UTF-8. `None` when that is past
 /// the end, or between the two units of a character of four bytes. Counted
-/// as [`utf16_len`] counts, eight bytes at a time.
+/// as [`utf16_len`] counts, a block at a time.
 #[cfg(any(test, target_arch = "wasm32"))]
 pub(crate) fn utf16_offset(s: &str, units: usize) -> Option<usize> {
     let bytes = s.as_bytes();
-    let (mut at, mut seen) = (0, 0);
-    for chunk in bytes.chunks_exact(8) {
-        let w = word(chunk);
-        let n = word_starts(w) + word_fours(w);
-        if seen + n > units {
-            break;
-        }
-        seen += n;
-        at += 8;
-    }
+    let (at, mut seen) = blocks::utf16_blocks(bytes, units);
     for (i, &b) in bytes[at..].iter().enumerate() {
         if b & 0xC0 == 0x80 {
             continue;
@@ -310,18 +286,14 @@ pub(crate) fn holds_replacement(s: &str) -> bool {
             .windows(3)
             .any(|w| w == FFFD)
     };
-    let mut chunks = bytes.chunks_exact(8);
     let mut start = 0;
-    for chunk in &mut chunks {
-        // A byte of `x` is zero where the text has 0xEF; the expression is
-        // not zero exactly when one is.
-        let x = word(chunk) ^ (0xEF * ONES);
-        // The window reaches two bytes into the next chunk, for a U+FFFD
+    while start + blocks::BLOCK <= bytes.len() {
+        // The window reaches two bytes into the next block, for a U+FFFD
         // that starts in this one's last byte.
-        if zero_bytes(x) != 0 && at(start, start + 10) {
+        if blocks::holds(bytes, start, 0xEF) && at(start, start + blocks::BLOCK + 2) {
             return true;
         }
-        start += 8;
+        start += blocks::BLOCK;
     }
     at(start, bytes.len())
 }

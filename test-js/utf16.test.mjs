@@ -144,3 +144,19 @@ test("texts of 4,094 to 4,098 units, a pair of surrogates cut at the end among t
     }
   }
 });
+
+test("a lone surrogate anywhere in a line is U+FFFD in every text result, never sliced from the input", () => {
+  // The module looks for the U+FFFD a lone surrogate becomes a block of
+  // bytes at a time (src/span/sixteen.rs): the surrogate at every offset of
+  // a block, and across two.
+  for (const lone of ["\ud800", "\udfff"]) {
+    for (let k = 0; k < 40; k++) {
+      const text = `## A\n- 2025-01-01: ${"x".repeat(k)}${lone}${"y".repeat(40 - k)}\n- 2025-01-02: ${"z".repeat(60)}`;
+      const well = text.toWellFormed();
+      assert.equal(render(text), well, `render, offset ${k}`);
+      assert.equal(validate(text).canonical, well, `validate, offset ${k}`);
+      assert.equal(planSave(text).content, well, `planSave, offset ${k}`);
+      assert.equal(injectionBlock(text).includes(lone), false, `injectionBlock, offset ${k}`);
+    }
+  }
+});

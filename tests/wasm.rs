@@ -91,6 +91,18 @@ fn render_and_normalize_heading_give_the_cores_strings() {
     );
 }
 
+/// A small deterministic generator (a linear congruential one) from
+/// `seed`: each call draws a number below its argument.
+fn draws(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut seed = seed;
+    move |n| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        usize::try_from(seed >> 33).unwrap() % n
+    }
+}
+
 /// Texts whose lines are canonical or not, in every mix: entries in the
 /// legacy format, trailing white space, CRLF, a preamble, sections without
 /// the blank line between them, blank lines to drop; ASCII or not.
@@ -109,13 +121,7 @@ fn mixed_texts() -> Vec<String> {
         "   ",
         "a raw line of text, kept verbatim, long enough to count for something",
     ];
-    let mut seed = 7_u64;
-    let mut next = |n: usize| {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        usize::try_from(seed >> 33).unwrap() % n
-    };
+    let mut next = draws(7);
     (0..300)
         .map(|_| {
             let count = next(40);
@@ -406,6 +412,70 @@ fn folding_is_the_hosts_for_every_character_of_the_blocks_done_without_it() {
             memdoc::wasm::fold_lower_each(&[text]),
             [host_fold(text)],
             "{text}"
+        );
+    }
+}
+
+/// Texts whose characters of one to four bytes, line breaks (LF, CR, CRLF)
+/// and U+FFFD fall at every offset of a block of sixteen bytes, and across
+/// blocks: what the module's scans read a block at a time
+/// (src/span/sixteen.rs).
+fn scanned_texts() -> Vec<String> {
+    let pieces = [
+        "a", "Z", "é", "ß", "—", "記", "😀", "\u{fffd}", "\n", "\r", "\r\n", " ",
+    ];
+    let mut next = draws(11);
+    let mut texts = Vec::new();
+    for piece in pieces {
+        for before in 0..40 {
+            texts.push(format!(
+                "{}{piece}{}",
+                "x".repeat(before),
+                "y".repeat(40 - before)
+            ));
+        }
+    }
+    for _ in 0..400 {
+        let count = next(80);
+        texts.push((0..count).map(|_| pieces[next(pieces.len())]).collect());
+    }
+    texts
+}
+
+#[wasm_bindgen_test]
+fn scans_a_block_at_a_time_count_what_the_standard_library_counts() {
+    for text in scanned_texts() {
+        // `usage` counts the code points of the canonical form.
+        assert_eq!(
+            memdoc::usage(&text, memdoc::Limits::default()).chars,
+            memdoc::render(&text).chars().count(),
+            "code points of {text:?}"
+        );
+        // Every position, against lines split and UTF-16 units counted a
+        // character at a time (the index splits lines as the parser does).
+        let index = memdoc::LineIndex::new(&text);
+        let (mut line, mut column, mut offset) = (1, 1, 0);
+        let mut chars = text.char_indices().peekable();
+        while let Some((at, c)) = chars.next() {
+            let p = index.position(at);
+            assert_eq!(
+                (p.line, p.column, p.offset),
+                (line, column, offset),
+                "byte {at} of {text:?}"
+            );
+            offset += c.len_utf16();
+            let breaks = c == '\n' || (c == '\r' && chars.peek().map(|&(_, n)| n) != Some('\n'));
+            (line, column) = if breaks {
+                (line + 1, 1)
+            } else {
+                (line, column + c.len_utf16())
+            };
+        }
+        let end = index.position(text.len());
+        assert_eq!(
+            (end.line, end.column, end.offset),
+            (line, column, offset),
+            "end of {text:?}"
         );
     }
 }

@@ -1,0 +1,131 @@
+//! The byte scans of [`span`](super) eight bytes at a time, in one word:
+//! natively, and in WebAssembly for what is left after the last whole block
+//! of [`sixteen`](super::sixteen).
+
+use super::{word, zero_bytes, HIGH, ONES};
+
+/// The bytes a block holds.
+pub(crate) const BLOCK: usize = 8;
+
+/// The offset of the first LF or CR at or after `from`, or the length of
+/// `bytes`. A byte equal to the one sought is a zero byte of the word
+/// combined with it by exclusive or, and the lowest zero byte of a word is
+/// exactly the lowest byte whose high bit [`zero_bytes`] sets (higher ones
+/// may be false alarms, lower ones never are).
+pub(crate) fn line_end(bytes: &[u8], from: usize) -> usize {
+    let mut at = from.min(bytes.len());
+    while at + BLOCK <= bytes.len() {
+        let x = word(&bytes[at..at + BLOCK]);
+        let found =
+            zero_bytes(x ^ (ONES * u64::from(b'\n'))) | zero_bytes(x ^ (ONES * u64::from(b'\r')));
+        if found != 0 {
+            return at + (found.trailing_zeros() / 8) as usize;
+        }
+        at += BLOCK;
+    }
+    at + bytes[at..]
+        .iter()
+        .position(|&b| b == b'\n' || b == b'\r')
+        .unwrap_or(bytes.len() - at)
+}
+
+/// The bytes of `bytes` (UTF-8) that start a character, and (when
+/// `count_fours`) those that start one of four bytes (lead byte
+/// `11110xxx`).
+pub(crate) fn starts_and_fours(bytes: &[u8], count_fours: bool) -> (usize, usize) {
+    let mut chunks = bytes.chunks_exact(BLOCK);
+    let (mut starts, mut fours) = (0, 0);
+    for chunk in &mut chunks {
+        let w = word(chunk);
+        starts += word_starts(w);
+        if count_fours {
+            fours += word_fours(w);
+        }
+    }
+    for &b in chunks.remainder() {
+        starts += usize::from(b & 0xC0 != 0x80);
+        fours += usize::from(count_fours && b >= 0xF0);
+    }
+    (starts, fours)
+}
+
+/// How far whole blocks of `bytes` (UTF-8) go from its start within the
+/// first `units` UTF-16 units: the offset where they end and the units
+/// before it. The rest is counted byte by byte.
+#[cfg(any(test, target_arch = "wasm32"))]
+pub(crate) fn utf16_blocks(bytes: &[u8], units: usize) -> (usize, usize) {
+    let (mut at, mut seen) = (0, 0);
+    for chunk in bytes.chunks_exact(BLOCK) {
+        let w = word(chunk);
+        let n = word_starts(w) + word_fours(w);
+        if seen + n > units {
+            break;
+        }
+        seen += n;
+        at += BLOCK;
+    }
+    (at, seen)
+}
+
+/// Whether the block of `bytes` at `at` holds the byte `byte`.
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn holds(bytes: &[u8], at: usize, byte: u8) -> bool {
+    zero_bytes(word(&bytes[at..at + BLOCK]) ^ (u64::from(byte) * ONES)) != 0
+}
+
+/// The bytes of the word `w` of UTF-8 that start a character: all but
+/// those that continue one (`10xxxxxx`).
+const fn word_starts(w: u64) -> usize {
+    8 - (w & !(w << 1) & HIGH).count_ones() as usize
+}
+
+/// The bytes of the word `w` of UTF-8 that start a character of four bytes
+/// (`11110xxx`): a shift by one to three bits brings a byte's lower bits
+/// to its top bit, never a neighbour's.
+const fn word_fours(w: u64) -> usize {
+    (w & (w << 1) & (w << 2) & (w << 3) & HIGH).count_ones() as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::line_end;
+
+    /// The first LF or CR byte by looking at every byte.
+    fn one_by_one(bytes: &[u8], from: usize) -> usize {
+        (from..bytes.len())
+            .find(|&i| bytes[i] == b'\n' || bytes[i] == b'\r')
+            .unwrap_or(bytes.len())
+    }
+
+    #[test]
+    fn line_end_finds_what_a_byte_by_byte_scan_finds() {
+        // Every break at every place of a word, after bytes with the high
+        // bit set (UTF-8), the break's neighbours (0x09, 0x0B, 0x0C, 0x0E)
+        // and bytes that differ from a break by one bit (0x8A, 0x8D, 0x4A).
+        let fillers: [&[u8]; 4] = [
+            b"abcdefghijklmnopq",
+            "éè—🎯ü".as_bytes(),
+            b"\t\x0b\x0c\x0e\x09",
+            b"\x8a\x8d\x4a\x2a",
+        ];
+        for filler in fillers {
+            for len in 0..24 {
+                for at in 0..=len {
+                    for brk in [&b"\n"[..], b"\r", b"\r\n", b""] {
+                        let mut bytes: Vec<u8> = filler.iter().copied().cycle().take(len).collect();
+                        bytes.splice(at..at, brk.iter().copied());
+                        bytes.extend_from_slice(b"x\ny");
+                        for from in 0..bytes.len() {
+                            assert_eq!(
+                                line_end(&bytes, from),
+                                one_by_one(&bytes, from),
+                                "{bytes:?} from {from}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(line_end(b"abc", 7), 3);
+    }
+}
