@@ -271,7 +271,7 @@ pub(crate) fn utf16_offset(s: &str, units: usize) -> Option<usize> {
 /// Whether `s` holds a U+FFFD, which is what a lone surrogate of a
 /// JavaScript string becomes in UTF-8: where it may be one, a position
 /// counted in `s` and the same position in the JavaScript string can name
-/// different text. Searched for its first byte eight bytes at a time
+/// different text. Searched for its first byte a block at a time
 /// (`0xEF` leads only the characters U+F000 to U+FFFF), then checked where
 /// one is found: a search for the character itself went through the
 /// standard library's search for a string of three bytes, about 4% of a
@@ -279,23 +279,17 @@ pub(crate) fn utf16_offset(s: &str, units: usize) -> Option<usize> {
 /// carried a copy (358 bytes of the module, gzip).
 #[inline(never)]
 pub(crate) fn holds_replacement(s: &str) -> bool {
-    const FFFD: [u8; 3] = [0xEF, 0xBF, 0xBD];
-    let bytes = s.as_bytes();
-    let at = |from: usize, to: usize| {
-        bytes[from..to.min(bytes.len())]
-            .windows(3)
-            .any(|w| w == FFFD)
-    };
-    let mut start = 0;
-    while start + blocks::BLOCK <= bytes.len() {
-        // The window reaches two bytes into the next block, for a U+FFFD
-        // that starts in this one's last byte.
-        if blocks::holds(bytes, start, 0xEF) && at(start, start + blocks::BLOCK + 2) {
-            return true;
-        }
-        start += blocks::BLOCK;
-    }
-    at(start, bytes.len())
+    blocks::holds_replacement(s.as_bytes())
+}
+
+/// Whether a U+FFFD starts in `bytes[from..to]` (`to` past the end is the
+/// end). The scans ask it of a block that holds the character's first
+/// byte, `0xEF`, with `to` two bytes into the next block, for one that
+/// starts in the block's last byte.
+fn fffd_from(bytes: &[u8], from: usize, to: usize) -> bool {
+    bytes[from..to.min(bytes.len())]
+        .windows(3)
+        .any(|w| w == [0xEF, 0xBF, 0xBD])
 }
 
 /// `a == b`. In WebAssembly `==` on two strings calls the runtime's

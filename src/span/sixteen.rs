@@ -13,7 +13,7 @@ use core::arch::wasm32::{
     i8x16_bitmask, i8x16_eq, u64x2, u8x16_ge, u8x16_splat, v128, v128_and, v128_or,
 };
 
-use super::{word, words};
+use super::{fffd_from, word, words};
 
 /// The bytes a block holds.
 pub(crate) const BLOCK: usize = 16;
@@ -107,8 +107,18 @@ pub(crate) fn utf16_blocks(bytes: &[u8], units: usize) -> (usize, usize) {
     (at + more, seen + more_seen)
 }
 
-/// Whether the block of `bytes` at `at` holds the byte `byte`.
+/// Whether `bytes` holds a U+FFFD: a block that holds its first byte
+/// (`0xEF`) is looked at closely. The whole search is here, not a call per
+/// block: a function compiled for SIMD is never inlined into one that is
+/// not.
 #[target_feature(enable = "simd128")]
-pub(crate) fn holds(bytes: &[u8], at: usize, byte: u8) -> bool {
-    equal(block(bytes, at), byte) != 0
+pub(crate) fn holds_replacement(bytes: &[u8]) -> bool {
+    let mut start = 0;
+    while start + BLOCK <= bytes.len() {
+        if equal(block(bytes, start), 0xEF) != 0 && fffd_from(bytes, start, start + BLOCK + 2) {
+            return true;
+        }
+        start += BLOCK;
+    }
+    fffd_from(bytes, start, bytes.len())
 }

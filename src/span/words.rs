@@ -67,10 +67,19 @@ pub(crate) fn utf16_blocks(bytes: &[u8], units: usize) -> (usize, usize) {
     (at, seen)
 }
 
-/// Whether the block of `bytes` at `at` holds the byte `byte`.
+/// Whether `bytes` holds a U+FFFD: a word that holds its first byte
+/// (`0xEF`) is looked at closely.
 #[cfg(not(target_arch = "wasm32"))]
-pub(crate) fn holds(bytes: &[u8], at: usize, byte: u8) -> bool {
-    zero_bytes(word(&bytes[at..at + BLOCK]) ^ (u64::from(byte) * ONES)) != 0
+pub(crate) fn holds_replacement(bytes: &[u8]) -> bool {
+    let mut start = 0;
+    while start + BLOCK <= bytes.len() {
+        let x = word(&bytes[start..start + BLOCK]) ^ (0xEF * ONES);
+        if zero_bytes(x) != 0 && super::fffd_from(bytes, start, start + BLOCK + 2) {
+            return true;
+        }
+        start += BLOCK;
+    }
+    super::fffd_from(bytes, start, bytes.len())
 }
 
 /// The bytes of the word `w` of UTF-8 that start a character: all but
