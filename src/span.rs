@@ -216,7 +216,7 @@ impl<'a> LineIndex<'a> {
 
 /// The length of `s` in UTF-16 units: JavaScript string positions.
 ///
-/// Counted on the bytes, eight at a time (the positions of `parse`'s result
+/// Counted on the bytes, a block at a time (the positions of `parse`'s result
 /// spent most of their time decoding characters): every byte of UTF-8 that
 /// does not continue a character (`10xxxxxx`) starts one, one unit, and a
 /// character of four bytes (lead byte `11110xxx`) takes two.
@@ -226,7 +226,7 @@ pub(crate) fn utf16_len(s: &str) -> usize {
 }
 
 /// The length of `s` in code points, what the limits and sizes count.
-/// `chars().count()`, but in WebAssembly counted eight bytes at a time as
+/// `chars().count()`, but in WebAssembly counted sixteen bytes at a time as
 /// [`utf16_len`] counts, where the standard library's count takes four (a
 /// `usize`) and was 7% of `planSave` through the package. Not inlined: a
 /// copy at each of its callers made the module 2.4 KB larger (gzip).
