@@ -50,6 +50,10 @@ const calls = (m, t, n) => {
     compact: () => m.compact(t, { scope: "team", target: Math.floor(t.length / 2) }),
     recall: () => m.recall(t, "postgres migration latency", { scope: "team", budget: Math.max(4000, Math.floor(t.length / 10)) }),
     expire: () => m.expire(t, { today: "2026-01-01", policies: [{ section: t.match(/^## (.+)$/m)?.[1] ?? "Log", maxAgeDays: 30 }] }),
+    // The same two calls when they have nothing to do: the memory fits, no
+    // entry is old enough.
+    compactFits: () => m.compact(t, { scope: "team", target: 2 * t.length }),
+    expireNone: () => m.expire(t, { today: "2026-01-01", policies: [{ section: t.match(/^## (.+)$/m)?.[1] ?? "Log", maxAgeDays: 36500 }] }),
   };
 };
 

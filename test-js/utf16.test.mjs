@@ -2,8 +2,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { injectionBlock, parse, planSave, render, usage, validate } from "memdoc";
+import { compact, expire, injectionBlock, parse, planSave, render, usage, validate } from "memdoc";
 import { covered } from "./helpers.mjs";
+
+// `compact` of a memory that fits and `expire` with nothing old enough hand
+// back its canonical form, as `render` does (src/wasm/ops.rs, recall.rs).
+const compacted = (text) => compact(text, { target: 100 * text.length + 100 }).content;
+const expired = (text) => expire(text, { today: "2025-06-01", policies: [{ section: "A", maxAgeDays: 36500 }] }).content;
 
 const tricky = [
   ["emoji", "😀"],
@@ -86,6 +91,8 @@ test("every text crosses into the engine whole: ASCII, then é, CJK, emoji or a 
       assert.equal(render(`${text} \n\n`), expected, "without the trailing white space");
       assert.equal(validate(`${text}\n`).canonical, expected);
       assert.equal(planSave(`${text}\n`).content, expected);
+      assert.equal(compacted(`${text} \n\n`), expected);
+      assert.equal(expired(`${text} \n\n`), expected);
       assert.equal(usage(text).chars, [...expected].length);
       assert.equal(
         injectionBlock(`\n${text}\n`, { scope: "team" }),
@@ -119,6 +126,8 @@ test("a result that differs from the text in one place is the text around it and
       assert.equal(render(text), expected, JSON.stringify(text));
       assert.equal(validate(text).canonical, expected, JSON.stringify(text));
       assert.equal(planSave(text).content, expected, JSON.stringify(text));
+      assert.equal(compacted(text), expected, JSON.stringify(text));
+      assert.equal(expired(text), expected, JSON.stringify(text));
     }
   }
 });
@@ -156,6 +165,8 @@ test("a lone surrogate anywhere in a line is U+FFFD in every text result, never 
       assert.equal(render(text), well, `render, offset ${k}`);
       assert.equal(validate(text).canonical, well, `validate, offset ${k}`);
       assert.equal(planSave(text).content, well, `planSave, offset ${k}`);
+      assert.equal(compacted(text), well, `compact, offset ${k}`);
+      assert.equal(expired(text), well, `expire, offset ${k}`);
       assert.equal(injectionBlock(text).includes(lone), false, `injectionBlock, offset ${k}`);
     }
   }

@@ -99,15 +99,15 @@ pub(crate) fn view_through_serde<T: JsCast>(value: &impl Serialize) -> Result<T,
 /// serialized as `name`) set afterwards as
 /// [`repeated`](super::text::repeated) gives it: a slice of the input string
 /// `input` (whose Rust copy is `source`) when it repeats it.
-pub(crate) fn view_repeating<V: Serialize, T: JsCast>(
+pub(crate) fn view_repeating<V: Serialize, S: AsRef<str> + Default, T: JsCast>(
     value: V,
-    field: fn(&mut V) -> &mut String,
+    field: fn(&mut V) -> &mut S,
     name: &'static str,
     input: &JsValue,
     source: &str,
 ) -> Result<T, JsValue> {
     view_setting(value, field, name, |text| {
-        super::text::repeated(input.unchecked_ref(), source, &text)
+        super::text::repeated(input.unchecked_ref(), source, text.as_ref())
     })
 }
 
@@ -126,11 +126,11 @@ pub(crate) fn view_kept<V: Serialize, T: JsCast>(
 /// `value` as the JavaScript result `T`, with its text field (`field`,
 /// serialized as `name`) taken out first and set afterwards as `make`
 /// makes it.
-fn view_setting<V: Serialize, T: JsCast>(
+fn view_setting<V: Serialize, S: Default, T: JsCast>(
     mut value: V,
-    field: fn(&mut V) -> &mut String,
+    field: fn(&mut V) -> &mut S,
     name: &'static str,
-    make: impl FnOnce(String) -> js_sys::JsString,
+    make: impl FnOnce(S) -> js_sys::JsString,
 ) -> Result<T, JsValue> {
     let text = std::mem::take(field(&mut value));
     let result: T = view(&value)?;

@@ -44,14 +44,20 @@ pub fn compact_js(
     #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
     options: Option<CompactOptions>,
 ) -> Result<Compaction, JsValue> {
-    let text = string(text, "text")?;
+    let source = string(text, "text")?;
     let options = checked(options.map(Into::into), |o: CompactOptionsInput| {
         o.resolve()
     })?;
-    // Not as slices of the input: about half of it is removed, and finding
-    // the rest among its lines cost more than it saved (BENCHMARKS.md).
-    view(&CompactionView::new(
-        &crate::compact(&text, &options),
-        &text,
-    ))
+    let compaction = crate::compact(&source, &options);
+    let compacted = CompactionView::new(&compaction, &source);
+    // A compaction that removed or joined anything is converted whole:
+    // about half of the memory is removed, and finding the rest among its
+    // lines cost more than it saved (BENCHMARKS.md). One that did neither
+    // (the memory fits already) hands back the canonical form, which is
+    // the memory's own lines, as `render` does.
+    if compacted.removed.is_empty() && compacted.merged.is_empty() {
+        view_repeating(compacted, |c| &mut c.content, "content", text, &source)
+    } else {
+        view(&compacted)
+    }
 }

@@ -10,7 +10,7 @@ use crate::js::recalled::Recalled;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
-use super::convert::{checked, string, view};
+use super::convert::{checked, string, view, view_repeating};
 use super::types::{ExpireOptions, Expiry, Recall, RecallOptions};
 
 #[wasm_bindgen(module = "/src/wasm/recall.js")]
@@ -74,7 +74,16 @@ pub fn expire_js(
     #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
     options: ExpireOptions,
 ) -> Result<Expiry, JsValue> {
-    let text = string(text, "text")?;
+    let source = string(text, "text")?;
     let options = checked(Some(options.into()), |o: ExpireOptionsInput| o.resolve())?;
-    view(&crate::expire(&text, &options))
+    let expiry = crate::expire(&source, &options);
+    // As `compact` does (src/wasm/ops.rs): with nothing archived, the
+    // content is the canonical form, slices of the memory; otherwise it is
+    // converted whole, since past a run of more than a few archived lines
+    // the lines after it are not looked for far enough to be found.
+    if expiry.archived.is_empty() {
+        view_repeating(expiry, |e| &mut e.content, "content", text, &source)
+    } else {
+        view(&expiry)
+    }
 }

@@ -407,7 +407,7 @@ impl JsMemoryStore {
                 .await
                 .map_err(|e| store_to_js(&e))?;
             // The content saved is most often the update itself.
-            let result = view_repeating::<_, SaveOutcome>(
+            let result = view_repeating::<_, _, SaveOutcome>(
                 SaveOutcomeView::from(&outcome),
                 |o| &mut o.content,
                 "content",
