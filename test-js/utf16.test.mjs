@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { compact, expire, injectionBlock, parse, planSave, render, usage, validate } from "memdoc";
+import { compact, expire, injectionBlock, merge, parse, planSave, render, usage, validate } from "memdoc";
 import { covered } from "./helpers.mjs";
 
 // `compact` of a memory that fits and `expire` with nothing old enough hand
@@ -130,6 +130,26 @@ test("a result that differs from the text in one place is the text around it and
       assert.equal(expired(text), expected, JSON.stringify(text));
     }
   }
+});
+
+test("an ASCII memory over 128 KB with lines rewritten through it comes back exactly", () => {
+  // Past 128 KB an ASCII result's lines are looked for among the input's
+  // too (src/js/repeats.rs, LARGE), so the result is many slices.
+  const lines = (legacy) =>
+    Array.from({ length: 3000 }, (_, i) =>
+      i % 300 === 7 ? (legacy ? `- (2025-02-01) [fact] legacy ${i}` : `- 2025-02-01: legacy ${i}`) : `- 2025-01-01: entry ${i} of a long ASCII memory`,
+    );
+  const text = `## Log\n${lines(true).join("\n")}`;
+  const expected = `## Log\n${lines(false).join("\n")}`;
+  assert.ok(expected.length > 128 * 1024);
+  assert.equal(render(text), expected);
+  assert.equal(validate(text).canonical, expected);
+  assert.equal(planSave(text, { limits: { soft: 1e6, hard: 1e6 } }).content, expected);
+  assert.equal(compacted(text), expected);
+  assert.equal(expired(text), expected);
+  const theirs = expected.replace("entry 1500 of", "entry 1500, theirs, of");
+  const merged = merge(expected, `${text}\n- 2025-03-01: ours`, theirs);
+  assert.equal(merged.content, `${theirs}\n- 2025-03-01: ours`);
 });
 
 test("texts of 4,094 to 4,098 units, a pair of surrogates cut at the end among them, read exactly as given", () => {
