@@ -4,6 +4,8 @@
 #[cfg(not(target_arch = "wasm32"))]
 use unicode_normalization::{is_nfkc_quick, IsNormalized, UnicodeNormalization};
 
+use std::borrow::Cow;
+
 use crate::document::Document;
 use crate::grouping::first_equal;
 
@@ -26,6 +28,29 @@ use crate::grouping::first_equal;
 #[must_use]
 pub fn normalize_heading(title: &str) -> String {
     alphanumeric_words(&fold_lower(title))
+}
+
+/// [`normalize_heading`] of `title`, which is `title` itself, borrowed, when
+/// it is normalized already: ASCII lower-case letters and digits, in words
+/// one space apart (the default personal headings, most policies' and
+/// pinned sections' titles as a caller writes them for every call).
+pub(crate) fn normalized(title: &str) -> Cow<'_, str> {
+    let mut gap = true;
+    let plain = title.bytes().all(|b| {
+        let space = b == b' ';
+        let ok = if space {
+            !gap
+        } else {
+            b.is_ascii_lowercase() || b.is_ascii_digit()
+        };
+        gap = space;
+        ok
+    });
+    if plain && !gap {
+        Cow::Borrowed(title)
+    } else {
+        Cow::Owned(normalize_heading(title))
+    }
 }
 
 /// [`normalize_heading`] of each of `titles`, folded together
@@ -299,8 +324,49 @@ pub(crate) fn install_host_folds(folds: HostFolds) {
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
-    use super::{fold_without_tables, folds_to_itself, host_fold_lower, NO_TABLE};
+    use super::{
+        fold_without_tables, folds_to_itself, host_fold_lower, normalize_heading, normalized, Cow,
+        NO_TABLE,
+    };
     use unicode_normalization::UnicodeNormalization;
+
+    #[test]
+    fn a_normalized_title_is_borrowed_and_every_title_normalized() {
+        for title in crate::DEFAULT_FORBIDDEN_TEAM_HEADINGS {
+            assert!(matches!(normalized(title), Cow::Borrowed(_)), "{title:?}");
+        }
+        let titles = [
+            "",
+            " ",
+            "a",
+            "a b",
+            "a  b",
+            " a",
+            "a ",
+            "A",
+            "a-b",
+            "a\tb",
+            "é",
+            "ａ",
+            "a1 2b",
+            "personal  notes",
+            "Personal Notes",
+            "x_y",
+            "1",
+            "1 ",
+            "İ",
+        ];
+        for title in titles {
+            assert_eq!(normalized(title), normalize_heading(title), "{title:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn borrowed_or_not_it_is_the_normalized_title(title in "[a-c0-9 A_é\t-]{0,12}") {
+            proptest::prop_assert_eq!(normalized(&title), normalize_heading(&title));
+        }
+    }
 
     #[test]
     fn a_character_that_folds_to_itself_does() {

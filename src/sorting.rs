@@ -12,10 +12,14 @@
 use std::cmp::Ordering;
 
 /// The indices `0..n` in the order `compare` puts them, equal ones in their
-/// own order. A natural merge sort: it merges the stretches that are already
-/// in order, so that sorted input (a memory's entries are mostly in date
-/// order) costs one pass, and `r` such stretches cost `n log r`.
-fn stable_order(n: usize, compare: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
+/// own order, or `None` when that is `0..n` itself. A natural merge sort: it
+/// merges the stretches that are already in order, so that sorted input (a
+/// memory's entries are mostly in date order, a check's few findings) costs
+/// one pass without allocating, and `r` such stretches cost `n log r`.
+fn stable_order(n: usize, compare: &dyn Fn(usize, usize) -> Ordering) -> Option<Vec<usize>> {
+    if (1..n).all(|i| compare(i, i - 1) != Ordering::Less) {
+        return None;
+    }
     let mut order: Vec<usize> = (0..n).collect();
     // Where each stretch in order starts, then `n`: a stretch ends where an
     // element is strictly less than the one before it.
@@ -40,7 +44,7 @@ fn stable_order(n: usize, compare: &dyn Fn(usize, usize) -> Ordering) -> Vec<usi
         std::mem::swap(&mut order, &mut merged);
         bounds = next;
     }
-    order
+    Some(order)
 }
 
 /// Merge `order[start..mid]` and `order[mid..end]`, both in order, into
@@ -101,8 +105,10 @@ pub(crate) fn pairs_by_key(mut pairs: Vec<(u64, usize)>, bits: u32) -> Vec<(u64,
     #[allow(clippy::cast_possible_truncation)]
     let digit = |key: u64, shift: u32| ((key >> shift) & (BUCKETS as u64 - 1)) as usize;
     if pairs.len() < FEW {
-        let order = stable_order(pairs.len(), &|a, b| pairs[a].0.cmp(&pairs[b].0));
-        return order.into_iter().map(|i| pairs[i]).collect();
+        return match stable_order(pairs.len(), &|a, b| pairs[a].0.cmp(&pairs[b].0)) {
+            Some(order) => order.into_iter().map(|i| pairs[i]).collect(),
+            None => pairs,
+        };
     }
     let mut next = vec![(0, 0); pairs.len()];
     let mut counts = vec![0_usize; BUCKETS];
@@ -134,7 +140,9 @@ pub(crate) fn pairs_by_key(mut pairs: Vec<(u64, usize)>, bits: u32) -> Vec<(u64,
 
 /// Sort `items` by `compare`, stably (as `slice::sort_by`).
 pub(crate) fn sort_by<T>(items: &mut Vec<T>, compare: &dyn Fn(&T, &T) -> Ordering) {
-    let order = stable_order(items.len(), &|a, b| compare(&items[a], &items[b]));
+    let Some(order) = stable_order(items.len(), &|a, b| compare(&items[a], &items[b])) else {
+        return;
+    };
     let mut slots: Vec<Option<T>> = items.drain(..).map(Some).collect();
     items.extend(order.into_iter().filter_map(|i| slots[i].take()));
 }

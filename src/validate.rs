@@ -3,10 +3,12 @@
 //! sorts the findings. Ranges point into the text that was passed in; size is
 //! measured on the canonical form, because that is what gets stored.
 
+use std::borrow::Cow;
+
 use crate::diagnostic::{sort, Code, Diagnostic};
 use crate::document::{Document, Line, Section};
 use crate::grouping::{first_equal, TextSet};
-use crate::heading::{first_same_key, normalize_each, normalize_heading, section_keys};
+use crate::heading::{first_same_key, normalize_each, normalized, section_keys};
 use crate::limits::{thousands, Level, Usage};
 use crate::options::{Scope, ValidateOptions};
 use crate::parse::{explicit_titles, parse};
@@ -151,8 +153,8 @@ fn personal_headings(
     previous: Option<&PreviousHeadings<'_>>,
     forbidden: &[String],
 ) -> Vec<Diagnostic> {
-    let forbidden: Vec<String> = forbidden.iter().map(|h| normalize_heading(h)).collect();
-    let forbidden = TextSet::new(forbidden.iter().map(String::as_str).collect());
+    let forbidden: Vec<Cow<'_, str>> = forbidden.iter().map(|h| normalized(h)).collect();
+    let forbidden = TextSet::new(forbidden.iter().map(AsRef::as_ref).collect());
     let found: Vec<(&Section<'_>, &str)> = doc
         .sections
         .iter()
