@@ -133,8 +133,8 @@ test("a result that differs from the text in one place is the text around it and
 });
 
 test("an ASCII memory over 128 KB with lines rewritten through it comes back exactly", () => {
-  // Past 128 KB an ASCII result's lines are looked for among the input's
-  // too (src/js/repeats.rs, LARGE), so the result is many slices.
+  // An ASCII result is sliced at its common start and end with the text
+  // only (src/js/repeats.rs), a result of this size too.
   const lines = (legacy) =>
     Array.from({ length: 3000 }, (_, i) =>
       i % 300 === 7 ? (legacy ? `- (2025-02-01) [fact] legacy ${i}` : `- 2025-02-01: legacy ${i}`) : `- 2025-01-01: entry ${i} of a long ASCII memory`,

@@ -12,9 +12,8 @@
 //! one stretch too. Whatever is found, the pieces make exactly the result:
 //! the search only decides how much of it is a slice. An ASCII input, which
 //! the host converts several times as fast as other text (faster than it
-//! slices and joins many pieces), is not searched unless the result is
-//! longer than [`LARGE`]: only its common start and end with the result are
-//! slices.
+//! slices and joins many pieces), is not searched: only its common start
+//! and end with the result are slices.
 
 use std::ops::Range;
 
@@ -27,11 +26,6 @@ pub const WINDOW: usize = 8;
 /// is around it (a slice and its join cost about what converting that many
 /// bytes does).
 pub const SHORTEST: usize = 64;
-
-/// The length of an ASCII result past which its lines are looked for too:
-/// a string longer than this is made in V8's large-object space, in fresh
-/// pages from the kernel, so converting it costs more than the search.
-pub const LARGE: usize = 128 * 1024;
 
 /// One piece of a result, in order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,7 +43,7 @@ pub enum Piece {
 #[must_use]
 pub fn pieces(text: &str, units: u32, result: &str) -> Option<Vec<Piece>> {
     let ascii = units as usize == text.len();
-    let stretches = stretches(text, result, !ascii || result.len() > LARGE);
+    let stretches = stretches(text, result, !ascii);
     let repeated: usize = stretches.iter().map(|s| s.len).sum();
     if repeated * 2 < result.len() || repeated == 0 {
         return None;
@@ -374,34 +368,6 @@ mod tests {
         let text = lines.join("\n");
         let result = text.replace("entry 25\n", "entry 25 rewritten\n");
         assert_eq!(assemble(&text, &result).as_deref(), Some(result.as_str()));
-        assert_eq!(slices(&text, &result), 2);
-    }
-
-    #[test]
-    fn a_long_ascii_memory_is_searched_line_by_line() {
-        let memory = |rewritten: bool| {
-            let mut lines = vec!["## Log".to_owned()];
-            let mut i = 0;
-            while lines.iter().map(String::len).sum::<usize>() <= LARGE {
-                lines.push(if i % 500 == 7 && rewritten {
-                    format!("- 2025-02-01: legacy {i}")
-                } else if i % 500 == 7 {
-                    format!("- (2025-02-01) [fact] legacy {i}")
-                } else {
-                    format!("- 2025-01-01: entry number {i} of a memory past the large size")
-                });
-                i += 1;
-            }
-            lines.join("\n")
-        };
-        let (text, result) = (memory(false), memory(true));
-        assert!(result.len() > LARGE && text.is_ascii());
-        assert_eq!(assemble(&text, &result).as_deref(), Some(result.as_str()));
-        let rewritten = result.matches("- 2025-02-01: legacy").count();
-        assert_eq!(slices(&text, &result), rewritten + 1);
-        // Under the large size, its common start and end only.
-        let cut = |s: &str| s.lines().take(100).collect::<Vec<_>>().join("\n");
-        let (text, result) = (cut(&text), cut(&result));
         assert_eq!(slices(&text, &result), 2);
     }
 
