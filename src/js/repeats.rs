@@ -149,6 +149,13 @@ fn line_stretches(text: &str, result: &str, most_new: usize) -> Option<Vec<Stret
     let mut found = Vec::new();
     let (mut t, mut r, mut new) = (0, 0, 0);
     while r < result.len() {
+        // Nothing repeated in the first eighth: the rest is not looked for
+        // either. A text out of canonical form at every few lines (its
+        // sections without the blank line between them) is then converted
+        // whole after an eighth of the search, not half of it.
+        if found.is_empty() && r > result.len() / 8 {
+            return None;
+        }
         let line = line_at(result, r);
         // The first line is looked for everywhere: a model's reply may open
         // with any number of lines before the memory.
