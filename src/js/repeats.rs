@@ -379,6 +379,23 @@ mod tests {
     }
 
     #[test]
+    fn a_result_new_in_its_first_eighth_is_converted_whole() {
+        let line = |i: usize| format!("- 2025-01-01: the entry number {i} of this section, with é");
+        let text: Vec<String> = (0..40).map(line).collect();
+        let mut result = text.clone();
+        // The first quarter rewritten, the rest as it was: most of it
+        // repeats, but nothing of the first eighth does.
+        for l in &mut result[..10] {
+            *l = l.replace("entry", "rewritten entry");
+        }
+        let (text, result) = (text.join("\n"), result.join("\n"));
+        assert_eq!(pieces(&text, units(&text), &result), None);
+        // Rewritten further on, it is sliced around what was rewritten.
+        let late = text.replace("entry number 30 ", "rewritten entry number 30 ");
+        assert_eq!(slices(&text, &late), 2);
+    }
+
+    #[test]
     fn crlf_everywhere_is_converted_whole() {
         let result = (0..500)
             .map(|i| format!("- 2025-01-01: line {i}"))
