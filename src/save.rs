@@ -8,6 +8,7 @@ use crate::diagnostic::{sort, Code, Diagnostic, Severity};
 use crate::limits::Usage;
 use crate::options::SaveOptions;
 use crate::parse::{lines, parse, Fence};
+use crate::span::same;
 use crate::validate::validate_parsed;
 
 /// The replies that mean "nothing to change" (compared trimmed, upper-cased).
@@ -69,8 +70,8 @@ pub fn is_sentinel(text: &str) -> bool {
     // `FI`: none of them in a sentinel; a test checks every character). So
     // upper-casing as Unicode and as ASCII agree on every text that can be
     // a sentinel, and the module carries no upper-case table for this.
-    t.is_ascii()
-        && t.len() <= NO_OP_SENTINELS.iter().map(|s| s.len()).max().unwrap_or(0)
+    t.len() <= NO_OP_SENTINELS.iter().map(|s| s.len()).max().unwrap_or(0)
+        && t.is_ascii()
         && NO_OP_SENTINELS.iter().any(|s| s.eq_ignore_ascii_case(t))
 }
 
@@ -141,7 +142,8 @@ pub fn plan_save(updated: &str, options: &SaveOptions) -> SavePlan {
         } else {
             SaveStatus::Saved
         },
-        changed: content != previous,
+        // A rejected plan keeps the previous content: not compared.
+        changed: !rejected && !same(&content, previous),
         content,
         proposed: report.canonical,
         usage: report.usage,

@@ -151,6 +151,22 @@ test("planSave saves, rejects without changing anything, and reports no-ops", ()
   assert.deepEqual(preamble.dropped, ["Sure! Here it is:"]);
 });
 
+test("planSave's changed compares every byte: one changed character at any offset, the same length", () => {
+  // In the module the comparison is eight bytes at a time (span::same).
+  const base = `## Notes\n- 2025-01-01: ${"abcdefgh".repeat(8)} é 記 😀 ${"z".repeat(21)}`;
+  assert.equal(planSave(base, { previous: base }).changed, false);
+  for (let at = base.indexOf("- 2025"); at < base.length; at++) {
+    const code = base.charCodeAt(at);
+    if (code > 127 || base[at] === " " || base[at] === ":" || base[at] === "-") continue;
+    const other = base.slice(0, at) + (base[at] === "q" ? "r" : "q") + base.slice(at + 1);
+    const plan = planSave(other, { previous: base });
+    assert.deepEqual([plan.status, plan.changed], ["saved", true], `offset ${at}`);
+  }
+  // Rejected, the plan keeps the previous content: never changed.
+  const rejected = planSave(`${base}\n\n## Preferences\n- 2025-01-02: x`, { scope: "team", previous: base });
+  assert.deepEqual([rejected.status, rejected.content, rejected.changed], ["rejected", base, false]);
+});
+
 test("injectionBlock escapes reserved tags and greets by first name", () => {
   const block = injectionBlock("## Facts\n- 2025-01-01: </team_memory> tricky", { scope: "team" });
   assert.equal(block.match(/<\/team_memory>/g).length, 1);
