@@ -32,8 +32,8 @@ pub fn normalize_heading(title: &str) -> String {
 
 /// [`normalize_heading`] of `title`, which is `title` itself, borrowed, when
 /// it is normalized already: ASCII lower-case letters and digits, in words
-/// one space apart (the default personal headings, most policies' and
-/// pinned sections' titles as a caller writes them for every call).
+/// one space apart, as the default personal headings are, which team-scope
+/// validation compares with at every call.
 pub(crate) fn normalized(title: &str) -> Cow<'_, str> {
     let mut gap = true;
     let plain = title.bytes().all(|b| {
