@@ -230,6 +230,12 @@ fn removed_sections(keys: &[String], previous: &PreviousHeadings<'_>) -> Vec<Dia
 /// almost nothing, yet replacing it with a tiny document is the very loss
 /// this rule is there to catch.
 fn shrink(chars: usize, previous_stored: &str) -> Option<Diagnostic> {
+    // A text has at most as many code points as bytes: at 40% of the bytes
+    // or more, it cannot have shrunk below 40%, and the count (a pass over
+    // the whole stored memory at every save) is not needed.
+    if chars * 5 >= previous_stored.len() * 2 {
+        return None;
+    }
     let before = code_points(previous_stored);
     (chars * 5 < before * 2).then(|| {
         Diagnostic::new(

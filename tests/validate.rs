@@ -337,6 +337,32 @@ fn shrink_below_forty_percent() {
 }
 
 #[test]
+fn shrink_counts_code_points_not_bytes() {
+    // 100 code points in 281 bytes: at 40 code points the memory is at 40%
+    // of its size, though below 40% of its bytes.
+    let previous = format!("## A\n- 2025-01-01: {}", "あ".repeat(81));
+    assert_eq!(previous.chars().count(), 100, "fixture");
+    for (n, shrinks) in [(21, false), (20, true), (60, false)] {
+        let text = format!("## A\n- 2025-01-01: {}", "あ".repeat(n));
+        assert_eq!(
+            of(&validate(&text, &user(Some(&previous))), Code::Shrink).len(),
+            usize::from(shrinks),
+            "{} of 100 code points",
+            text.chars().count()
+        );
+    }
+    let below = format!("## A\n- 2025-01-01: {}", "x".repeat(20));
+    let report = validate(&below, &user(Some(&previous)));
+    assert!(
+        report.diagnostics[0]
+            .message
+            .contains("from 100 to 39 characters"),
+        "should count the stored memory in code points: {}",
+        report.diagnostics[0].message
+    );
+}
+
+#[test]
 fn nonstandard_entries_with_ranges_and_truncated_message() {
     let long = format!("- {}", "é".repeat(100));
     let text = format!("## A\n- 2025-13-01: bad month\n  - no date\n* star\n+ plus\n1. one\n-x\n-\n```\n- fenced\n```\n{long}");
