@@ -54,6 +54,7 @@ mod save;
 mod sorting;
 mod span;
 pub mod store;
+mod trim;
 mod validate;
 
 // The JavaScript shape of the API (options in, views out), for the wasm

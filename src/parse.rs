@@ -12,6 +12,7 @@ use std::borrow::Cow;
 
 use crate::document::{Document, Entry, LegacyMarker, Line, RawLine, Section, IMPLICIT_TITLE};
 use crate::span::{line_end, Span};
+use crate::trim::{trim, trim_end, trim_start};
 
 /// Parse a memory document. Accepts every string and never fails.
 ///
@@ -83,9 +84,10 @@ impl<'a> Parsing<'a> {
     /// A line outside fences that is not a heading: an entry (opening the
     /// implicit section when it comes first) or a raw line.
     fn push_other(&mut self, content: &'a str, span: Span) {
-        let lead = content.len() - content.trim_start().len();
+        let trimmed = trim_start(content);
+        let lead = content.len() - trimmed.len();
         let trimmed_span = Span::new(span.start + lead, span.end);
-        let Some(entry) = parse_entry(content.trim_start(), trimmed_span) else {
+        let Some(entry) = parse_entry(trimmed, trimmed_span) else {
             self.push_raw(content, span, false);
             return;
         };
@@ -146,7 +148,7 @@ enum Kind<'a> {
 fn classify(text: &str) -> impl Iterator<Item = (Span, &str, Kind<'_>)> {
     let mut fence: Option<Fence> = None;
     lines(text).map(move |(start, line)| {
-        let content = line.trim_end();
+        let content = trim_end(line);
         let span = Span::new(start, start + content.len());
         let kind = if let Some(open) = fence {
             if open.is_closed_by(content) {
@@ -171,7 +173,7 @@ fn classify(text: &str) -> impl Iterator<Item = (Span, &str, Kind<'_>)> {
 /// its title. `##Foo`, `##\tFoo`, `  ## Foo` and `## ` are not headings.
 #[must_use]
 pub fn heading_title(line: &str) -> Option<&str> {
-    let title = line.strip_prefix("## ")?.trim();
+    let title = trim(line.strip_prefix("## ")?);
     (!title.is_empty()).then_some(title)
 }
 
@@ -188,7 +190,7 @@ pub(crate) struct Fence {
 impl Fence {
     /// The fence `line` opens, if it opens one.
     pub(crate) fn open(line: &str) -> Option<Self> {
-        let t = line.trim_start();
+        let t = trim_start(line);
         let ch = *t.as_bytes().first()?;
         if ch != b'`' && ch != b'~' {
             return None;
@@ -204,7 +206,7 @@ impl Fence {
 
     /// Whether `line` closes this fence.
     pub(crate) fn is_closed_by(self, line: &str) -> bool {
-        let t = line.trim();
+        let t = trim(line);
         t.len() >= self.len && t.bytes().all(|b| b == self.ch)
     }
 }
@@ -232,7 +234,7 @@ pub(crate) fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// Parse a trimmed line as an entry. `span` is the trimmed line's range.
 #[must_use]
 pub fn parse_entry(line: &str, span: Span) -> Option<Entry<'_>> {
-    let line = line.trim();
+    let line = trim(line);
     let rest = line.strip_prefix("- ")?;
     let (date, text, legacy_marker) = if let Some(legacy) = rest.strip_prefix('(') {
         let date = legacy.get(..10)?;
@@ -251,7 +253,7 @@ pub fn parse_entry(line: &str, span: Span) -> Option<Entry<'_>> {
         let text = rest.get(10..)?.strip_prefix(": ")?;
         (date, text, None)
     };
-    let text = text.trim();
+    let text = trim(text);
     if text.is_empty() || !is_valid_date(date) {
         return None;
     }
