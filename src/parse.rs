@@ -173,7 +173,7 @@ fn classify(text: &str) -> impl Iterator<Item = (Span, &str, Kind<'_>)> {
 /// its title. `##Foo`, `##\tFoo`, `  ## Foo` and `## ` are not headings.
 #[must_use]
 pub fn heading_title(line: &str) -> Option<&str> {
-    let title = trim(line.strip_prefix("## ")?);
+    let title = line.strip_prefix("## ")?.trim();
     (!title.is_empty()).then_some(title)
 }
 
@@ -206,7 +206,7 @@ impl Fence {
 
     /// Whether `line` closes this fence.
     pub(crate) fn is_closed_by(self, line: &str) -> bool {
-        let t = trim(line);
+        let t = line.trim();
         t.len() >= self.len && t.bytes().all(|b| b == self.ch)
     }
 }
