@@ -88,10 +88,11 @@ pub struct Range {
 #[derive(Debug)]
 pub struct LineIndex<'a> {
     text: &'a str,
-    /// Byte offset and UTF-16 offset of the start of each line: found at
-    /// the first lookup, a pass over the whole text that a result with no
-    /// range (a clean merge, a report without ranged findings) never makes.
-    starts: OnceLock<Vec<(usize, usize)>>,
+    /// Byte offset and UTF-16 offset of the start of each line, and last
+    /// those of the end of the text: found at the first lookup, a pass over
+    /// the whole text that a result with no range (a clean merge, a report
+    /// without ranged findings) never makes.
+    bounds: OnceLock<Vec<(usize, usize)>>,
     /// The line of the last offset looked up: positions are mostly asked
     /// for in the order of the text, so the next one is usually on it or
     /// on the line after, found without a search. (Atomic only so that the
@@ -103,7 +104,7 @@ impl Clone for LineIndex<'_> {
     fn clone(&self) -> Self {
         Self {
             text: self.text,
-            starts: self.starts.clone(),
+            bounds: self.bounds.clone(),
             last: AtomicUsize::new(self.last.load(Relaxed)),
         }
     }
@@ -116,14 +117,20 @@ impl<'a> LineIndex<'a> {
     pub const fn new(text: &'a str) -> Self {
         Self {
             text,
-            starts: OnceLock::new(),
+            bounds: OnceLock::new(),
             last: AtomicUsize::new(0),
         }
     }
 
     /// The line starts, found now if they were not yet.
     fn starts(&self) -> &[(usize, usize)] {
-        self.starts.get_or_init(|| {
+        let bounds = self.bounds();
+        &bounds[..bounds.len() - 1]
+    }
+
+    /// The line starts and the end of the text.
+    fn bounds(&self) -> &[(usize, usize)] {
+        self.bounds.get_or_init(|| {
             let text = self.text;
             let mut starts = vec![(0, 0)];
             let mut utf16 = 0;
@@ -142,8 +149,21 @@ impl<'a> LineIndex<'a> {
             if text.ends_with(['\n', '\r']) {
                 mark(text.len(), &mut starts);
             }
+            let end = utf16 + utf16_len(&text[last..]);
+            starts.push((text.len(), end));
             starts
         })
+    }
+
+    /// Where the line of byte `offset` ends (with its line break), when
+    /// the line is ASCII: there a byte is a UTF-16 unit, and positions on
+    /// it need no count. A line is ASCII when it spans as many units as
+    /// bytes (a character that is not ASCII has more bytes than units).
+    pub(crate) fn ascii_end(&self, offset: usize) -> Option<usize> {
+        let line = self.line_of(self.clamped(offset));
+        let bounds = self.bounds();
+        let ((start, start16), (next, next16)) = (bounds[line], bounds[line + 1]);
+        (next - start == next16 - start16).then_some(next)
     }
 
     /// The position of byte `offset` (clamped to the text, and down to a
@@ -204,8 +224,13 @@ impl<'a> LineIndex<'a> {
 
     /// The position of the (clamped) byte `offset` on the 0-based `line`.
     fn position_on(&self, line: usize, offset: usize) -> Position {
-        let (start, start16) = self.starts()[line];
-        let column = utf16_len(&self.text[start..offset]);
+        let bounds = self.bounds();
+        let ((start, start16), (next, next16)) = (bounds[line], bounds[line + 1]);
+        let column = if next - start == next16 - start16 {
+            offset - start
+        } else {
+            utf16_len(&self.text[start..offset])
+        };
         Position {
             line: line + 1,
             column: column + 1,
@@ -437,6 +462,32 @@ mod tests {
     }
 
     #[test]
+    fn a_line_is_ascii_when_it_spans_as_many_units_as_bytes() {
+        let text = "ab\r\né\n😀\nplain\n\nx";
+        let index = LineIndex::new(text);
+        let ends: Vec<Option<usize>> = [0, 3, 4, 7, 12, 17, 18, 19]
+            .iter()
+            .map(|&o| index.ascii_end(o))
+            .collect();
+        assert_eq!(
+            ends,
+            [
+                Some(4),
+                Some(4),
+                None,
+                None,
+                Some(18),
+                Some(18),
+                Some(19),
+                Some(20)
+            ],
+            "each line with its break; the last line to the end of the text"
+        );
+        assert_eq!(LineIndex::new("").ascii_end(0), Some(0));
+        assert_eq!(LineIndex::new("é").ascii_end(0), None);
+    }
+
+    #[test]
     fn positions_are_the_same_in_any_order_of_lookup() {
         let text = "a\r\nbé\rc\n\n😀 x\r\n\r\nlong line here\nz\n";
         let offsets: Vec<usize> = (0..=text.len())
@@ -496,12 +547,16 @@ mod tests {
     #[test]
     fn the_lines_are_found_at_the_first_lookup_only() {
         let index = LineIndex::new("a\nb");
-        assert!(index.starts.get().is_none(), "no pass over the text yet");
+        assert!(index.bounds.get().is_none(), "no pass over the text yet");
         let copy = index.clone();
         assert_eq!(index.position(2).line, 2);
-        assert_eq!(index.starts.get().map(Vec::len), Some(2));
+        assert_eq!(
+            index.bounds.get().map(Vec::len),
+            Some(3),
+            "two lines and the end"
+        );
         assert!(
-            copy.starts.get().is_none(),
+            copy.bounds.get().is_none(),
             "a clone made before has its own"
         );
         assert_eq!(copy.range(Span::new(0, 3)).end.column, 2);

@@ -56,6 +56,7 @@ impl Numbers {
             text,
             index: LineIndex::new(text),
             known: (0, 0),
+            ascii_to: 0,
             numbers: Vec::new(),
             names: vec![
                 EntryView::KIND.as_str(),
@@ -109,6 +110,9 @@ struct Writer<'t> {
     index: LineIndex<'t>,
     /// A byte offset and its UTF-16 offset.
     known: (usize, usize),
+    /// Where the ASCII line of the last range ends (0 for a line that is
+    /// not ASCII): up to there, from `known`, a byte is a unit.
+    ascii_to: usize,
     numbers: Vec<u32>,
     names: Vec<&'static str>,
 }
@@ -129,7 +133,12 @@ impl Writer<'_> {
             return None;
         }
         let start = self.offset(byte);
-        let end = start + utf16_len(piece);
+        let end = start
+            + if byte + piece.len() <= self.ascii_to {
+                piece.len()
+            } else {
+                utf16_len(piece)
+            };
         self.known = (byte + piece.len(), end);
         self.push(start)?;
         self.push(end)
@@ -140,6 +149,9 @@ impl Writer<'_> {
     /// which is much faster than the index's search for the line.
     fn offset(&self, byte: usize) -> usize {
         let (from, offset) = self.known;
+        if from <= byte && byte <= self.ascii_to {
+            return offset + (byte - from);
+        }
         match self.text.get(from..byte) {
             Some(between) => offset + utf16_len(between),
             None => self.index.position(byte).offset,
@@ -150,6 +162,7 @@ impl Writer<'_> {
     fn range(&mut self, span: Span) -> Range {
         let r = self.index.range(span);
         self.known = (span.start, r.start.offset);
+        self.ascii_to = self.index.ascii_end(span.start).unwrap_or(0);
         r
     }
 
