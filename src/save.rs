@@ -9,7 +9,7 @@ use crate::limits::Usage;
 use crate::options::SaveOptions;
 use crate::parse::{lines, parse, Fence};
 use crate::span::same;
-use crate::validate::validate_parsed;
+use crate::validate::{validate_parsed, PreviousHeadings};
 
 /// The replies that mean "nothing to change" (compared trimmed, upper-cased).
 pub const NO_OP_SENTINELS: [&str; 4] = ["NO_UPDATE", "NO UPDATE", "NO_CHANGE", "NO CHANGE"];
@@ -89,6 +89,16 @@ pub fn is_sentinel(text: &str) -> bool {
 /// ```
 #[must_use]
 pub fn plan_save(updated: &str, options: &SaveOptions) -> SavePlan {
+    plan_save_with(updated, options, None)
+}
+
+/// [`plan_save`] with the headings of `options.validate.previous` when the
+/// caller has them already (`None`: found when needed).
+pub(crate) fn plan_save_with(
+    updated: &str,
+    options: &SaveOptions,
+    headings: Option<&PreviousHeadings>,
+) -> SavePlan {
     let previous = options.validate.previous.as_deref().unwrap_or_default();
     if is_sentinel(updated) {
         return SavePlan {
@@ -104,7 +114,7 @@ pub fn plan_save(updated: &str, options: &SaveOptions) -> SavePlan {
     let (offset, body) = unwrap_fenced_reply(updated).unwrap_or((0, updated));
     let doc = parse(body);
     let canonical = doc.render_from(body);
-    let mut report = validate_parsed(body, &doc, canonical, &options.validate);
+    let mut report = validate_parsed(body, &doc, canonical, &options.validate, headings);
     for d in &mut report.diagnostics {
         d.span = d.span.map(|s| s.shifted(offset));
     }

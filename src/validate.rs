@@ -12,7 +12,7 @@ use crate::heading::{first_same_key, normalize_each, normalized, section_keys};
 use crate::limits::{thousands, Level, Usage};
 use crate::options::{Scope, ValidateOptions};
 use crate::parse::{explicit_titles, parse};
-use crate::span::code_points;
+use crate::span::{code_points, Span};
 
 /// The result of [`validate`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,20 +38,41 @@ pub struct Report {
 /// ```
 #[must_use]
 pub fn validate(text: &str, options: &ValidateOptions) -> Report {
-    let doc = parse(text);
-    let canonical = doc.render_from(text);
-    validate_parsed(text, &doc, canonical, options)
+    validate_with(text, options, None)
 }
 
-/// [`validate`] for a text that is already parsed, with its canonical form.
+/// [`validate`] with the headings of `options.previous` when the caller has
+/// them already (`None`: found here).
+pub(crate) fn validate_with(
+    text: &str,
+    options: &ValidateOptions,
+    previous: Option<&PreviousHeadings>,
+) -> Report {
+    let doc = parse(text);
+    let canonical = doc.render_from(text);
+    validate_parsed(text, &doc, canonical, options, previous)
+}
+
+/// [`validate`] for a text that is already parsed, with its canonical form,
+/// and the headings of `options.previous` when the caller has them already
+/// (`None`: found here).
 pub(crate) fn validate_parsed(
     text: &str,
     doc: &Document,
     canonical: String,
     options: &ValidateOptions,
+    previous: Option<&PreviousHeadings>,
 ) -> Report {
     let usage = Usage::of_canonical(&canonical, options.limits);
-    let previous = options.previous.as_deref().map(PreviousHeadings::of);
+    let found;
+    let previous = match (previous, options.previous.as_deref()) {
+        (_, None) => None,
+        (Some(given), Some(_)) => Some(given),
+        (None, Some(stored)) => {
+            found = PreviousHeadings::of(stored);
+            Some(&found)
+        }
+    };
     // Every section's normalized title, once for all the rules below.
     let keys = section_keys(doc);
     let mut diagnostics = Vec::new();
@@ -61,12 +82,12 @@ pub(crate) fn validate_parsed(
         diagnostics.extend(personal_headings(
             doc,
             &keys,
-            previous.as_ref(),
+            previous,
             &options.forbidden_team_headings,
         ));
     }
-    if let (Some(previous), Some(stored)) = (&previous, options.previous.as_deref()) {
-        diagnostics.extend(removed_sections(&keys, previous));
+    if let (Some(previous), Some(stored)) = (previous, options.previous.as_deref()) {
+        diagnostics.extend(removed_sections(&keys, previous, stored));
         diagnostics.extend(shrink(usage.chars, stored));
     }
     diagnostics.extend(nonstandard_entries(doc));
@@ -131,17 +152,25 @@ fn missing_heading(text: &str, doc: &Document) -> Option<Diagnostic> {
 /// What the rules need of the stored document: the titles of its explicit
 /// sections, each with its normalized key. Found by scanning the headings
 /// only (the stored document's entries play no part), and normalized once
-/// for every rule.
-struct PreviousHeadings<'a> {
-    titles: Vec<(&'a str, String)>,
+/// for every rule. It holds no borrow of the stored document (its titles
+/// are spans of it), so the package keeps it with the stored document it
+/// is checked against call after call (`src/wasm/text.rs`, `Kept::derived`).
+#[derive(Debug)]
+pub(crate) struct PreviousHeadings {
+    /// Each title's span in the stored document, and its key.
+    titles: Vec<(Span, String)>,
 }
 
-impl<'a> PreviousHeadings<'a> {
-    fn of(stored: &'a str) -> Self {
+impl PreviousHeadings {
+    pub(crate) fn of(stored: &str) -> Self {
         let titles: Vec<&str> = explicit_titles(stored).collect();
         let keys = normalize_each(&titles);
+        let at = |title: &str| {
+            let start = title.as_ptr() as usize - stored.as_ptr() as usize;
+            Span::new(start, start + title.len())
+        };
         Self {
-            titles: titles.into_iter().zip(keys).collect(),
+            titles: titles.into_iter().map(at).zip(keys).collect(),
         }
     }
 }
@@ -150,7 +179,7 @@ impl<'a> PreviousHeadings<'a> {
 fn personal_headings(
     doc: &Document<'_>,
     keys: &[String],
-    previous: Option<&PreviousHeadings<'_>>,
+    previous: Option<&PreviousHeadings>,
     forbidden: &[String],
 ) -> Vec<Diagnostic> {
     let forbidden: Vec<Cow<'_, str>> = forbidden.iter().map(|h| normalized(h)).collect();
@@ -193,7 +222,8 @@ fn personal_headings(
 }
 
 /// `keys`: the normalized title of each section of the document.
-fn removed_sections(keys: &[String], previous: &PreviousHeadings<'_>) -> Vec<Diagnostic> {
+/// `stored`: the document `previous` was found in.
+fn removed_sections(keys: &[String], previous: &PreviousHeadings, stored: &str) -> Vec<Diagnostic> {
     // Most saves keep every stored section where it was: the stored keys in
     // order among the document's, found in one walk without a set.
     let mut rest = keys.iter();
@@ -214,6 +244,7 @@ fn removed_sections(keys: &[String], previous: &PreviousHeadings<'_>) -> Vec<Dia
         .enumerate()
         .filter(|&(i, ((_, key), first))| first == i && !now.contains(key))
         .map(|(_, ((title, _), _))| {
+            let title = title.slice(stored);
             Diagnostic::new(
                 Code::SectionRemoved,
                 format!("The section `## {title}` of the saved memory is gone."),

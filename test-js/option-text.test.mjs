@@ -83,3 +83,32 @@ test("previous texts at the longest kept length (16,777,216 units) and one past 
     }
   }
 });
+
+test("what is found of a kept previous (its headings) follows the previous of each call", () => {
+  // The headings of the stored memory are kept with the long text last read
+  // from options (src/wasm/text.rs, `Kept::derived`): a call with another
+  // previous, longer, shorter or of the same length, must see its own.
+  const codes = (report) => report.diagnostics.map((d) => `${d.code} ${d.message}`);
+  const text = stored(["Preferences", "Alpha"], 60);
+  const withPreferences = stored(["Preferences", "Alpha", "Gamma"]);
+  const without = stored(["Proferences", "Alpha", "Delta"]);
+  assert.equal(withPreferences.length, without.length);
+  const short = "## Alpha\n## Omega\n- 2025-01-01: o";
+  const longer = stored(["Alpha", "Sigma"], 20_000);
+  const expected = new Map();
+  for (const previous of [withPreferences, without, short, longer]) {
+    // A fresh read: the previous made apart, after an unrelated previous.
+    validate(text, { scope: "team", previous: stored(["Unrelated"], 9_000) });
+    expected.set(previous, codes(validate(text, { scope: "team", previous: [...previous].join("") })));
+  }
+  assert.ok(expected.get(withPreferences).some((c) => c.startsWith("scope/legacy-personal-heading")));
+  assert.ok(expected.get(without).some((c) => c.startsWith("scope/personal-heading")));
+  assert.ok(expected.get(short).some((c) => /Omega/.test(c)));
+  assert.ok(expected.get(longer).some((c) => /Sigma/.test(c)));
+  const order = [withPreferences, withPreferences, without, withPreferences, short, withPreferences, longer, without, short, short, longer, longer];
+  for (const [k, previous] of order.entries()) {
+    assert.deepEqual(codes(validate(text, { scope: "team", previous })), expected.get(previous), `validate, call ${k}`);
+    const plan = planSave(text, { scope: "team", previous });
+    assert.deepEqual(codes(plan), expected.get(previous), `planSave, call ${k}`);
+  }
+});

@@ -13,7 +13,10 @@
 // (159,751 bytes), and 161,000 since wasm-opt's `--low-memory-unused`
 // (159,774 bytes, with the store's kept conversions), and 160,000 since
 // the module uses WebAssembly's SIMD (158,931 bytes), so that what those
-// took off stays off.
+// took off stays off; 161,000 since the headings of a stored memory are
+// kept with it call after call (160,808 bytes: 870 for `validate` and
+// `planSave` with a stored memory 1.13 to 1.7 times as fast from 25,000
+// characters up, BENCHMARKS.md).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -23,7 +26,7 @@ import { gzipSync } from "node:zlib";
 import { pkgDir } from "./helpers.mjs";
 
 /** The most bytes the module may take gzip -9. */
-export const BUDGET = 160_000;
+export const BUDGET = 161_000;
 
 /** Bytes of `wasm` compressed with gzip -9. */
 export function gzipBytes(wasm) {

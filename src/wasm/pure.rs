@@ -3,14 +3,17 @@
 
 use crate::js::input::{LimitsInput, OptionsInput};
 use crate::js::view::{ReportView, SavePlanView};
+use crate::save::plan_save_with;
+use crate::validate::{validate_with, PreviousHeadings};
 use js_sys::JsString;
+use std::rc::Rc;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::convert::{checked, string, view, view_repeating};
 use super::literal::document;
 use super::panic::test_trigger;
-use super::text::{joined, repeated};
+use super::text::{joined, option_text_derived, repeated};
 use super::types::{
     InjectOptions, LimitsArg, MemoryDocument, Report, SaveOptions, SavePlan, Usage,
     ValidateOptions, WritingRulesOptions,
@@ -172,13 +175,27 @@ pub fn validate_js(
     let options = checked(options.map(Into::into), |o: OptionsInput| {
         o.validate_options()
     })?;
+    let headings = previous_headings(options.previous.as_deref());
     view_repeating(
-        ReportView::new(crate::validate(&source, &options), &source),
+        ReportView::new(
+            validate_with(&source, &options, headings.as_deref()),
+            &source,
+        ),
         |r| &mut r.canonical,
         "canonical",
         text,
         &source,
     )
+}
+
+/// The headings of the stored memory a text is checked against, kept with
+/// it when it is the long text last read from options: the editor checks
+/// every edit against the same revision, a caller plans save after save
+/// over the same stored memory, and finding them is a pass over all of it
+/// (BENCHMARKS.md).
+fn previous_headings(previous: Option<&str>) -> Option<Rc<PreviousHeadings>> {
+    let previous = previous?;
+    option_text_derived(previous, || PreviousHeadings::of(previous))
 }
 
 /// Plan a save.
@@ -192,8 +209,12 @@ pub fn plan_save_js(
 ) -> Result<SavePlan, JsValue> {
     let source = string(updated, "updated")?;
     let options = checked(options.map(Into::into), |o: OptionsInput| o.save_options())?;
+    let headings = previous_headings(options.validate.previous.as_deref());
     view_repeating(
-        SavePlanView::new(crate::plan_save(&source, &options), &source),
+        SavePlanView::new(
+            plan_save_with(&source, &options, headings.as_deref()),
+            &source,
+        ),
         |p| &mut p.content,
         "content",
         updated,

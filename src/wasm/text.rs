@@ -11,9 +11,11 @@
 //! of a result that repeats the input as a slice of the input string, not a
 //! new copy.
 
+use std::any::Any;
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::ops::RangeInclusive;
+use std::rc::Rc;
 
 use js_sys::JsString;
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -21,7 +23,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 
 use crate::js::repeats::{pieces, utf16_units, Piece};
-use crate::span::{holds_replacement, utf16_offset};
+use crate::span::{holds_replacement, same, utf16_offset};
 
 #[wasm_bindgen]
 extern "C" {
@@ -85,12 +87,46 @@ const KEPT: RangeInclusive<u32> = 128..=1 << 24;
 ///
 /// The pair is a JavaScript string and what [`encode`] makes of it (or the
 /// text it was made from), so using it gives what converting again would.
-pub(crate) struct Kept(RefCell<Option<(JsValue, String)>>);
+///
+/// With the pair it keeps what a caller made of the text
+/// ([`derived`](Self::derived)), dropped when the pair is replaced.
+pub(crate) struct Kept(
+    RefCell<Option<(JsValue, String)>>,
+    RefCell<Option<Rc<dyn Any>>>,
+);
 
 impl Kept {
     /// Nothing kept yet.
     pub(crate) const fn new() -> Self {
-        Self(RefCell::new(None))
+        Self(RefCell::new(None), RefCell::new(None))
+    }
+
+    /// What `make` makes of `text`, kept with the kept text when `text` is
+    /// that text (the same characters), so that the next call on the same
+    /// text finds it made; `None` when `text` is not the kept text (the
+    /// caller makes its own).
+    pub(crate) fn derived<T: 'static>(
+        &self,
+        text: &str,
+        make: impl FnOnce() -> T,
+    ) -> Option<Rc<T>> {
+        let pair = self.0.borrow();
+        let (_, kept) = pair.as_ref()?;
+        if kept.len() != text.len() || !same(kept, text) {
+            return None;
+        }
+        let known = self.1.borrow().clone().and_then(|d| d.downcast::<T>().ok());
+        Some(known.unwrap_or_else(|| {
+            let fresh = Rc::new(make());
+            *self.1.borrow_mut() = Some(fresh.clone());
+            fresh
+        }))
+    }
+
+    /// Replace the pair, and drop what was made of the text it held.
+    fn set(&self, pair: Option<(JsValue, String)>) {
+        *self.0.borrow_mut() = pair;
+        *self.1.borrow_mut() = None;
     }
 
     /// [`near`](Self::near), then kept (when its length is in [`KEPT`]).
@@ -145,6 +181,7 @@ impl Kept {
     /// result is kept in place of the pair.
     pub(crate) fn repeated(&self, text: String) -> JsString {
         let kept = self.0.borrow_mut().take();
+        *self.1.borrow_mut() = None;
         let js = match &kept {
             Some((source, source_text)) => repeated(source.unchecked_ref(), source_text, &text),
             None => JsString::from(text.as_str()),
@@ -159,7 +196,7 @@ impl Kept {
     pub(crate) fn keep(&self, value: JsValue, text: impl Into<String>) {
         let units = value.dyn_ref::<JsString>().map_or(0, JsString::length);
         if KEPT.contains(&units) {
-            *self.0.borrow_mut() = Some((value, text.into()));
+            self.set(Some((value, text.into())));
         }
     }
 }
@@ -187,6 +224,16 @@ fn shared_bytes(text: &str, units: u32, start: u32, end: u32) -> Option<(usize, 
 /// from options: the memory a text is most often an edit of.
 pub(crate) fn argument_string(value: &JsValue) -> Option<String> {
     OPTION_TEXT.with(|kept| kept.near(value))
+}
+
+/// What `make` makes of `text`, kept with the last long text read from
+/// options when `text` is that text ([`Kept::derived`]): what the checks of
+/// a memory need of the stored memory (`previous`) it is checked against.
+pub(crate) fn option_text_derived<T: 'static>(
+    text: &str,
+    make: impl FnOnce() -> T,
+) -> Option<Rc<T>> {
+    OPTION_TEXT.with(|kept| kept.derived(text, make))
 }
 
 /// [`encode`] for the strings the reader of options reads
