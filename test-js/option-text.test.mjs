@@ -112,3 +112,41 @@ test("what is found of a kept previous (its headings) follows the previous of ea
     assert.deepEqual(codes(plan), expected.get(previous), `planSave, call ${k}`);
   }
 });
+
+test("a call made from inside another, through a host function the check uses, leaves both right", () => {
+  // Titles outside the module's own case-folding table (a roman numeral,
+  // full-width letters) are folded by the host's String.prototype.normalize.
+  // A page may have replaced that function with one that calls memdoc; the
+  // inner call then replaces the kept previous while the outer is finding
+  // the headings of its own (src/wasm/text.rs, `Kept::derived`).
+  const text = "## Other\n- 2025-01-01: y";
+  const a = stored(["ＡＬＰＨＡ ⅻ", "Gamma"]);
+  const b = stored(["Bravo ⅻ", "Delta", "Epsilon"]);
+  const removedOf = (previous) => removed(validate(text, { scope: "team", previous }));
+  const fromA = removedOf(`${a}`);
+  const fromB = removedOf(`${b}`);
+  assert.equal(fromA.length, 2);
+  assert.equal(fromB.length, 3);
+  // Something else kept first, so that the outer call finds a's headings anew.
+  removedOf(stored(["Unrelated"], 5_000));
+  const normalize = String.prototype.normalize;
+  let inner;
+  let calls = 0;
+  String.prototype.normalize = function (...args) {
+    calls += 1;
+    if (calls === 1) inner = removedOf(b);
+    return normalize.apply(this, args);
+  };
+  let outer;
+  try {
+    outer = removedOf(a);
+  } finally {
+    String.prototype.normalize = normalize;
+  }
+  assert.ok(calls > 1, "the host folded titles in both calls");
+  assert.deepEqual(inner, fromB, "the inner call");
+  assert.deepEqual(outer, fromA, "the outer call");
+  // What the outer call found of a is not kept as b's, which is kept now.
+  assert.deepEqual(removedOf(b), fromB);
+  assert.deepEqual(removedOf(a), fromA);
+});

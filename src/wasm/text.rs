@@ -105,22 +105,37 @@ impl Kept {
     /// that text (the same characters), so that the next call on the same
     /// text finds it made; `None` when `text` is not the kept text (the
     /// caller makes its own).
+    ///
+    /// No borrow is held while `make` runs: it may call the host (the case
+    /// folding of titles), and JavaScript there may call the package again
+    /// and replace the kept text. What it made is kept only if `text` is
+    /// still the kept text afterwards.
     pub(crate) fn derived<T: 'static>(
         &self,
         text: &str,
         make: impl FnOnce() -> T,
     ) -> Option<Rc<T>> {
-        let pair = self.0.borrow();
-        let (_, kept) = pair.as_ref()?;
-        if kept.len() != text.len() || !same(kept, text) {
+        if !self.holds(text) {
             return None;
         }
         let known = self.1.borrow().clone().and_then(|d| d.downcast::<T>().ok());
-        Some(known.unwrap_or_else(|| {
-            let fresh = Rc::new(make());
+        if known.is_some() {
+            return known;
+        }
+        let fresh = Rc::new(make());
+        if self.holds(text) {
             *self.1.borrow_mut() = Some(fresh.clone());
-            fresh
-        }))
+        }
+        Some(fresh)
+    }
+
+    /// Whether the kept text is `text` (the same characters).
+    #[inline(never)]
+    fn holds(&self, text: &str) -> bool {
+        self.0
+            .borrow()
+            .as_ref()
+            .is_some_and(|(_, kept)| kept.len() == text.len() && same(kept, text))
     }
 
     /// Replace the pair, and drop what was made of the text it held.
