@@ -150,3 +150,38 @@ test("a call made from inside another, through a host function the check uses, l
   assert.deepEqual(removedOf(b), fromB);
   assert.deepEqual(removedOf(a), fromA);
 });
+
+test("a call made from inside another while a text is converted near the kept one leaves both right", () => {
+  // A text argument is converted near the kept previous with the host's
+  // TextEncoder; a page may have replaced its encodeInto with one that
+  // calls memdoc, which keeps another previous while the outer call still
+  // reads the old one (src/wasm/text.rs, `Kept`).
+  const long = (titles) => titles.map((t) => `## ${t}\n- 2025-01-01: ${"é".repeat(200)}`).join("\n\n");
+  const a = long(["Alpha", "Gamma"]);
+  const b = long(["Bravo", "Delta", "Epsilon"]);
+  const text = `${a.replace("Gamma", "Gammb")}\n- 2025-01-02: more é`;
+  const innerText = `## X\n- 2025-01-01: ${"ü".repeat(300)}`;
+  const codes = (report) => report.diagnostics.map((d) => `${d.code} ${d.message}`);
+  const expectedOuter = codes(validate(text, { scope: "team", previous: [...a].join("") }));
+  const expectedInner = codes(validate(innerText, { scope: "team", previous: [...b].join("") }));
+  assert.ok(expectedOuter.some((c) => /Gamma/.test(c)));
+  validate(text, { scope: "team", previous: a });
+  const encodeInto = TextEncoder.prototype.encodeInto;
+  let inner;
+  let calls = 0;
+  TextEncoder.prototype.encodeInto = function (...args) {
+    calls += 1;
+    if (calls === 1) inner = codes(validate(innerText, { scope: "team", previous: b }));
+    return encodeInto.apply(this, args);
+  };
+  let outer;
+  try {
+    outer = codes(validate(text, { scope: "team", previous: a }));
+  } finally {
+    TextEncoder.prototype.encodeInto = encodeInto;
+  }
+  assert.ok(calls > 1, "the host encoded texts in both calls");
+  assert.deepEqual(inner, expectedInner, "the inner call");
+  assert.deepEqual(outer, expectedOuter, "the outer call");
+  assert.deepEqual(codes(validate(text, { scope: "team", previous: a })), expectedOuter);
+});

@@ -90,8 +90,14 @@ const KEPT: RangeInclusive<u32> = 128..=1 << 24;
 ///
 /// With the pair it keeps what a caller made of the text
 /// ([`derived`](Self::derived)), dropped when the pair is replaced.
+///
+/// The pair is shared (`Rc`), and no borrow of either cell is held across
+/// a call into JavaScript: the host's functions it calls (`TextEncoder`'s
+/// `encodeInto`, `String.prototype.normalize`, …) may have been replaced by
+/// a page with ones that call the package again, and such a call may
+/// replace the pair while the outer one still reads the old one.
 pub(crate) struct Kept(
-    RefCell<Option<(JsValue, String)>>,
+    RefCell<Option<Rc<(JsValue, String)>>>,
     RefCell<Option<Rc<dyn Any>>>,
 );
 
@@ -134,13 +140,13 @@ impl Kept {
     fn holds(&self, text: &str) -> bool {
         self.0
             .borrow()
-            .as_ref()
+            .as_deref()
             .is_some_and(|(_, kept)| kept.len() == text.len() && same(kept, text))
     }
 
     /// Replace the pair, and drop what was made of the text it held.
     fn set(&self, pair: Option<(JsValue, String)>) {
-        *self.0.borrow_mut() = pair;
+        *self.0.borrow_mut() = pair.map(Rc::new);
         *self.1.borrow_mut() = None;
     }
 
@@ -168,8 +174,8 @@ impl Kept {
     fn converted(&self, value: &JsValue) -> Option<(String, bool)> {
         let source = value.dyn_ref::<JsString>()?;
         let units = source.length();
-        let kept = self.0.borrow();
-        let Some((kept, text)) = kept.as_ref().filter(|_| KEPT.contains(&units)) else {
+        let pair = self.0.borrow().clone();
+        let Some((kept, text)) = pair.as_deref().filter(|_| KEPT.contains(&units)) else {
             return Some((encode(source), false));
         };
         if kept == value {
@@ -197,7 +203,7 @@ impl Kept {
     pub(crate) fn repeated(&self, text: String) -> JsString {
         let kept = self.0.borrow_mut().take();
         *self.1.borrow_mut() = None;
-        let js = match &kept {
+        let js = match kept.as_deref() {
             Some((source, source_text)) => repeated(source.unchecked_ref(), source_text, &text),
             None => JsString::from(text.as_str()),
         };
