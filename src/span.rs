@@ -156,14 +156,13 @@ impl<'a> LineIndex<'a> {
     }
 
     /// Where the line of byte `offset` ends (with its line break), when
-    /// the line is ASCII: there a byte is a UTF-16 unit, and positions on
-    /// it need no count. A line is ASCII when it spans as many units as
-    /// bytes (a character that is not ASCII has more bytes than units).
+    /// the line is ASCII ([`is_ascii_line`]): there a byte is a UTF-16
+    /// unit, and positions on it need no count.
     pub(crate) fn ascii_end(&self, offset: usize) -> Option<usize> {
         let line = self.line_of(self.clamped(offset));
         let bounds = self.bounds();
-        let ((start, start16), (next, next16)) = (bounds[line], bounds[line + 1]);
-        (next - start == next16 - start16).then_some(next)
+        let (start, next) = (bounds[line], bounds[line + 1]);
+        is_ascii_line(start, next).then_some(next.0)
     }
 
     /// The position of byte `offset` (clamped to the text, and down to a
@@ -225,8 +224,8 @@ impl<'a> LineIndex<'a> {
     /// The position of the (clamped) byte `offset` on the 0-based `line`.
     fn position_on(&self, line: usize, offset: usize) -> Position {
         let bounds = self.bounds();
-        let ((start, start16), (next, next16)) = (bounds[line], bounds[line + 1]);
-        let column = if next - start == next16 - start16 {
+        let (start, start16) = bounds[line];
+        let column = if is_ascii_line(bounds[line], bounds[line + 1]) {
             offset - start
         } else {
             utf16_len(&self.text[start..offset])
@@ -237,6 +236,13 @@ impl<'a> LineIndex<'a> {
             offset: start16 + column,
         }
     }
+}
+
+/// Whether the line from `start` to `next` (each a byte offset and its
+/// UTF-16 offset) is ASCII: it spans as many units as bytes, since a
+/// character that is not ASCII has more bytes than units.
+fn is_ascii_line(start: (usize, usize), next: (usize, usize)) -> bool {
+    next.0 - start.0 == next.1 - start.1
 }
 
 /// The length of `s` in UTF-16 units: JavaScript string positions.
