@@ -87,67 +87,59 @@ const KEPT: RangeInclusive<u32> = 128..=1 << 24;
 ///
 /// The pair is a JavaScript string and what [`encode`] makes of it (or the
 /// text it was made from), so using it gives what converting again would.
+/// With them it holds what a caller made of the text
+/// ([`derived`](Self::derived)), which goes with the pair when another
+/// takes its place.
 ///
-/// With the pair it keeps what a caller made of the text
-/// ([`derived`](Self::derived)), dropped when the pair is replaced.
-///
-/// The pair is shared (`Rc`), and no borrow of either cell is held across
-/// a call into JavaScript: the host's functions it calls (`TextEncoder`'s
-/// `encodeInto`, `String.prototype.normalize`, …) may have been replaced by
-/// a page with ones that call the package again, and such a call may
-/// replace the pair while the outer one still reads the old one.
-pub(crate) struct Kept(
-    RefCell<Option<Rc<(JsValue, String)>>>,
-    RefCell<Option<Rc<dyn Any>>>,
-);
+/// The pair is shared (`Rc`) and taken out of its cell before any call into
+/// JavaScript: the host's functions it calls (`TextEncoder`'s `encodeInto`,
+/// `String.prototype.normalize`, …) may have been replaced by a page with
+/// ones that call the package again, and such a call may replace the pair
+/// while the outer one still reads the old one.
+pub(crate) struct Kept(RefCell<Option<Rc<Pair>>>);
+
+/// What a [`Kept`] holds.
+struct Pair {
+    js: JsValue,
+    text: String,
+    /// What a caller made of `text` ([`Kept::derived`]).
+    derived: RefCell<Option<Rc<dyn Any>>>,
+}
 
 impl Kept {
     /// Nothing kept yet.
     pub(crate) const fn new() -> Self {
-        Self(RefCell::new(None), RefCell::new(None))
+        Self(RefCell::new(None))
+    }
+
+    /// The pair, out of its cell.
+    fn pair(&self) -> Option<Rc<Pair>> {
+        self.0.borrow().clone()
     }
 
     /// What `make` makes of `text`, kept with the kept text when `text` is
     /// that text (the same characters), so that the next call on the same
     /// text finds it made; `None` when `text` is not the kept text (the
-    /// caller makes its own).
-    ///
-    /// No borrow is held while `make` runs: it may call the host (the case
-    /// folding of titles), and JavaScript there may call the package again
-    /// and replace the kept text. What it made is kept only if `text` is
-    /// still the kept text afterwards.
+    /// caller makes its own). No borrow is held while `make` runs: it may
+    /// call the host (the case folding of titles), whose JavaScript may
+    /// call the package again and replace the pair; what was made then
+    /// goes with the pair it was made of.
     pub(crate) fn derived<T: 'static>(
         &self,
         text: &str,
         make: impl FnOnce() -> T,
     ) -> Option<Rc<T>> {
-        if !self.holds(text) {
+        let pair = self.pair()?;
+        if pair.text.len() != text.len() || !same(&pair.text, text) {
             return None;
         }
-        let known = self.1.borrow().clone().and_then(|d| d.downcast::<T>().ok());
-        if known.is_some() {
-            return known;
+        let known = pair.derived.borrow().clone();
+        if let Some(known) = known.and_then(|d| d.downcast::<T>().ok()) {
+            return Some(known);
         }
         let fresh = Rc::new(make());
-        if self.holds(text) {
-            *self.1.borrow_mut() = Some(fresh.clone());
-        }
+        *pair.derived.borrow_mut() = Some(fresh.clone());
         Some(fresh)
-    }
-
-    /// Whether the kept text is `text` (the same characters).
-    #[inline(never)]
-    fn holds(&self, text: &str) -> bool {
-        self.0
-            .borrow()
-            .as_deref()
-            .is_some_and(|(_, kept)| kept.len() == text.len() && same(kept, text))
-    }
-
-    /// Replace the pair, and drop what was made of the text it held.
-    fn set(&self, pair: Option<(JsValue, String)>) {
-        *self.0.borrow_mut() = pair.map(Rc::new);
-        *self.1.borrow_mut() = None;
     }
 
     /// [`near`](Self::near), then kept (when its length is in [`KEPT`]).
@@ -174,10 +166,10 @@ impl Kept {
     fn converted(&self, value: &JsValue) -> Option<(String, bool)> {
         let source = value.dyn_ref::<JsString>()?;
         let units = source.length();
-        let pair = self.0.borrow().clone();
-        let Some((kept, text)) = pair.as_deref().filter(|_| KEPT.contains(&units)) else {
+        let Some(pair) = self.pair().filter(|_| KEPT.contains(&units)) else {
             return Some((encode(source), false));
         };
+        let (kept, text) = (&pair.js, &pair.text);
         if kept == value {
             return Some((text.clone(), true));
         }
@@ -202,9 +194,8 @@ impl Kept {
     /// result is kept in place of the pair.
     pub(crate) fn repeated(&self, text: String) -> JsString {
         let kept = self.0.borrow_mut().take();
-        *self.1.borrow_mut() = None;
         let js = match kept.as_deref() {
-            Some((source, source_text)) => repeated(source.unchecked_ref(), source_text, &text),
+            Some(pair) => repeated(pair.js.unchecked_ref(), &pair.text, &text),
             None => JsString::from(text.as_str()),
         };
         self.keep(js.clone().into(), text);
@@ -217,7 +208,11 @@ impl Kept {
     pub(crate) fn keep(&self, value: JsValue, text: impl Into<String>) {
         let units = value.dyn_ref::<JsString>().map_or(0, JsString::length);
         if KEPT.contains(&units) {
-            self.set(Some((value, text.into())));
+            *self.0.borrow_mut() = Some(Rc::new(Pair {
+                js: value,
+                text: text.into(),
+                derived: RefCell::default(),
+            }));
         }
     }
 }
