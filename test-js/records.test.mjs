@@ -63,6 +63,25 @@ test("the fixture's records read back", async () => {
   );
 });
 
+test("records written with the content in the middle, as before it went last, read and save on", async () => {
+  const earlier = fixture.earlierRecords;
+  const head = JSON.parse(earlier["memdoc/team/eng"]);
+  assert.ok(earlier["memdoc/team/eng"].includes('"revision":2,"content":'));
+  const host = mapHost(new Map(Object.entries(earlier).map(([k, value]) => [k, { value, version: "1" }])));
+  const store = new MemoryStore(host, { now: () => "2025-06-02T00:00:00.000Z" });
+  const loaded = await store.load(fixture.ref);
+  assert.equal(loaded.content, head.content);
+  assert.equal(await store.revision(fixture.ref, 1), JSON.parse(earlier[head.snapshots[1].key]).content);
+  assert.deepEqual((await store.history(fixture.ref)).map((a) => [a.revision, a.chars]), [[2, 148], [1, 39]]);
+  const next = `${loaded.content}\n- 2025-03-18: one more`;
+  const saved = await store.save(fixture.ref, next, { baseRevision: 2 });
+  assert.equal(saved.revision, 3);
+  const written = host.entries.get("memdoc/team/eng").value;
+  assert.equal(JSON.parse(written).content, next);
+  assert.ok(written.endsWith(`${JSON.stringify(next).slice(1, -1)}"}`), "the content is last");
+  assert.equal(await store.revision(fixture.ref, 2), head.content);
+});
+
 test("a head that is not exactly a memdoc/1 record is store/corrupt-record", async () => {
   const head = JSON.parse(fixture.records["memdoc/team/eng"]);
   const broken = {

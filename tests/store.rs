@@ -1403,6 +1403,62 @@ fn merge_on_conflict_never_saves_a_section_inside_the_other_sides_open_fence() {
     assert_eq!(stored.unclosed_fence, None);
 }
 
+/// The records of `tests/fixtures/records.json` as the store wrote them
+/// before each record's content went last: the same format, read by name.
+#[test]
+fn records_written_with_the_content_in_the_middle_read_and_save_on() {
+    let fixture: serde_json::Value =
+        serde_json::from_str(include_str!("fixtures/records.json")).unwrap();
+    let earlier = fixture["earlierRecords"].as_object().unwrap();
+    let host = MemoryHost::new();
+    for (key, value) in earlier {
+        host.set(key, value.as_str().unwrap());
+    }
+    let head: serde_json::Value =
+        serde_json::from_str(earlier["memdoc/team/eng"].as_str().unwrap()).unwrap();
+    assert!(
+        earlier["memdoc/team/eng"]
+            .as_str()
+            .unwrap()
+            .contains(r#""revision":2,"content":"#),
+        "the earlier head holds its content in the middle"
+    );
+    let s = MemoryStore::new(&host, options()).unwrap();
+    let loaded = block_on(s.load(&team())).unwrap();
+    assert_eq!(loaded.content, head["content"].as_str().unwrap());
+    assert_eq!(loaded.revision, 2);
+    let first: serde_json::Value = serde_json::from_str(
+        earlier[head["snapshots"][1]["key"].as_str().unwrap()]
+            .as_str()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        block_on(s.revision(&team(), 1)).unwrap().as_deref(),
+        first["content"].as_str()
+    );
+    let history = block_on(s.history(&team())).unwrap();
+    assert_eq!(
+        history
+            .iter()
+            .map(|a| (a.revision, a.chars))
+            .collect::<Vec<_>>(),
+        [(2, 148), (1, 39)]
+    );
+    let next = format!("{}\n- 2025-03-18: one more", loaded.content);
+    let out = block_on(s.save(&team(), &next, &base(2))).unwrap();
+    assert_eq!((out.status, out.revision), (StoreStatus::Saved, 3));
+    let now = host.peek("memdoc/team/eng").unwrap().value;
+    assert!(
+        now.ends_with(r#"one more"}"#),
+        "written content-last: {now}"
+    );
+    assert_eq!(
+        block_on(s.revision(&team(), 2)).unwrap(),
+        Some(loaded.content)
+    );
+}
+
 #[test]
 fn the_records_are_the_fixtures_bytes() {
     let fixture: serde_json::Value =

@@ -80,13 +80,14 @@ pub(crate) struct HeadRecord {
     pub scope: String,
     pub id: String,
     pub revision: u64,
-    pub content: String,
     pub updated_at: String,
     pub updated_by: Option<String>,
     /// Newest first; the first is the current revision.
     pub snapshots: Vec<SnapshotRef>,
     /// Newest first.
     pub audit: Vec<AuditEntry>,
+    /// Last, as in [`SnapshotRecord`]: see [`HeadRecord::encode`].
+    pub content: String,
 }
 
 /// The record at a snapshot key: one revision's content, never rewritten.
@@ -99,14 +100,19 @@ pub(crate) struct SnapshotRecord {
     pub scope: String,
     pub id: String,
     pub revision: u64,
-    pub content: String,
     pub at: String,
     pub actor: Option<String>,
+    /// Last: see [`HeadRecord::encode`].
+    pub content: String,
 }
 
 impl HeadRecord {
     /// The record as compact JSON, its fields in the order
-    /// [`HeadRecord::read`] names them.
+    /// [`HeadRecord::read`] names them. The content comes last, here and in
+    /// the snapshot record, so that the two records a save writes end alike:
+    /// a host that keeps strings (the package's) then makes the head's string
+    /// with the snapshot's content as a slice of the snapshot's string, not
+    /// a second conversion of the whole memory (docs/record-format.md).
     pub(crate) fn encode(&self) -> String {
         object(self.content.len() + 256 * (1 + self.audit.len()), |o| {
             o.string("format", &self.format)
@@ -114,11 +120,11 @@ impl HeadRecord {
                 .string("scope", &self.scope)
                 .string("id", &self.id)
                 .number("revision", self.revision)
-                .string("content", &self.content)
                 .string("updatedAt", &self.updated_at)
                 .optional_string("updatedBy", self.updated_by.as_deref())
                 .objects("snapshots", &self.snapshots, SnapshotRef::write)
-                .objects("audit", &self.audit, AuditEntry::write);
+                .objects("audit", &self.audit, AuditEntry::write)
+                .string("content", &self.content);
         })
     }
 
@@ -134,11 +140,11 @@ impl HeadRecord {
                 "scope",
                 "id",
                 "revision",
-                "content",
                 "updatedAt",
                 "updatedBy",
                 "snapshots",
                 "audit",
+                "content",
             ],
         )?;
         Ok(Self {
@@ -276,9 +282,9 @@ impl SnapshotRecord {
                 .string("scope", &self.scope)
                 .string("id", &self.id)
                 .number("revision", self.revision)
-                .string("content", &self.content)
                 .string("at", &self.at)
-                .optional_string("actor", self.actor.as_deref());
+                .optional_string("actor", self.actor.as_deref())
+                .string("content", &self.content);
         })
     }
 
@@ -288,7 +294,7 @@ impl SnapshotRecord {
             value,
             "struct SnapshotRecord",
             &[
-                "format", "kind", "scope", "id", "revision", "content", "at", "actor",
+                "format", "kind", "scope", "id", "revision", "at", "actor", "content",
             ],
         )?;
         Ok(Self {

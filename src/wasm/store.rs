@@ -49,7 +49,10 @@ struct JsHost {
     timeout_ms: Option<u32>,
     /// The value this store last wrote or read, with its conversion: a
     /// save reads back the head record it wrote or read last, and a host
-    /// that keeps strings as they are hands back the very string.
+    /// that keeps strings as they are hands back the very string. A value
+    /// written is made with what it repeats of this one as slices of it
+    /// ([`Kept::repeated`]): a save's head repeats the content of the
+    /// snapshot written just before.
     value: Kept,
 }
 
@@ -165,9 +168,10 @@ impl Host for JsHost {
         let expected = expected_version.map_or(JsValue::NULL, JsValue::from_str);
         Reflect::set(&condition, &JsValue::from_str("expectedVersion"), &expected)
             .map_err(HostFailure::Error)?;
-        let written = JsValue::from_str(value);
+        // A head written after its snapshot ends as the snapshot does (its
+        // content, last): that much is a slice of the snapshot's string.
+        let written: JsValue = self.value.repeated(value.to_owned()).into();
         let args = Array::of3(&JsValue::from_str(key), &written, &condition);
-        self.value.keep(written, value);
         let answer = self.call("put", &args).await?;
         let expected_shape = "{ ok: true, version } or { ok: false }";
         if !answer.is_object() {
