@@ -16,7 +16,9 @@
 // took off stays off; 161,000 since the headings of a stored memory are
 // kept with it call after call (160,808 bytes: 870 for `validate` and
 // `planSave` with a stored memory 1.13 to 1.7 times as fast from 25,000
-// characters up, BENCHMARKS.md).
+// characters up, BENCHMARKS.md); 162,000 since a store keeps the head it
+// last wrote or read (161,544 bytes: 911 for a store's `save` 1.15 to 1.36
+// times and `load` 2.1 to 3 times as fast, BENCHMARKS.md).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -26,7 +28,7 @@ import { gzipSync } from "node:zlib";
 import { pkgDir } from "./helpers.mjs";
 
 /** The most bytes the module may take gzip -9. */
-export const BUDGET = 161_000;
+export const BUDGET = 162_000;
 
 /** Bytes of `wasm` compressed with gzip -9. */
 export function gzipBytes(wasm) {

@@ -1519,3 +1519,109 @@ fn the_records_are_the_fixtures_bytes() {
         .unwrap()
     );
 }
+
+/// A store keeps the last head it wrote or read, and the headings of its
+/// content for the checks of the next save: every outcome must be what a
+/// store that keeps nothing gives on the same stored data. One store saves
+/// over host `a` throughout; each step runs again on host `b` through a new
+/// store, and the two hosts must hold the same bytes after every step.
+#[test]
+fn a_store_that_keeps_its_last_head_saves_as_one_that_keeps_nothing() {
+    fn fixed() -> StoreOptions {
+        StoreOptions {
+            now: Some(Box::new(|| "2025-06-01T00:00:00.000Z".to_owned())),
+            ..StoreOptions::default()
+        }
+    }
+    let (a, b) = (MemoryHost::new(), MemoryHost::new());
+    let kept = MemoryStore::new(&a, fixed()).unwrap();
+    let step = |text: &str, revision: u64| {
+        let opts = base(revision);
+        let one = block_on(kept.save(&team(), text, &opts)).unwrap();
+        let fresh = MemoryStore::new(&b, fixed()).unwrap();
+        let other = block_on(fresh.save(&team(), text, &opts)).unwrap();
+        let codes = |o: &memdoc::store::SaveOutcome| -> Vec<&str> {
+            o.diagnostics.iter().map(|d| d.code.as_str()).collect()
+        };
+        assert_eq!(
+            (one.status, one.revision, &one.content, codes(&one)),
+            (other.status, other.revision, &other.content, codes(&other)),
+            "{text:?} over revision {revision}"
+        );
+        let bytes = |h: &MemoryHost| -> Vec<(String, String)> {
+            h.keys()
+                .into_iter()
+                .map(|k| (k.clone(), h.peek(&k).unwrap().value))
+                .collect()
+        };
+        assert_eq!(bytes(&a), bytes(&b));
+        one
+    };
+    // A team memory that already has a personal heading (written by a
+    // store that forbids none), then read by the keeping store.
+    let seed = "## Preferences\n- 2025-01-01: tea\n\n## Facts\n- 2025-01-02: a";
+    for h in [&a, &b] {
+        let open = MemoryStore::new(
+            h,
+            StoreOptions {
+                forbidden_team_headings: Vec::new(),
+                ..fixed()
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            block_on(open.save(&team(), seed, &base(0)))
+                .unwrap()
+                .revision,
+            1
+        );
+    }
+    assert_eq!(block_on(kept.load(&team())).unwrap().revision, 1);
+    // Kept: the personal heading it already had.
+    let out = step(&format!("{seed}\n- 2025-01-03: b"), 1);
+    assert_eq!((out.status, out.revision), (StoreStatus::Saved, 2));
+    assert!(out
+        .diagnostics
+        .iter()
+        .any(|d| d.code.as_str() == "scope/legacy-personal-heading"));
+    // Refused: a new one.
+    let with_new = format!("{seed}\n- 2025-01-03: b\n\n## Instructions\n- 2025-01-04: c");
+    assert_eq!(step(&with_new, 2).status, StoreStatus::Rejected);
+    // Saved without it; then it cannot come back, as the head changed.
+    let without = "## Facts\n- 2025-01-02: a\n- 2025-01-03: b";
+    assert_eq!(step(without, 2).revision, 3);
+    assert_eq!(
+        step(&format!("{seed}\n- 2025-01-03: b"), 3).status,
+        StoreStatus::Rejected
+    );
+    // Another writer replaces the head behind the keeping store's back.
+    for h in [&a, &b] {
+        let other = MemoryStore::new(h, fixed()).unwrap();
+        let out = block_on(other.save(&team(), &format!("{without}\n- 2025-01-05: d"), &base(3)));
+        assert_eq!(out.unwrap().revision, 4);
+    }
+    assert_eq!(
+        step(&format!("{without}\n- 2025-01-06: e"), 3).status,
+        StoreStatus::Conflict
+    );
+    assert_eq!(
+        step(&format!("{without}\n- 2025-01-05: d\n- 2025-01-06: e"), 4).revision,
+        5
+    );
+    assert_eq!(step("## Facts\n- 2025-01-02: a", 5).revision, 6);
+}
+
+/// A head kept for one memory is never taken for another's: a host that
+/// answers with the first memory's exact bytes at the second's key gives
+/// `store/corrupt-record`, as it does to a store that kept nothing.
+#[test]
+fn a_kept_head_is_not_another_memorys() {
+    let host = MemoryHost::new();
+    let s = store(&host);
+    assert_eq!(save(&s, &team(), V1, 0).revision, 1);
+    let value = host.peek("memdoc/team/eng").unwrap().value;
+    host.set("memdoc/user/alice", &value);
+    let error = block_on(s.load(&alice())).unwrap_err();
+    assert_eq!(error.code(), "store/corrupt-record");
+    assert_eq!(block_on(s.load(&team())).unwrap().content, V1);
+}

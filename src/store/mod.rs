@@ -18,8 +18,10 @@
 //! revisions), `write` (save, revert, snapshots, pruning), `rebase` (a save
 //! whose base revision is stale: merge or conflict), `over_limit` (rewrite
 //! and compaction of a document over the hard limit), `sweep` (expiry as a
-//! revision). The store is a client of the crate's public API; the
-//! JavaScript-shaped options belong to the boundary.
+//! revision), `last_head` (the head it last wrote or read, kept with its
+//! value). The store is a client of the crate's public API, and of
+//! `plan_save_with` to hand the checks of a save the stored memory's
+//! headings it keeps; the JavaScript-shaped options belong to the boundary.
 //!
 //! The example uses `block_on`, which comes with the `test-util` feature
 //! (as does [`MemoryHost`]'s fault injection); real hosts run under their
@@ -46,6 +48,7 @@ mod error;
 mod host;
 pub(crate) mod json;
 mod key;
+mod last_head;
 mod memory_host;
 mod options;
 mod over_limit;
@@ -172,6 +175,8 @@ pub struct MemoryStore<H, R = NoRewrite> {
     host: H,
     rewrite: Option<R>,
     options: StoreOptions,
+    /// The head this store last wrote or read.
+    last: last_head::LastHead,
 }
 
 impl<H: Host> MemoryStore<H, NoRewrite> {
@@ -188,6 +193,7 @@ impl<H: Host> MemoryStore<H, NoRewrite> {
             host,
             rewrite: None,
             options,
+            last: last_head::LastHead::default(),
         })
     }
 }
@@ -211,6 +217,7 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             host: self.host,
             rewrite,
             options: self.options,
+            last: self.last,
         }
     }
 

@@ -3,6 +3,8 @@
 //! never writes, and a failed or malformed host answer is an error, never
 //! "nothing stored".
 
+use std::sync::Arc;
+
 use crate::Usage;
 
 use super::host::{Host, Rewrite};
@@ -29,10 +31,10 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             },
             Some((head, _)) => Loaded {
                 usage: Usage::of_canonical(&head.content, limits),
-                content: head.content,
+                content: head.content.clone(),
                 revision: head.revision,
-                updated_at: Some(head.updated_at),
-                updated_by: head.updated_by,
+                updated_at: Some(head.updated_at.clone()),
+                updated_by: head.updated_by.clone(),
             },
         })
     }
@@ -45,7 +47,7 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
         Ok(self
             .read_head(r)
             .await?
-            .map(|(head, _)| head.audit)
+            .map(|(head, _)| head.audit.clone())
             .unwrap_or_default())
     }
 
@@ -69,13 +71,15 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
     pub(super) async fn read_head(
         &self,
         r: &MemoryRef,
-    ) -> Result<Option<(HeadRecord, String)>, StoreError<H::Error>> {
+    ) -> Result<Option<(Arc<HeadRecord>, String)>, StoreError<H::Error>> {
         let key = head_key(&self.options.key_prefix, r);
         match self.host.get(&key).await {
             Err(cause) => Err(StoreError::HostFailed { key, cause }),
             Ok(None) => Ok(None),
             Ok(Some(v)) => {
-                let head = HeadRecord::decode(&key, &self.options.key_prefix, r, &v.value)?;
+                let head = self.last.decoded(&key, v.value, |value| {
+                    HeadRecord::decode(&key, &self.options.key_prefix, r, value)
+                })?;
                 Ok(Some((head, v.version)))
             }
         }

@@ -7,6 +7,8 @@
 //! revision the caller edited is the base. Only a clean merge is saved; a
 //! conflicting one is reported and nothing is written.
 
+use std::sync::Arc;
+
 use crate::Usage;
 
 use super::host::{Host, Rewrite};
@@ -28,7 +30,7 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
     pub(super) async fn rebase(
         &self,
         r: &MemoryRef,
-        head: Option<&(HeadRecord, String)>,
+        head: Option<&(Arc<HeadRecord>, String)>,
         options: &StoreSaveOptions,
         updated: &str,
     ) -> Result<Rebase, StoreError<H::Error>> {
@@ -40,7 +42,7 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             },
         };
         Ok(Rebase::Conflict(self.conflict(
-            head.map(|(h, _)| h),
+            head.map(|(h, _)| &**h),
             options,
             note,
         )))
@@ -51,7 +53,7 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
     async fn merge_onto(
         &self,
         r: &MemoryRef,
-        head: Option<&(HeadRecord, String)>,
+        head: Option<&(Arc<HeadRecord>, String)>,
         options: &StoreSaveOptions,
         updated: &str,
     ) -> Result<Result<(String, String), String>, StoreError<H::Error>> {

@@ -213,7 +213,7 @@ impl HeadRecord {
     /// `snapshot` is stored at `snapshot_key`: the snapshot list and the
     /// audit trail gain the new revision and keep at most `depth` entries.
     pub(crate) fn next(
-        previous: Option<Self>,
+        previous: Option<&Self>,
         snapshot: &SnapshotRecord,
         snapshot_key: String,
         codes: Vec<String>,
@@ -221,7 +221,11 @@ impl HeadRecord {
         depth: usize,
     ) -> Self {
         let (previous_chars, old_snapshots, old_audit) = match previous {
-            Some(h) => (code_points(&h.content), h.snapshots, h.audit),
+            Some(h) => (
+                code_points(&h.content),
+                h.snapshots.clone(),
+                h.audit.clone(),
+            ),
             None => (0, Vec::new(), Vec::new()),
         };
         let chars = code_points(&snapshot.content);

@@ -132,7 +132,7 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             };
             let expired = expire(&head.content, &expiry);
             if expired.archived.is_empty() {
-                return Ok(unchanged(head.content, head.revision));
+                return Ok(unchanged(head.content.clone(), head.revision));
             }
             current = (head.content.clone(), head.revision);
             let archived: Vec<ArchivedEntry> = expired

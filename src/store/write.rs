@@ -5,6 +5,8 @@
 //! its version is still the one it read, and only then deletes the
 //! snapshots that fell out of the kept history.
 
+use std::sync::Arc;
+
 use super::clock;
 use super::host::{DeleteOutcome, Host, PutOutcome, Rewrite};
 use super::key::{content_tag, head_key, snapshot_key};
@@ -106,7 +108,7 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
         r: &MemoryRef,
         updated: &str,
         options: &StoreSaveOptions,
-        head: Option<(HeadRecord, String)>,
+        head: Option<(Arc<HeadRecord>, String)>,
     ) -> Result<SaveOutcome, StoreError<H::Error>> {
         let current_revision = head.as_ref().map_or(0, |(h, _)| h.revision);
         let rebased;
@@ -146,7 +148,7 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             // what they stored, never overwrite it.
             let now = self.read_head(r).await?;
             return Ok(self.conflict(
-                now.as_ref().map(|(h, _)| h),
+                now.as_ref().map(|(h, _)| &**h),
                 options,
                 Some("Another save was stored while this one was being written.".to_owned()),
             ));
@@ -164,7 +166,7 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
     pub(super) async fn write_next(
         &self,
         r: &MemoryRef,
-        head: Option<(HeadRecord, String)>,
+        head: Option<(Arc<HeadRecord>, String)>,
         revision: NewRevision,
     ) -> Result<Option<Written>, StoreError<H::Error>> {
         let (previous, version) = head.map_or((None, None), |(h, v)| (Some(h), Some(v)));
@@ -184,7 +186,7 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             .map(|h| h.snapshots.iter().map(|s| s.key.clone()).collect())
             .unwrap_or_default();
         let new_head = HeadRecord::next(
-            previous,
+            previous.as_deref(),
             &snapshot,
             snapshot_key,
             revision.codes,
@@ -192,21 +194,20 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             self.options.history_depth,
         );
         let key = head_key(&self.options.key_prefix, r);
-        match self
-            .host
-            .put(&key, &new_head.encode(), version.as_deref())
-            .await
-        {
+        let value = new_head.encode();
+        match self.host.put(&key, &value, version.as_deref()).await {
             Err(cause) => Err(StoreError::HostFailed { key, cause }),
             Ok(PutOutcome::VersionMismatch) => Ok(None),
             Ok(PutOutcome::Written { .. }) => {
-                let dropped = old_keys
+                let dropped: Vec<String> = old_keys
                     .into_iter()
-                    .filter(|k| new_head.snapshots.iter().all(|s| &s.key != k));
+                    .filter(|k| new_head.snapshots.iter().all(|s| &s.key != k))
+                    .collect();
+                self.last.keep(&key, value, Arc::new(new_head));
                 Ok(Some(Written {
                     revision: snapshot.revision,
                     content: snapshot.content,
-                    failed_deletes: self.prune(dropped).await,
+                    failed_deletes: self.prune(dropped.into_iter()).await,
                 }))
             }
         }

@@ -1,0 +1,100 @@
+//! The head record a store last wrote or read, kept with the value it was
+//! read from: a save reads back the head it wrote or read last (an agent
+//! saves again over its own revision, the editor over the one it loaded),
+//! and decoding it again, the whole memory unescaped from JSON, was 7% of a
+//! save through the package; finding the stored memory's headings, for the
+//! checks of the next save against it, another 3% (BENCHMARKS.md, "The last
+//! head kept by the store").
+//!
+//! Decoding is a function of the key and the value alone (the key names the
+//! memory the record must belong to), so a head kept for the same key and
+//! the same bytes is the head the value decodes to. What it holds is
+//! dropped when another head takes its place.
+
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use super::record::HeadRecord;
+use crate::validate::PreviousHeadings;
+
+/// Values longer than this are not kept: a store would hold two more copies
+/// of the memory (the record and its content) until its next read. The
+/// package keeps texts of up to as many UTF-16 units (`KEPT` of
+/// src/wasm/text.rs).
+const LONGEST: usize = 1 << 24;
+
+/// The last head a store wrote or read, if any.
+#[derive(Default)]
+pub(super) struct LastHead(Mutex<Option<Arc<Known>>>);
+
+/// A head record with the key and value it was read from or written as.
+pub(super) struct Known {
+    key: String,
+    value: String,
+    head: Arc<HeadRecord>,
+    /// The headings of `head.content`, found when first asked for.
+    headings: Mutex<Option<Arc<PreviousHeadings>>>,
+}
+
+/// `mutex` locked: what it holds is whole at every step, so a panic while it
+/// was locked leaves nothing half done.
+fn locked<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl LastHead {
+    fn known(&self) -> Option<Arc<Known>> {
+        locked(&self.0).clone()
+    }
+
+    /// The head `value`, read at `key`, decodes to: the kept one when it
+    /// was kept for the same key and bytes, otherwise what `decode` makes
+    /// of it, which is then kept.
+    ///
+    /// # Errors
+    /// `decode`'s.
+    pub(super) fn decoded<E>(
+        &self,
+        key: &str,
+        value: String,
+        decode: impl FnOnce(&str) -> Result<HeadRecord, E>,
+    ) -> Result<Arc<HeadRecord>, E> {
+        if let Some(known) = self
+            .known()
+            .filter(|k| k.key == key && crate::span::same(&k.value, &value))
+        {
+            return Ok(known.head.clone());
+        }
+        let head = Arc::new(decode(&value)?);
+        self.keep(key, value, head.clone());
+        Ok(head)
+    }
+
+    /// Keep `head`, just written at `key` as `value`.
+    pub(super) fn keep(&self, key: &str, value: String, head: Arc<HeadRecord>) {
+        let known = (value.len() <= LONGEST).then(|| {
+            Arc::new(Known {
+                key: key.to_owned(),
+                value,
+                head,
+                headings: Mutex::new(None),
+            })
+        });
+        *locked(&self.0) = known;
+    }
+
+    /// The headings of `content` for the checks of a save against it, kept
+    /// with the kept head when that head's content is `content` (the same
+    /// bytes); `None` otherwise (the checks find their own). They are found
+    /// with no lock held.
+    pub(super) fn headings(&self, content: &str) -> Option<Arc<PreviousHeadings>> {
+        let known = self
+            .known()
+            .filter(|k| crate::span::same(&k.head.content, content))?;
+        if let Some(found) = locked(&known.headings).clone() {
+            return Some(found);
+        }
+        let found = Arc::new(PreviousHeadings::of(&known.head.content));
+        *locked(&known.headings) = Some(found.clone());
+        Some(found)
+    }
+}
