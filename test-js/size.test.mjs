@@ -17,7 +17,7 @@
 // kept with it call after call (160,808 bytes: 870 for `validate` and
 // `planSave` with a stored memory 1.13 to 1.7 times as fast from 25,000
 // characters up, BENCHMARKS.md); 162,000 since a store keeps the head it
-// last wrote or read (161,544 bytes: 911 for a store's `save` 1.15 to 1.36
+// last wrote or read (161,055 bytes: 422 for a store's `save` 1.15 to 1.36
 // times and `load` 2.1 to 3 times as fast, BENCHMARKS.md).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

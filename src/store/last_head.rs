@@ -2,9 +2,8 @@
 //! read from: a save reads back the head it wrote or read last (an agent
 //! saves again over its own revision, the editor over the one it loaded),
 //! and decoding it again, the whole memory unescaped from JSON, was 7% of a
-//! save through the package; finding the stored memory's headings, for the
-//! checks of the next save against it, another 3% (BENCHMARKS.md, "The last
-//! head kept by the store").
+//! save through the package (BENCHMARKS.md, "The last head kept by the
+//! store").
 //!
 //! Decoding is a function of the key and the value alone (the key names the
 //! memory the record must belong to), so a head kept for the same key and
@@ -14,7 +13,6 @@
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use super::record::HeadRecord;
-use crate::validate::PreviousHeadings;
 
 /// Values longer than this are not kept: a store would hold two more copies
 /// of the memory (the record and its content) until its next read. The
@@ -27,12 +25,10 @@ const LONGEST: usize = 1 << 24;
 pub(super) struct LastHead(Mutex<Option<Arc<Known>>>);
 
 /// A head record with the key and value it was read from or written as.
-pub(super) struct Known {
+struct Known {
     key: String,
     value: String,
     head: Arc<HeadRecord>,
-    /// The headings of `head.content`, found when first asked for.
-    headings: Mutex<Option<Arc<PreviousHeadings>>>,
 }
 
 /// `mutex` locked: what it holds is whole at every step, so a panic while it
@@ -76,25 +72,8 @@ impl LastHead {
                 key: key.to_owned(),
                 value,
                 head,
-                headings: Mutex::new(None),
             })
         });
         *locked(&self.0) = known;
-    }
-
-    /// The headings of `content` for the checks of a save against it, kept
-    /// with the kept head when that head's content is `content` (the same
-    /// bytes); `None` otherwise (the checks find their own). They are found
-    /// with no lock held.
-    pub(super) fn headings(&self, content: &str) -> Option<Arc<PreviousHeadings>> {
-        let known = self
-            .known()
-            .filter(|k| crate::span::same(&k.head.content, content))?;
-        if let Some(found) = locked(&known.headings).clone() {
-            return Some(found);
-        }
-        let found = Arc::new(PreviousHeadings::of(&known.head.content));
-        *locked(&known.headings) = Some(found.clone());
-        Some(found)
     }
 }

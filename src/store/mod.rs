@@ -19,9 +19,8 @@
 //! whose base revision is stale: merge or conflict), `over_limit` (rewrite
 //! and compaction of a document over the hard limit), `sweep` (expiry as a
 //! revision), `last_head` (the head it last wrote or read, kept with its
-//! value). The store is a client of the crate's public API, and of
-//! `plan_save_with` to hand the checks of a save the stored memory's
-//! headings it keeps; the JavaScript-shaped options belong to the boundary.
+//! value). The store is a client of the crate's public API; the
+//! JavaScript-shaped options belong to the boundary.
 //!
 //! The example uses `block_on`, which comes with the `test-util` feature
 //! (as does [`MemoryHost`]'s fault injection); real hosts run under their

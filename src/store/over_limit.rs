@@ -4,7 +4,6 @@
 //! Either result is planned like any save; when neither saves, the first
 //! rejection stands and nothing is written.
 
-use crate::save::plan_save_with;
 use crate::{
     compact, is_valid_date, plan_save, Code, CompactOptions, SaveOptions, SavePlan, SaveStatus,
     Severity, ValidateOptions,
@@ -33,9 +32,7 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             },
             allow_erase,
         };
-        // The headings of the stored memory, found once per head kept.
-        let headings = self.last.headings(current);
-        let plan = plan_save_with(updated, &options, headings.as_deref());
+        let plan = plan_save(updated, &options);
         let first = Planned {
             plan,
             source: updated.to_owned(),
