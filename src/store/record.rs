@@ -108,12 +108,16 @@ pub(crate) struct SnapshotRecord {
 
 impl HeadRecord {
     /// The record as compact JSON, its fields in the order
-    /// [`HeadRecord::read`] names them. The content comes last, here and in
-    /// the snapshot record, so that the two records a save writes end alike:
-    /// a host that keeps strings (the package's) then makes the head's string
-    /// with the snapshot's content as a slice of the snapshot's string, not
-    /// a second conversion of the whole memory (docs/record-format.md).
-    pub(crate) fn encode(&self) -> String {
+    /// [`HeadRecord::read`] names them, the content as `content_json` when
+    /// given: the content already written as a JSON string (the snapshot's,
+    /// [`SnapshotRecord::encode_marked`]), so that a save escapes it once.
+    ///
+    /// The content comes last, here and in the snapshot record, so that the
+    /// two records a save writes end alike: a host that keeps strings (the
+    /// package's) then makes the head's string with the snapshot's content
+    /// as a slice of the snapshot's string, not a second conversion of the
+    /// whole memory (docs/record-format.md).
+    pub(crate) fn encode_with(&self, content_json: Option<&str>) -> String {
         object(self.content.len() + 256 * (1 + self.audit.len()), |o| {
             o.string("format", &self.format)
                 .string("kind", &self.kind)
@@ -123,8 +127,11 @@ impl HeadRecord {
                 .string("updatedAt", &self.updated_at)
                 .optional_string("updatedBy", self.updated_by.as_deref())
                 .objects("snapshots", &self.snapshots, SnapshotRef::write)
-                .objects("audit", &self.audit, AuditEntry::write)
-                .string("content", &self.content);
+                .objects("audit", &self.audit, AuditEntry::write);
+            match content_json {
+                Some(json) => o.json("content", json),
+                None => o.string("content", &self.content),
+            };
         })
     }
 
@@ -278,18 +285,22 @@ impl HeadRecord {
 
 impl SnapshotRecord {
     /// The record as compact JSON, its fields in the order
-    /// [`SnapshotRecord::read`] names them.
-    pub(crate) fn encode(&self) -> String {
-        object(self.content.len() + 256, |o| {
+    /// [`SnapshotRecord::read`] names them (the content last, see
+    /// [`HeadRecord::encode_with`]), and where in it the content's JSON
+    /// string starts (it ends before the record's closing brace).
+    pub(crate) fn encode_marked(&self) -> (String, usize) {
+        let mut content_at = 0;
+        let text = object(self.content.len() + 256, |o| {
             o.string("format", &self.format)
                 .string("kind", &self.kind)
                 .string("scope", &self.scope)
                 .string("id", &self.id)
                 .number("revision", self.revision)
                 .string("at", &self.at)
-                .optional_string("actor", self.actor.as_deref())
-                .string("content", &self.content);
-        })
+                .optional_string("actor", self.actor.as_deref());
+            content_at = o.string_at("content", &self.content);
+        });
+        (text, content_at)
     }
 
     /// The snapshot record `value` holds.

@@ -180,7 +180,8 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             at: clock::now(&self.options),
             actor: revision.actor,
         };
-        let snapshot_key = self.put_snapshot(r, &snapshot).await?;
+        let (value, content_at) = snapshot.encode_marked();
+        let snapshot_key = self.put_snapshot(r, snapshot.revision, &value).await?;
         let old_keys: Vec<String> = previous
             .as_ref()
             .map(|h| h.snapshots.iter().map(|s| s.key.clone()).collect())
@@ -194,7 +195,8 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             self.options.history_depth,
         );
         let key = head_key(&self.options.key_prefix, r);
-        let value = new_head.encode();
+        // The content as the snapshot has it, escaped once for both.
+        let value = new_head.encode_with(Some(&value[content_at..value.len() - 1]));
         match self.host.put(&key, &value, version.as_deref()).await {
             Err(cause) => Err(StoreError::HostFailed { key, cause }),
             Ok(PutOutcome::VersionMismatch) => Ok(None),
@@ -241,18 +243,18 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
     pub(super) async fn put_snapshot(
         &self,
         r: &MemoryRef,
-        snapshot: &SnapshotRecord,
+        revision: u64,
+        value: &str,
     ) -> Result<String, StoreError<H::Error>> {
-        let value = snapshot.encode();
         let mut key = String::new();
         for salt in 0..SNAPSHOT_KEY_ATTEMPTS {
             key = snapshot_key(
                 &self.options.key_prefix,
                 r,
-                snapshot.revision,
+                revision,
                 &content_tag(value.as_bytes(), salt),
             );
-            match self.host.put(&key, &value, None).await {
+            match self.host.put(&key, value, None).await {
                 Err(cause) => return Err(StoreError::HostFailed { key, cause }),
                 Ok(PutOutcome::Written { .. }) => return Ok(key),
                 Ok(PutOutcome::VersionMismatch) => match self.host.get(&key).await {

@@ -93,21 +93,29 @@ fn head() -> HeadRecord {
 #[test]
 fn records_are_written_as_serde_json_writes_them_and_read_back() {
     let head = head();
-    let text = head.encode();
+    let text = head.encode_with(None);
     assert_eq!(text, serde_json::to_string(&head).unwrap());
     assert_eq!(read_head(&text).unwrap(), head);
     let snapshot = snapshot(&head.content);
-    let text = snapshot.encode();
+    let (text, at) = snapshot.encode_marked();
     assert_eq!(text, serde_json::to_string(&snapshot).unwrap());
     assert_eq!(read_snapshot(&text).unwrap(), snapshot);
+    // The mark is where the content's JSON string starts; the head written
+    // with it is the head written alone.
+    let content = &text[at..text.len() - 1];
+    assert_eq!(content, serde_json::to_string(&head.content).unwrap());
+    assert_eq!(head.encode_with(Some(content)), head.encode_with(None));
 }
 
 #[test]
 fn every_control_character_is_escaped_as_serde_json_escapes_it() {
     let all: String = (0..0x80u8).map(char::from).collect();
     let value = snapshot(&all);
-    assert_eq!(value.encode(), serde_json::to_string(&value).unwrap());
-    assert_eq!(read_snapshot(&value.encode()).unwrap(), value);
+    assert_eq!(
+        value.encode_marked().0,
+        serde_json::to_string(&value).unwrap()
+    );
+    assert_eq!(read_snapshot(&value.encode_marked().0).unwrap(), value);
 }
 
 #[test]
@@ -129,7 +137,7 @@ fn any_json_text_of_a_record_is_read_as_serde_json_reads_it() {
 
 #[test]
 fn what_is_not_a_records_json_is_refused() {
-    let good = head().encode();
+    let good = head().encode_with(None);
     assert!(read_head(&good).is_ok());
     let with = |from: &str, to: &str| {
         assert!(good.contains(from), "{from}");
@@ -219,7 +227,7 @@ fn errors_say_where_and_what() {
         from_json("{\"text\":1.5}").unwrap_err(),
         "a number that is not whole at byte 9"
     );
-    let good = head().encode();
+    let good = head().encode_with(None);
     let error = read_head(&good.replacen("\"kind\"", "\"extra\":1,\"kind\"", 1)).unwrap_err();
     assert!(
         error.starts_with("unknown field `extra`, expected one of `format`, `kind`,"),
@@ -268,8 +276,9 @@ proptest! {
     #[test]
     fn any_text_is_written_as_serde_json_writes_it_and_read_back(text in any::<String>()) {
         let value = snapshot(&text);
-        let written = value.encode();
+        let (written, at) = value.encode_marked();
         prop_assert_eq!(&written, &serde_json::to_string(&value).unwrap());
+        prop_assert_eq!(&written[at..written.len() - 1], serde_json::to_string(&text).unwrap());
         prop_assert_eq!(read_snapshot(&written).unwrap(), value.clone());
         // serde_json's pretty form, with its whitespace, reads the same.
         let pretty = serde_json::to_string_pretty(&value).unwrap();

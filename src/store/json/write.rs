@@ -78,6 +78,20 @@ impl<'a> Object<'a> {
         self.out
     }
 
+    /// A value already written as JSON.
+    pub(crate) fn json(&mut self, name: &str, json: &str) -> &mut Self {
+        self.name(name).push_str(json);
+        self
+    }
+
+    /// A string, and the offset in the whole text where its JSON starts.
+    pub(crate) fn string_at(&mut self, name: &str, value: &str) -> usize {
+        let out = self.name(name);
+        let at = out.len();
+        string(out, value);
+        at
+    }
+
     #[inline(never)]
     pub(crate) fn string(&mut self, name: &str, value: &str) -> &mut Self {
         string(self.name(name), value);
