@@ -9,7 +9,9 @@
 //! looked for among the next [`WINDOW`] lines of the input (its first line
 //! among all of them, past a preamble), and a stretch that starts there goes
 //! on for as long as the two texts are equal. The common end of the two is
-//! one stretch too. Whatever is found, the pieces make exactly the result:
+//! one stretch too, and so is their common start when it is half of the
+//! rest or the line search finds nothing (a store's record is one line, its
+//! content first). Whatever is found, the pieces make exactly the result:
 //! the search only decides how much of it is a slice. An ASCII input, which
 //! the host converts several times as fast as other text (faster than it
 //! slices and joins many pieces), is not searched: only its common start
@@ -105,14 +107,12 @@ fn stretches(text: &str, result: &str, lines: bool) -> Vec<Stretch> {
     // leaves the rest one stretch however far the lines moved.
     let tail = common_end(text, result);
     let (head_text, head_result) = (&text[..text.len() - tail], &result[..result.len() - tail]);
-    let mut found = if lines {
-        // More than half new: the result is converted whole anyway.
-        let Some(found) = line_stretches(head_text, head_result, result.len() / 2) else {
-            return Vec::new();
-        };
-        found
-    } else {
-        let head = common_start(head_text, head_result);
+    // The common start: a result that is the input's first half or more (a
+    // store's record, one line whose content comes first) is not searched
+    // line by line, and one whose line search gives up keeps it when it is
+    // a stretch (more than half new otherwise: converted whole).
+    let head = common_start(head_text, head_result);
+    let start = || {
         let start = Stretch {
             text: 0,
             result: 0,
@@ -123,6 +123,15 @@ fn stretches(text: &str, result: &str, lines: bool) -> Vec<Stretch> {
         } else {
             Vec::new()
         }
+    };
+    let mut found = if lines && head * 2 < head_result.len() {
+        match line_stretches(head_text, head_result, result.len() / 2) {
+            Some(found) if !found.is_empty() => found,
+            None if head < SHORTEST => return Vec::new(),
+            _ => start(),
+        }
+    } else {
+        start()
     };
     if tail >= SHORTEST {
         found.push(Stretch {
@@ -376,6 +385,28 @@ mod tests {
         let result = text.replace("entry 25\n", "entry 25 rewritten\n");
         assert_eq!(assemble(&text, &result).as_deref(), Some(result.as_str()));
         assert_eq!(slices(&text, &result), 2);
+    }
+
+    #[test]
+    fn one_long_line_is_sliced_at_its_common_start_and_end() {
+        // A store's record: one line of JSON, the content (not ASCII) first.
+        let content = "## Facts\\n- 2025-01-01: café ".repeat(40);
+        let text = format!("{{\"content\":\"{content}\",\"kind\":\"head\",\"revision\":2}}");
+        // The next snapshot: the content with one more entry, then its
+        // own fields.
+        let grown = format!(
+            "{{\"content\":\"{content}- 2025-01-02: new\",\"kind\":\"snapshot\",\"revision\":3}}"
+        );
+        assert_eq!(assemble(&text, &grown).as_deref(), Some(grown.as_str()));
+        assert_eq!(
+            pieces(&text, units(&text), &grown).map(|p| p.len()),
+            Some(2),
+            "the content a slice, the rest converted"
+        );
+        // An edit in the middle of the content: a slice on either side.
+        let edited = text.replacen("café", "thé", 20).replacen("thé", "café", 19);
+        assert_eq!(assemble(&text, &edited).as_deref(), Some(edited.as_str()));
+        assert_eq!(slices(&text, &edited), 2);
     }
 
     #[test]

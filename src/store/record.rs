@@ -5,6 +5,8 @@
 //! write, and a record that does not belong to the key it was read from is
 //! corrupt. Nothing here does I/O.
 
+use std::ops::Range;
+
 use serde::{Deserialize, Serialize};
 
 use crate::span::code_points;
@@ -75,6 +77,8 @@ pub(crate) struct SnapshotRef {
 #[cfg_attr(test, derive(Serialize, Deserialize))]
 #[cfg_attr(test, serde(rename_all = "camelCase", deny_unknown_fields))]
 pub(crate) struct HeadRecord {
+    /// First, as in [`SnapshotRecord`]: see [`HeadRecord::encode_with`].
+    pub content: String,
     pub format: String,
     pub kind: String,
     pub scope: String,
@@ -86,8 +90,6 @@ pub(crate) struct HeadRecord {
     pub snapshots: Vec<SnapshotRef>,
     /// Newest first.
     pub audit: Vec<AuditEntry>,
-    /// Last, as in [`SnapshotRecord`]: see [`HeadRecord::encode`].
-    pub content: String,
 }
 
 /// The record at a snapshot key: one revision's content, never rewritten.
@@ -95,6 +97,8 @@ pub(crate) struct HeadRecord {
 #[cfg_attr(test, derive(Serialize, Deserialize))]
 #[cfg_attr(test, serde(rename_all = "camelCase", deny_unknown_fields))]
 pub(crate) struct SnapshotRecord {
+    /// First: see [`HeadRecord::encode_with`].
+    pub content: String,
     pub format: String,
     pub kind: String,
     pub scope: String,
@@ -102,8 +106,6 @@ pub(crate) struct SnapshotRecord {
     pub revision: u64,
     pub at: String,
     pub actor: Option<String>,
-    /// Last: see [`HeadRecord::encode`].
-    pub content: String,
 }
 
 impl HeadRecord {
@@ -112,13 +114,19 @@ impl HeadRecord {
     /// given: the content already written as a JSON string (the snapshot's,
     /// [`SnapshotRecord::encode_marked`]), so that a save escapes it once.
     ///
-    /// The content comes last, here and in the snapshot record, so that the
-    /// two records a save writes end alike: a host that keeps strings (the
-    /// package's) then makes the head's string with the snapshot's content
-    /// as a slice of the snapshot's string, not a second conversion of the
-    /// whole memory (docs/record-format.md).
+    /// The content comes first, here and in the snapshot record, so that a
+    /// record starts with the content and then the fields that change at
+    /// every save: a host that keeps strings (the package's) then makes the
+    /// snapshot's string with what the content shares with the head read
+    /// before it, and the head's with all of the snapshot's content, as
+    /// slices of those strings, not conversions of the whole memory
+    /// (docs/record-format.md).
     pub(crate) fn encode_with(&self, content_json: Option<&str>) -> String {
         object(self.content.len() + 256 * (1 + self.audit.len()), |o| {
+            match content_json {
+                Some(json) => o.json("content", json),
+                None => o.string("content", &self.content),
+            };
             o.string("format", &self.format)
                 .string("kind", &self.kind)
                 .string("scope", &self.scope)
@@ -128,10 +136,6 @@ impl HeadRecord {
                 .optional_string("updatedBy", self.updated_by.as_deref())
                 .objects("snapshots", &self.snapshots, SnapshotRef::write)
                 .objects("audit", &self.audit, AuditEntry::write);
-            match content_json {
-                Some(json) => o.json("content", json),
-                None => o.string("content", &self.content),
-            };
         })
     }
 
@@ -142,6 +146,7 @@ impl HeadRecord {
             value,
             "struct HeadRecord",
             &[
+                "content",
                 "format",
                 "kind",
                 "scope",
@@ -151,7 +156,6 @@ impl HeadRecord {
                 "updatedBy",
                 "snapshots",
                 "audit",
-                "content",
             ],
         )?;
         Ok(Self {
@@ -285,12 +289,13 @@ impl HeadRecord {
 
 impl SnapshotRecord {
     /// The record as compact JSON, its fields in the order
-    /// [`SnapshotRecord::read`] names them (the content last, see
+    /// [`SnapshotRecord::read`] names them (the content first, see
     /// [`HeadRecord::encode_with`]), and where in it the content's JSON
-    /// string starts (it ends before the record's closing brace).
-    pub(crate) fn encode_marked(&self) -> (String, usize) {
-        let mut content_at = 0;
+    /// string is.
+    pub(crate) fn encode_marked(&self) -> (String, Range<usize>) {
+        let mut content = 0..0;
         let text = object(self.content.len() + 256, |o| {
+            content = o.string_at("content", &self.content);
             o.string("format", &self.format)
                 .string("kind", &self.kind)
                 .string("scope", &self.scope)
@@ -298,9 +303,8 @@ impl SnapshotRecord {
                 .number("revision", self.revision)
                 .string("at", &self.at)
                 .optional_string("actor", self.actor.as_deref());
-            content_at = o.string_at("content", &self.content);
         });
-        (text, content_at)
+        (text, content)
     }
 
     /// The snapshot record `value` holds.
@@ -309,7 +313,7 @@ impl SnapshotRecord {
             value,
             "struct SnapshotRecord",
             &[
-                "format", "kind", "scope", "id", "revision", "at", "actor", "content",
+                "content", "format", "kind", "scope", "id", "revision", "at", "actor",
             ],
         )?;
         Ok(Self {

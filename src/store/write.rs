@@ -180,7 +180,7 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             at: clock::now(&self.options),
             actor: revision.actor,
         };
-        let (value, content_at) = snapshot.encode_marked();
+        let (value, content) = snapshot.encode_marked();
         let snapshot_key = self.put_snapshot(r, snapshot.revision, &value).await?;
         let old_keys: Vec<String> = previous
             .as_ref()
@@ -196,7 +196,7 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
         );
         let key = head_key(&self.options.key_prefix, r);
         // The content as the snapshot has it, escaped once for both.
-        let value = new_head.encode_with(Some(&value[content_at..value.len() - 1]));
+        let value = new_head.encode_with(Some(&value[content]));
         match self.host.put(&key, &value, version.as_deref()).await {
             Err(cause) => Err(StoreError::HostFailed { key, cause }),
             Ok(PutOutcome::VersionMismatch) => Ok(None),

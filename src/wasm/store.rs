@@ -51,8 +51,9 @@ struct JsHost {
     /// save reads back the head record it wrote or read last, and a host
     /// that keeps strings as they are hands back the very string. A value
     /// written is made with what it repeats of this one as slices of it
-    /// ([`Kept::repeated`]): a save's head repeats the content of the
-    /// snapshot written just before.
+    /// ([`Kept::repeated`]): a save's snapshot repeats the start of the
+    /// content of the head read before it, and its head all of the
+    /// snapshot's content.
     value: Kept,
 }
 
@@ -168,8 +169,9 @@ impl Host for JsHost {
         let expected = expected_version.map_or(JsValue::NULL, JsValue::from_str);
         Reflect::set(&condition, &JsValue::from_str("expectedVersion"), &expected)
             .map_err(HostFailure::Error)?;
-        // A head written after its snapshot ends as the snapshot does (its
-        // content, last): that much is a slice of the snapshot's string.
+        // A record starts with its content: a snapshot with what it shares
+        // with the head read before it, the head after it with all of the
+        // snapshot's, as slices of those strings.
         let written: JsValue = self.value.repeated(value.to_owned()).into();
         let args = Array::of3(&JsValue::from_str(key), &written, &condition);
         let answer = self.call("put", &args).await?;

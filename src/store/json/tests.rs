@@ -97,12 +97,12 @@ fn records_are_written_as_serde_json_writes_them_and_read_back() {
     assert_eq!(text, serde_json::to_string(&head).unwrap());
     assert_eq!(read_head(&text).unwrap(), head);
     let snapshot = snapshot(&head.content);
-    let (text, at) = snapshot.encode_marked();
+    let (text, content) = snapshot.encode_marked();
     assert_eq!(text, serde_json::to_string(&snapshot).unwrap());
     assert_eq!(read_snapshot(&text).unwrap(), snapshot);
     // The mark is where the content's JSON string starts; the head written
     // with it is the head written alone.
-    let content = &text[at..text.len() - 1];
+    let content = &text[content];
     assert_eq!(content, serde_json::to_string(&head.content).unwrap());
     assert_eq!(head.encode_with(Some(content)), head.encode_with(None));
 }
@@ -196,9 +196,9 @@ fn what_is_not_a_records_json_is_refused() {
         with(codes, "\"codes\":{}"),
         with(codes, "\"codes\":[1]"),
         with(codes, "\"codes\":\"structure/preamble\""),
-        with("{\"format\"", "{format"),
-        with("{\"format\"", "{,\"format\""),
-        with("{\"format\"", "{\"format\" \"memdoc/1\",\"x\""),
+        with("{\"content\"", "{content"),
+        with("{\"content\"", "{,\"content\""),
+        with("{\"content\"", "{\"content\" \"x\",\"y\""),
         with("]}", "],}"),
         with("]}", "]"),
     ] {
@@ -230,7 +230,7 @@ fn errors_say_where_and_what() {
     let good = head().encode_with(None);
     let error = read_head(&good.replacen("\"kind\"", "\"extra\":1,\"kind\"", 1)).unwrap_err();
     assert!(
-        error.starts_with("unknown field `extra`, expected one of `format`, `kind`,"),
+        error.starts_with("unknown field `extra`, expected one of `content`, `format`, `kind`,"),
         "{error}"
     );
     let error = read_head(&good.replacen("\"key\"", "\"x\":1,\"key\"", 1)).unwrap_err();
@@ -276,9 +276,9 @@ proptest! {
     #[test]
     fn any_text_is_written_as_serde_json_writes_it_and_read_back(text in any::<String>()) {
         let value = snapshot(&text);
-        let (written, at) = value.encode_marked();
+        let (written, content) = value.encode_marked();
         prop_assert_eq!(&written, &serde_json::to_string(&value).unwrap());
-        prop_assert_eq!(&written[at..written.len() - 1], serde_json::to_string(&text).unwrap());
+        prop_assert_eq!(&written[content], serde_json::to_string(&text).unwrap());
         prop_assert_eq!(read_snapshot(&written).unwrap(), value.clone());
         // serde_json's pretty form, with its whitespace, reads the same.
         let pretty = serde_json::to_string_pretty(&value).unwrap();

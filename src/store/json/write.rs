@@ -4,6 +4,7 @@
 //! records hold, and nothing more.
 
 use std::fmt::{self, Write as _};
+use std::ops::Range;
 
 use super::plain_prefix;
 
@@ -84,12 +85,12 @@ impl<'a> Object<'a> {
         self
     }
 
-    /// A string, and the offset in the whole text where its JSON starts.
-    pub(crate) fn string_at(&mut self, name: &str, value: &str) -> usize {
+    /// A string, and where its JSON is in the whole text.
+    pub(crate) fn string_at(&mut self, name: &str, value: &str) -> Range<usize> {
         let out = self.name(name);
-        let at = out.len();
+        let start = out.len();
         string(out, value);
-        at
+        start..out.len()
     }
 
     #[inline(never)]
