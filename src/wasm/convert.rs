@@ -120,7 +120,7 @@ pub(crate) fn view_kept<V: Serialize, T: JsCast>(
     name: &'static str,
     kept: &Kept,
 ) -> Result<T, JsValue> {
-    view_setting(value, field, name, |text| kept.repeated(text))
+    view_setting(value, field, name, |text| kept.repeated(text.into()))
 }
 
 /// `value` as the JavaScript result `T`, with its text field (`field`,

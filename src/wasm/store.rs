@@ -172,7 +172,7 @@ impl Host for JsHost {
         // A record starts with its content: a snapshot with what it shares
         // with the head read before it, the head after it with all of the
         // snapshot's, as slices of those strings.
-        let written: JsValue = self.value.repeated(value.to_owned()).into();
+        let written: JsValue = self.value.repeated(value.into()).into();
         let args = Array::of3(&JsValue::from_str(key), &written, &condition);
         let answer = self.call("put", &args).await?;
         let expected_shape = "{ ok: true, version } or { ok: false }";

@@ -191,12 +191,13 @@ impl Kept {
 
     /// `text` as a JavaScript string: what it repeats of the kept text as
     /// slices of the kept string ([`repeated`]), the rest converted. The
-    /// result is kept in place of the pair.
-    pub(crate) fn repeated(&self, text: String) -> JsString {
+    /// result is kept in place of the pair ([`keep`](Self::keep): a borrowed
+    /// `text` is copied only when its length is one kept).
+    pub(crate) fn repeated(&self, text: Cow<'_, str>) -> JsString {
         let kept = self.0.borrow_mut().take();
         let js = match kept.as_deref() {
             Some(pair) => repeated(pair.js.unchecked_ref(), &pair.text, &text),
-            None => JsString::from(text.as_str()),
+            None => JsString::from(text.as_ref()),
         };
         self.keep(js.clone().into(), text);
         js
