@@ -130,7 +130,7 @@ impl Kept {
         make: impl FnOnce() -> T,
     ) -> Option<Rc<T>> {
         let pair = self.pair()?;
-        if pair.text.len() != text.len() || !same(&pair.text, text) {
+        if !same(&pair.text, text) {
             return None;
         }
         let known = pair.derived.borrow().clone();
