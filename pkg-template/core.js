@@ -2,7 +2,7 @@
 // each export guarded so a Rust panic throws an `internal/panic` Error, and an
 // idempotent async `init`. Entries differ only in how they load the bytes.
 import initGlue, * as glue from "./memdoc.js";
-import { forInstance, generation, guard, settle } from "./panic.js";
+import { generation, guard, settle } from "./panic.js";
 
 export * from "./memdoc.js";
 
@@ -43,10 +43,7 @@ export class MemoryStore {
   /** A Rust store over the host, in the instance that runs now. */
   #make() {
     const born = generation();
-    const raw = guard(
-      () =>
-        new glue.MemoryStore(forInstance(this.#host, born, ["get", "put", "delete"]), forInstance(this.#options, born, ["rewrite"])),
-    )();
+    const raw = guard(() => new glue.MemoryStore(this.#host, this.#options))();
     this.#born = born;
     return raw;
   }

@@ -10,13 +10,19 @@
 //
 // Every export that calls into WebAssembly goes through `guard`; the store's
 // async calls go through `settle`, which polls each call's task inside a
-// `try` (a trap in a microtask of wasm-bindgen-futures could not be caught:
-// it would be an uncaught exception and the promise would never settle).
+// `try` and waits for the host's answers itself (src/wasm/task.rs): a trap
+// in a microtask nobody watches could not be caught, it would be an uncaught
+// exception and the promise would never settle. An answer that comes after
+// its call was abandoned goes nowhere: the old instance is not called again.
 // `generation()` counts the replaced instances, so that `MemoryStore` knows
 // when to make its Rust store again over the same host.
 import { __panicError, __scheduleReinit } from "./memdoc.js";
 
 let replaced = 0;
+// How the value a task waits for settled (src/wasm/task.rs, `Task::poll`).
+const FIRST = 0;
+const FULFILLED = 1;
+const REJECTED = 2;
 // The calls in progress: each one's way to give up when the instance it runs
 // on is replaced under it.
 const inProgress = new Set();
@@ -58,37 +64,10 @@ function replacedAfterPanic() {
 }
 
 /**
- * `object` (a host, or store options) with its methods `names` answering
- * promises that settle only while the instance of generation `born` lives.
- * A call of a replaced instance may still await its host; once that answer
- * comes, it must go nowhere: the old instance's callbacks would throw, an
- * unhandled rejection. Everything else is `object`'s own (getters run on it,
- * its methods are called with the `this` they would have had).
- */
-export function forInstance(object, born, names) {
-  if (object === null || typeof object !== "object") return object;
-  const never = new Promise(() => {});
-  const live = (settled) => (replaced === born ? settled() : never);
-  const proxy = new Proxy(object, {
-    get(target, key) {
-      const value = Reflect.get(target, key, target);
-      if (!names.includes(key) || typeof value !== "function") return value;
-      return function (...args) {
-        const self = this === proxy ? target : this;
-        return Promise.resolve(Reflect.apply(value, self, args)).then(
-          (answer) => live(() => answer),
-          (error) => live(() => Promise.reject(error)),
-        );
-      };
-    },
-  });
-  return proxy;
-}
-
-/**
  * A promise for the task `start()` returns (an internal `__Task` of the
- * glue): poll it now, and again each time it wakes, until it answers a value
- * (`undefined` means pending; results are never `undefined`) or throws. If a
+ * glue): poll it now, and again each time the value it waits for settles
+ * (`task.awaited()`, after a poll that answered `undefined`; results are never
+ * `undefined`), until it answers a value or throws. If a
  * panic elsewhere replaces the instance meanwhile, the call is abandoned: it
  * rejects with `internal/panic` (what it had written to the host stays).
  */
@@ -115,11 +94,13 @@ export function settle(start) {
       finish(reject, error);
       detach();
     };
-    const step = () => {
+    // `settled`: 0 for the first poll, then 1 (fulfilled) or 2 (rejected)
+    // with how the value the task waits for settled.
+    const step = (settled, value) => {
       if (done) return;
-      let value;
+      let result;
       try {
-        value = task.poll(wake);
+        result = task.poll(settled, value);
       } catch (thrown) {
         inProgress.delete(abandon);
         const before = replaced;
@@ -128,12 +109,19 @@ export function settle(start) {
         else detach();
         return;
       }
-      if (value !== undefined) {
-        finish(resolve, value);
+      if (result !== undefined) {
+        finish(resolve, result);
         task.free();
+        return;
       }
+      // A host's answer or the rewrite callback's: once it settles, the task
+      // goes on from where it waits, unless it was abandoned meanwhile. A
+      // promise of our own, resolved with the answer: a `then` or
+      // `constructor` of the answer's that throws rejects it, never throws here.
+      new Promise((settleWith) => settleWith(task.awaited())).then(fulfilled, rejected);
     };
-    const wake = () => queueMicrotask(step);
+    const fulfilled = (value) => step(FULFILLED, value);
+    const rejected = (reason) => step(REJECTED, reason);
     try {
       task = start();
     } catch (thrown) {
@@ -141,6 +129,6 @@ export function settle(start) {
       return;
     }
     inProgress.add(abandon);
-    step();
+    step(FIRST);
   });
 }

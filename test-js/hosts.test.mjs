@@ -137,6 +137,13 @@ test("host methods that throw synchronously, and answers with throwing getters o
     ["get answers a Proxy that throws", { get: async () => trap }],
     ["put answers a throwing ok getter", { put: async () => ({ get ok() { throw original; } }) }],
     ["put answers a Proxy that throws", { put: async () => trap }],
+    // Answers that are promises or look like them, handed back as they are
+    // (not from an async function, which would adopt them first).
+    ["get answers a thenable whose then getter throws", { get: () => ({ get then() { throw original; } }) }],
+    ["get answers a thenable that rejects", { get: () => ({ then: (_, reject) => reject(original) }) }],
+    ["get answers a thenable whose then throws", { get: () => ({ then: () => { throw original; } }) }],
+    ["get answers a promise with a then of its own that throws", { get: () => Object.assign(Promise.resolve(null), { then() { throw original; } }) }],
+    ["get answers a promise whose constructor getter throws", { get: () => Object.defineProperty(Promise.resolve(null), "constructor", { get() { throw original; } }) }],
   ];
   for (const [what, methods] of cases) {
     const s = new MemoryStore(over(inner, methods), { now });

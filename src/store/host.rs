@@ -2,7 +2,7 @@
 //! conditional put, and an optional [`Rewrite`] callback (an LLM) for
 //! documents over the hard limit. Both are async traits that do not require
 //! `Send`, so a wasm binding can implement them over JavaScript promises
-//! (awaited with `JsFuture`, which is `!Send`); the store itself never spawns,
+//! (JavaScript values, which are `!Send`); the store itself never spawns,
 //! sleeps or touches a clock or a network.
 
 // The traits deliberately leave `Send` open: the wasm binding's futures are

@@ -13,11 +13,9 @@
 
 use std::rc::Rc;
 
-use js_sys::{Array, Function, Promise, Reflect};
-use wasm_bindgen::closure::Closure;
+use js_sys::{Array, Function, Reflect};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::JsFuture;
 
 use crate::js::input::{
     revision_number, MemoryRefInput, StoreOptionsInput, StoreSaveOptionsInput, SweepOptionsInput,
@@ -31,9 +29,10 @@ use crate::Error;
 
 use super::convert::{input, shaped, string_near, view, view_kept, view_repeating};
 use super::errors::{store_to_js, to_js};
+use super::names::name;
 use super::panic::test_trigger;
 use super::read::found;
-use super::task::Task;
+use super::task::{Answer, Task};
 use super::text::Kept;
 use super::types::{AuditEntryList, Loaded, SaveOutcome, SweepOutcome};
 
@@ -60,24 +59,23 @@ struct JsHost {
 impl JsHost {
     /// `host[method](...args)`, awaited. A plain (non-promise) answer is
     /// accepted as if it had been resolved.
-    async fn call(&self, method: &str, args: &Array) -> Result<JsValue, HostFailure<JsValue>> {
-        let function = Reflect::get(&self.object, &JsValue::from_str(method))
+    async fn call(
+        &self,
+        method: &'static str,
+        args: &Array,
+    ) -> Result<JsValue, HostFailure<JsValue>> {
+        let function = Reflect::get(&self.object, &name(method))
             .map_err(HostFailure::Error)?
             .dyn_into::<Function>()
             .map_err(|_| HostFailure::Malformed(format!("host.{method} is not a function")))?;
         let answer = function
             .apply(&self.object, args)
             .map_err(HostFailure::Error)?;
-        let answer = Promise::resolve(&answer);
         let Some(ms) = self.timeout_ms else {
-            return JsFuture::from(answer).await.map_err(HostFailure::Error);
+            return Answer::new(answer).await.map_err(HostFailure::Error);
         };
-        let timer = Timer::start(ms).map_err(HostFailure::Error)?;
-        let first = Promise::race(&Array::of2(&answer, &timer.promise));
-        let result = JsFuture::from(first).await;
-        timer.clear();
-        result.map_err(|e| {
-            if js_sys::Object::is(&e, &timer.expired) {
+        Answer::new(with_deadline(&answer, ms)).await.map_err(|e| {
+            if timed_out(&e) {
                 HostFailure::TimedOut(ms)
             } else {
                 HostFailure::Error(e)
@@ -86,50 +84,16 @@ impl JsHost {
     }
 }
 
-/// A `setTimeout` whose promise rejects with `expired` (an object nobody
-/// else holds) after `ms` milliseconds, and which is cleared as soon as the
-/// host answered, so that a finished call leaves no timer keeping a Node
-/// process alive.
-struct Timer {
-    promise: Promise,
-    expired: JsValue,
-    handle: JsValue,
-}
+#[wasm_bindgen(module = "/src/wasm/deadline.js")]
+extern "C" {
+    /// A promise of `answer`, or rejected with a reason of its own after `ms`
+    /// milliseconds (a timer cleared once either happened).
+    #[wasm_bindgen(js_name = withDeadline)]
+    fn with_deadline(answer: &JsValue, ms: u32) -> JsValue;
 
-impl Timer {
-    fn start(ms: u32) -> Result<Self, JsValue> {
-        let global = js_sys::global();
-        let set_timeout = Reflect::get(&global, &JsValue::from_str("setTimeout"))?
-            .dyn_into::<Function>()
-            .map_err(|_| {
-                to_js(&Error::InvalidOptions(
-                    "timeoutMs needs setTimeout".to_owned(),
-                ))
-            })?;
-        let expired: JsValue = js_sys::Object::new().into();
-        let mut started: Result<JsValue, JsValue> = Ok(JsValue::UNDEFINED);
-        let promise = Promise::new(&mut |_resolve, reject| {
-            let value = expired.clone();
-            let fire = Closure::once_into_js(move || {
-                let _ = reject.call1(&JsValue::UNDEFINED, &value);
-            });
-            started = set_timeout.call2(&global, &fire, &JsValue::from(ms));
-        });
-        Ok(Self {
-            promise,
-            expired,
-            handle: started?,
-        })
-    }
-
-    fn clear(&self) {
-        let global = js_sys::global();
-        if let Ok(clear) = Reflect::get(&global, &JsValue::from_str("clearTimeout"))
-            .and_then(JsCast::dyn_into::<Function>)
-        {
-            let _ = clear.call1(&global, &self.handle);
-        }
-    }
+    /// Whether `reason` is the rejection of [`with_deadline`]'s timer.
+    #[wasm_bindgen(js_name = timedOut)]
+    fn timed_out(reason: &JsValue) -> bool;
 }
 
 impl Host for JsHost {
@@ -167,7 +131,7 @@ impl Host for JsHost {
     ) -> Result<PutOutcome, HostFailure<JsValue>> {
         let condition = js_sys::Object::new();
         let expected = expected_version.map_or(JsValue::NULL, JsValue::from_str);
-        Reflect::set(&condition, &JsValue::from_str("expectedVersion"), &expected)
+        Reflect::set(&condition, &name("expectedVersion"), &expected)
             .map_err(HostFailure::Error)?;
         // A record starts with its content: a snapshot with what it shares
         // with the head read before it, the head after it with all of the
@@ -179,7 +143,7 @@ impl Host for JsHost {
         if !answer.is_object() {
             return Err(malformed("put", expected_shape, &answer));
         }
-        let ok = Reflect::get(&answer, &JsValue::from_str("ok")).map_err(HostFailure::Error)?;
+        let ok = Reflect::get(&answer, &name("ok")).map_err(HostFailure::Error)?;
         match ok.as_bool() {
             Some(true) => Ok(PutOutcome::Written {
                 version: string_field(&answer, "put", "version")?,
@@ -207,22 +171,22 @@ impl Host for JsHost {
 impl JsHost {
     /// `host.delete`, when the host has one.
     fn delete_function(&self) -> Option<Function> {
-        Reflect::get(&self.object, &JsValue::from_str("delete"))
+        Reflect::get(&self.object, &name("delete"))
             .ok()
             .and_then(|f| f.dyn_into::<Function>().ok())
     }
 }
 
 /// The field `name` of a host's answer.
-fn field(answer: &JsValue, name: &str) -> Result<JsValue, HostFailure<JsValue>> {
-    Reflect::get(answer, &JsValue::from_str(name)).map_err(HostFailure::Error)
+fn field(answer: &JsValue, field: &'static str) -> Result<JsValue, HostFailure<JsValue>> {
+    Reflect::get(answer, &name(field)).map_err(HostFailure::Error)
 }
 
 /// The string field `name` of a host's answer.
 fn string_field(
     answer: &JsValue,
     method: &str,
-    name: &str,
+    name: &'static str,
 ) -> Result<String, HostFailure<JsValue>> {
     let value = field(answer, name)?;
     value
@@ -256,7 +220,7 @@ impl Rewrite for JsRewrite {
     async fn rewrite(&self, request: RewriteRequest) -> Result<String, JsValue> {
         let arg: JsValue = view(&RewriteRequestView::from(&request))?;
         let answer = self.0.call1(&JsValue::UNDEFINED, &arg)?;
-        JsFuture::from(Promise::resolve(&answer))
+        Answer::new(answer)
             .await?
             .as_string()
             .ok_or_else(|| JsValue::from_str("the rewrite did not answer a string"))

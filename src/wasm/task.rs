@@ -1,23 +1,27 @@
-//! Store calls in progress, polled by the package's JavaScript instead of
-//! by `wasm-bindgen-futures`' queue.
+//! Store calls in progress, driven by the package's JavaScript.
 //!
-//! A panic in wasm32 is a trap. Polled from `wasm-bindgen-futures`' microtask
-//! queue, a trap escapes from a microtask as an uncaught exception (which
-//! ends a Node process) and the call's promise never settles. So each async
-//! export returns a [`Task`] instead, and `core.js` turns it into a promise:
-//! it calls [`Task::poll`] inside a `try`, once at once and again whenever the
-//! task is woken, so a trap becomes a rejection with the `internal/panic`
-//! error like any synchronous export's. Host promises are still awaited with
-//! `JsFuture`; its callbacks wake the task, and the waker asks JavaScript for
-//! the next poll.
+//! A panic in wasm32 is a trap. Polled from a microtask that JavaScript does
+//! not watch, a trap would escape as an uncaught exception (which ends a Node
+//! process) and the call's promise would never settle. So each async export
+//! returns a [`Task`] instead, and `panic.js` (`settle`) turns it into a
+//! promise: it calls [`Task::poll`] inside a `try`, so a trap becomes a
+//! rejection with the `internal/panic` error like any synchronous export's.
+//!
+//! A task waits only for JavaScript: the host's answers and the rewrite
+//! callback's, each through an [`Answer`]. The poll that reaches an answer
+//! not yet had leaves it with the task ([`Task::awaited`]); `settle` waits
+//! for it with one `then` and polls again with how it settled. No closure is
+//! made and no waker runs per await (with `wasm-bindgen-futures`' `JsFuture`,
+//! two closures were made for every host call and its waker queued a
+//! microtask of its own: BENCHMARKS.md, "The store's host calls awaited by
+//! JavaScript").
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll, Wake, Waker};
 
-use js_sys::Function;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
@@ -30,109 +34,120 @@ use super::errors::boundary_to_js;
 pub(crate) type Work = Pin<Box<dyn Future<Output = Result<JsValue, JsValue>>>>;
 
 thread_local! {
-    /// The JavaScript function that schedules the next poll of each live
-    /// task. A `Waker` must be `Send + Sync`, which a JavaScript function is
-    /// not, so wakers hold the task's number and look the function up here.
-    /// By task number, in order (numbers only grow, so a new task goes last).
-    static WAKE: RefCell<Vec<(u64, Function)>> = const { RefCell::new(Vec::new()) };
-    static NEXT_ID: Cell<u64> = const { Cell::new(0) };
+    /// The value the task being polled waits for, from the [`Answer`] that
+    /// reached it to the end of that poll.
+    static AWAITED: RefCell<Option<JsValue>> = const { RefCell::new(None) };
+    /// How the value a task waited for settled, from the start of the poll
+    /// that resumes it to the [`Answer`] that takes it.
+    static SETTLED: RefCell<Option<Result<JsValue, JsValue>>> = const { RefCell::new(None) };
 }
 
-/// Wakes the task with this number.
-struct TaskWaker(u64);
+/// A JavaScript value awaited by the task that polls it: a promise's
+/// outcome, or the value itself when it is not a promise (`Promise.resolve`
+/// in `settle`).
+pub(crate) struct Answer(Option<JsValue>);
 
-impl Wake for TaskWaker {
-    fn wake(self: Arc<Self>) {
-        self.wake_by_ref();
+impl Answer {
+    /// Waits for `value`.
+    pub(crate) fn new(value: JsValue) -> Self {
+        Self(Some(value))
     }
+}
 
-    fn wake_by_ref(self: &Arc<Self>) {
-        // Cloned out first: the function runs JavaScript, which must not find
-        // the table borrowed.
-        let wake = WAKE.with(|w| {
-            let table = w.borrow();
-            let at = table.binary_search_by_key(&self.0, |(id, _)| *id).ok()?;
-            Some(table[at].1.clone())
-        });
-        if let Some(wake) = wake {
-            // The package's `wake` only queues a microtask; it does not throw.
-            let _ = wake.call0(&JsValue::UNDEFINED);
+impl Future for Answer {
+    type Output = Result<JsValue, JsValue>;
+
+    fn poll(mut self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Self::Output> {
+        if let Some(value) = self.0.take() {
+            AWAITED.with(|a| *a.borrow_mut() = Some(value));
+            return Poll::Pending;
+        }
+        match SETTLED.with(|s| s.borrow_mut().take()) {
+            Some(settled) => Poll::Ready(settled),
+            None => Poll::Pending,
         }
     }
+}
+
+/// The waker of every poll. Nothing wakes a task: `settle` polls it again
+/// when what it awaits has settled.
+struct Unused;
+
+impl Wake for Unused {
+    fn wake(self: Arc<Self>) {}
 }
 
 /// A store call in progress. Internal: the package's JavaScript polls it and
 /// exposes a promise.
 #[wasm_bindgen(js_name = __Task, skip_typescript)]
 pub struct Task {
-    id: u64,
     work: Option<Work>,
+    /// What the last poll left waiting.
+    awaited: Option<JsValue>,
 }
 
 impl Task {
     /// A task computing `work`.
     pub(crate) fn new(work: impl Future<Output = Result<JsValue, JsValue>> + 'static) -> Self {
-        let id = NEXT_ID.with(|n| {
-            let id = n.get();
-            n.set(id + 1);
-            id
-        });
         Self {
-            id,
             work: Some(Box::pin(work)),
+            awaited: None,
         }
     }
 }
+
+/// How the value a task waited for settled, as `settle` tells it.
+const NOTHING: u32 = 0;
+const FULFILLED: u32 = 1;
 
 #[wasm_bindgen(js_class = __Task)]
 impl Task {
-    /// Poll once; `wake` is called (with no arguments) when the task can make
-    /// progress again. Returns `undefined` while pending and the result when
-    /// done (results are never `undefined`).
+    /// Poll once, first with `settled` [`NOTHING`], then, after each poll
+    /// that left a value waiting ([`awaited`](Self::awaited)), with how it
+    /// settled: `FULFILLED` (1) with its value, or rejected (2) with the
+    /// reason. Returns `undefined` while a value is awaited and the result
+    /// when done (results are never `undefined`).
     ///
     /// # Errors
     /// The call's own error when it failed; `internal/error` when polled
-    /// after it finished.
-    pub fn poll(&mut self, wake: Function) -> Result<Option<JsValue>, JsValue> {
+    /// after it finished, or when it stopped without waiting for anything.
+    pub fn poll(&mut self, settled: u32, value: JsValue) -> Result<Option<JsValue>, JsValue> {
         let Some(work) = self.work.as_mut() else {
-            return Err(boundary_to_js(&BoundaryError::Internal(
-                "a store call was polled after it finished".to_owned(),
-            )));
+            return Err(internal("a store call was polled after it finished"));
         };
-        WAKE.with(|w| {
-            let mut table = w.borrow_mut();
-            match table.binary_search_by_key(&self.id, |(id, _)| *id) {
-                Ok(at) => table[at].1 = wake,
-                Err(at) => table.insert(at, (self.id, wake)),
-            }
-        });
-        let waker = Waker::from(Arc::new(TaskWaker(self.id)));
-        match work.as_mut().poll(&mut Context::from_waker(&waker)) {
-            Poll::Pending => Ok(None),
+        let settled = match settled {
+            NOTHING => None,
+            FULFILLED => Some(Ok(value)),
+            _ => Some(Err(value)),
+        };
+        SETTLED.with(|s| *s.borrow_mut() = settled);
+        let waker = Waker::from(Arc::new(Unused));
+        let polled = work.as_mut().poll(&mut Context::from_waker(&waker));
+        // Taken whatever happened: neither outlives this poll.
+        SETTLED.with(|s| s.borrow_mut().take());
+        self.awaited = AWAITED.with(|a| a.borrow_mut().take());
+        match polled {
             Poll::Ready(result) => {
                 self.work = None;
-                forget(self.id);
                 result.map(Some)
             }
-        }
-    }
-}
-
-/// Remove the task `id` from the table. Never panics (it runs in a drop): a
-/// task freed while the table is borrowed (impossible today) would only
-/// leave its entry behind.
-fn forget(id: u64) {
-    WAKE.with(|w| {
-        if let Ok(mut table) = w.try_borrow_mut() {
-            if let Ok(at) = table.binary_search_by_key(&id, |(id, _)| *id) {
-                table.remove(at);
+            Poll::Pending if self.awaited.is_some() => Ok(None),
+            Poll::Pending => {
+                self.work = None;
+                Err(internal(
+                    "a store call stopped without waiting for anything",
+                ))
             }
         }
-    });
+    }
+
+    /// The value the last poll left the task waiting for (`undefined` when
+    /// none); taken.
+    pub fn awaited(&mut self) -> JsValue {
+        self.awaited.take().unwrap_or(JsValue::UNDEFINED)
+    }
 }
 
-impl Drop for Task {
-    fn drop(&mut self) {
-        forget(self.id);
-    }
+fn internal(why: &str) -> JsValue {
+    boundary_to_js(&BoundaryError::Internal(why.to_owned()))
 }
