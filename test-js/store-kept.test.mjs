@@ -125,3 +125,42 @@ test("after saves that each read back the head kept from the one before, every r
   }
   for (const [at, text] of revisions.entries()) assert.equal(await store.revision(team, at + 1), text);
 });
+
+test("a chain of saves that each add to the memory writes the bytes a store converting every record whole writes", async () => {
+  // Over the memory host a store's records are made of slices of the ones
+  // before them, cut from the parts those were joined from (up to 16 parts,
+  // then one string again); over a host that hands back copies, every read
+  // is converted. Both must write the same records under the same keys.
+  const now = () => "2025-06-01T00:00:00.000Z";
+  const sliced = memoryHost();
+  const copied = memoryHost();
+  const stores = [new MemoryStore(sliced, { limits, now }), new MemoryStore(copying(copied), { limits, now })];
+  // Long enough for the content to be most of a head with 20 audit entries.
+  let text = memory(["Facts", "Préférences 日本", "Emoji 😀"], 60);
+  const written = [];
+  for (let i = 0; i < 40; i += 1) {
+    // 30 at the end (more than 16 parts), then in the middle, at the start
+    // of a section and at the end in turn.
+    const entry = `- 2025-03-${String((i % 28) + 1).padStart(2, "0")}: step ${i} 😀 日本 "q" \\ é`;
+    const lines = text.split("\n");
+    const at = i < 30 ? lines.length : [lines.length >> 1, 1, lines.length][i % 3];
+    text = [...lines.slice(0, at), entry, ...lines.slice(at)].join("\n");
+    for (const store of stores) {
+      const outcome = await store.save(team, text, { baseRevision: i });
+      assert.deepEqual([outcome.status, outcome.revision, outcome.content], ["saved", i + 1, text], `save ${i + 1}`);
+    }
+    written.push(text);
+  }
+  assert.deepEqual(sliced.keys().sort(), copied.keys().sort());
+  for (const key of sliced.keys()) {
+    const [a, b] = [await sliced.get(key), await copied.get(key)];
+    assert.equal(a.value, b.value, key);
+    const record = JSON.parse(a.value);
+    assert.equal(JSON.stringify(record), a.value, key);
+    // Every record holds its revision's text (the head the last one).
+    assert.equal(record.content, written[record.revision - 1], key);
+  }
+  const fresh = new MemoryStore(sliced, { limits, now });
+  assert.equal((await fresh.load(team)).content, text);
+  for (const revision of [40, 30, 21]) assert.equal(await fresh.revision(team, revision), written[revision - 1]);
+});

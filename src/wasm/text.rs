@@ -14,7 +14,7 @@
 use std::any::Any;
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::ops::RangeInclusive;
+use std::ops::{Range, RangeInclusive};
 use std::rc::Rc;
 
 use js_sys::JsString;
@@ -102,6 +102,9 @@ pub(crate) struct Kept(RefCell<Option<Rc<Pair>>>);
 struct Pair {
     js: JsValue,
     text: String,
+    /// The strings `js` was joined from by [`Kept::repeated`], when it was;
+    /// slices of `js` are cut from them.
+    parts: Parts,
     /// What a caller made of `text` ([`Kept::derived`]).
     derived: RefCell<Option<Rc<dyn Any>>>,
 }
@@ -190,16 +193,26 @@ impl Kept {
     }
 
     /// `text` as a JavaScript string: what it repeats of the kept text as
-    /// slices of the kept string ([`repeated`]), the rest converted. The
+    /// slices of the kept string ([`repeated`]; cut from the parts it was
+    /// joined from, when it was made here), the rest converted. The
     /// result is kept in place of the pair ([`keep`](Self::keep): a borrowed
     /// `text` is copied only when its length is one kept).
     pub(crate) fn repeated(&self, text: Cow<'_, str>) -> JsString {
         let kept = self.0.borrow_mut().take();
-        let js = match kept.as_deref() {
-            Some(pair) => repeated(pair.js.unchecked_ref(), &pair.text, &text),
-            None => JsString::from(text.as_ref()),
+        let parts = match kept.as_deref() {
+            Some(pair) => {
+                let source = Source {
+                    whole: pair.js.unchecked_ref(),
+                    parts: &pair.parts,
+                };
+                repeated_parts(&source, &pair.text, &text)
+            }
+            None => Parts::default(),
         };
-        self.keep(js.clone().into(), text);
+        let js = parts
+            .joined()
+            .unwrap_or_else(|| JsString::from(text.as_ref()));
+        self.keep_joined(js.clone().into(), text, parts.kept());
         js
     }
 
@@ -207,11 +220,17 @@ impl Kept {
     /// was converted from it or to it. A borrowed `text` is copied only
     /// when its length is one kept.
     pub(crate) fn keep(&self, value: JsValue, text: impl Into<String>) {
+        self.keep_joined(value, text, Parts::default());
+    }
+
+    /// [`keep`](Self::keep) a value joined from `parts`.
+    fn keep_joined(&self, value: JsValue, text: impl Into<String>, parts: Parts) {
         let units = value.dyn_ref::<JsString>().map_or(0, JsString::length);
         if KEPT.contains(&units) {
             *self.0.borrow_mut() = Some(Rc::new(Pair {
                 js: value,
                 text: text.into(),
+                parts,
                 derived: RefCell::default(),
             }));
         }
@@ -340,17 +359,111 @@ pub(crate) fn joined(source: &JsString, text: &str, pieces: &[Cow<'_, str>]) -> 
 /// than half of it repeated is converted whole. So is the result of a `text`
 /// with a U+FFFD, as [`joined`] does.
 pub(crate) fn repeated(source: &JsString, text: &str, result: &str) -> JsString {
-    let pieces = pieces(text, source.length(), result);
+    let source = Source {
+        whole: source,
+        parts: &Parts::default(),
+    };
+    repeated_parts(&source, text, result)
+        .joined()
+        .unwrap_or_else(|| JsString::from(result))
+}
+
+/// The parts [`repeated`] joins `result` from (none when it is converted
+/// whole).
+fn repeated_parts(source: &Source<'_>, text: &str, result: &str) -> Parts {
+    let mut parts = Parts::default();
+    let pieces = pieces(text, source.whole.length(), result);
     let Some(pieces) = pieces.filter(|_| !holds_replacement(text)) else {
-        return JsString::from(result);
+        return parts;
     };
-    let piece = |piece: &Piece| match piece {
-        Piece::Input(units) => source.slice(units.start, units.end),
-        Piece::Result(bytes) => JsString::from(&result[bytes.clone()]),
-    };
-    pieces
-        .iter()
-        .map(piece)
-        .reduce(|all, next| all.concat(&next))
-        .unwrap_or_default()
+    for piece in &pieces {
+        match piece {
+            Piece::Input(units) => source.cut(units.clone(), &mut parts),
+            Piece::Result(bytes) => {
+                let converted = JsString::from(&result[bytes.clone()]);
+                let units = converted.length();
+                parts.push(converted, units);
+            }
+        }
+    }
+    parts
+}
+
+/// A JavaScript string that slices are cut from, and the parts it was
+/// joined from, if it was. V8 copies all of a joined string into one before
+/// it cuts a slice of it: at every save of a store, a record made of the
+/// record before it was copied so, 2 MB for a memory of a million
+/// characters (BENCHMARKS.md, "Slices cut from the parts of a joined
+/// string"). A part is a converted string or a slice of one, which V8 cuts
+/// without a copy.
+struct Source<'a> {
+    whole: &'a JsString,
+    parts: &'a Parts,
+}
+
+impl Source<'_> {
+    /// The units `units` of the string, onto `out`: a slice of each part
+    /// they fall in (the part itself when all of it), or one of the whole
+    /// string when it has no parts. A part begins and ends between two
+    /// characters, so no slice splits a surrogate pair.
+    fn cut(&self, units: Range<u32>, out: &mut Parts) {
+        if self.parts.0.is_empty() {
+            out.push(
+                self.whole.slice(units.start, units.end),
+                units.end - units.start,
+            );
+            return;
+        }
+        let mut from = 0;
+        for (to, part) in &self.parts.0 {
+            let (start, end) = (units.start.max(from), units.end.min(*to));
+            if start < end {
+                let cut = if (start, end) == (from, *to) {
+                    part.clone()
+                } else {
+                    part.slice(start - from, end - from)
+                };
+                out.push(cut, end - start);
+            }
+            if *to >= units.end {
+                break;
+            }
+            from = *to;
+        }
+    }
+}
+
+/// Strings to join in order, each with the UTF-16 unit where it ends in the
+/// join.
+#[derive(Default)]
+struct Parts(Vec<(u32, JsString)>);
+
+/// The most parts a kept string keeps. A store that adds to its memory at
+/// every save makes each record of one part more than the one before; past
+/// this many, the next slice of it copies it once (it is one string then).
+const MOST_PARTS: usize = 16;
+
+impl Parts {
+    fn push(&mut self, part: JsString, units: u32) {
+        let end = self.0.last().map_or(0, |(end, _)| *end) + units;
+        self.0.push((end, part));
+    }
+
+    /// The parts joined; `None` when there are none.
+    fn joined(&self) -> Option<JsString> {
+        self.0
+            .iter()
+            .map(|(_, part)| part.clone())
+            .reduce(|all, next| all.concat(&next))
+    }
+
+    /// What a kept string keeps of the parts it was joined from: nothing
+    /// when it is one part or too many.
+    fn kept(self) -> Self {
+        if (2..=MOST_PARTS).contains(&self.0.len()) {
+            self
+        } else {
+            Self::default()
+        }
+    }
 }
