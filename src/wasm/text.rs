@@ -13,7 +13,7 @@
 
 use std::any::Any;
 use std::borrow::Cow;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ops::{Range, RangeInclusive};
 use std::rc::Rc;
 
@@ -105,8 +105,24 @@ struct Pair {
     /// The strings `js` was joined from by [`Kept::repeated`], when it was;
     /// slices of `js` are cut from them.
     parts: Parts,
+    /// Whether `text` holds a U+FFFD, once asked ([`Pair::faithful`]).
+    replacement: Cell<Option<bool>>,
     /// What a caller made of `text` ([`Kept::derived`]).
     derived: RefCell<Option<Rc<dyn Any>>>,
+}
+
+impl Pair {
+    /// Whether `js` is exactly what `text` converts to: not when `text`
+    /// holds a U+FFFD, which may stand for a lone surrogate of `js`. Looked
+    /// for once per pair.
+    fn faithful(&self) -> bool {
+        let replacement = self
+            .replacement
+            .get()
+            .unwrap_or_else(|| holds_replacement(&self.text));
+        self.replacement.set(Some(replacement));
+        !replacement
+    }
 }
 
 impl Kept {
@@ -199,6 +215,16 @@ impl Kept {
     /// `text` is copied only when its length is one kept).
     pub(crate) fn repeated(&self, text: Cow<'_, str>) -> JsString {
         let kept = self.0.borrow_mut().take();
+        // The kept text itself (a load of the memory saved or loaded last):
+        // its string, and the pair stays. Not when the text holds a U+FFFD,
+        // which may stand for a lone surrogate of the string (see
+        // [`repeated`]).
+        let itself = |pair: &&Pair| same(&pair.text, &text) && pair.faithful();
+        if let Some(pair) = kept.as_deref().filter(itself) {
+            let js = pair.js.clone().unchecked_into();
+            *self.0.borrow_mut() = kept;
+            return js;
+        }
         let parts = match kept.as_deref() {
             Some(pair) => {
                 let source = Source {
@@ -231,6 +257,7 @@ impl Kept {
                 js: value,
                 text: text.into(),
                 parts,
+                replacement: Cell::new(None),
                 derived: RefCell::default(),
             }));
         }
