@@ -1,5 +1,7 @@
 // The JavaScript half of src/wasm/text.rs: how much of two strings is the
-// same, for a text converted against the kept one (`Kept::near`).
+// same, for a text converted against the kept one (`Kept::near`), and a
+// result joined from slices of its input and of what was converted
+// (`repeated`).
 
 /**
  * How many UTF-16 units `a` and `b` share at their start, and then at their
@@ -39,4 +41,20 @@ function sameFor(n, same) {
     else hi = mid - 1;
   }
   return lo;
+}
+
+/** What a piece of `join`'s plan is a slice of (src/wasm/text.rs). */
+const FROM_SOURCE = 0;
+
+/**
+ * The pieces of `plan` joined: three numbers each, whether the piece is a
+ * slice of `source` (`FROM_SOURCE`) or of `converted`, and the UTF-16 units
+ * where it starts and ends there.
+ */
+export function join(source, converted, plan) {
+  let out = "";
+  for (let k = 0; k < plan.length; k += 3) {
+    out += (plan[k] === FROM_SOURCE ? source : converted).slice(plan[k + 1], plan[k + 2]);
+  }
+  return out;
 }

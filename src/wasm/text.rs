@@ -61,6 +61,11 @@ extern "C" {
     /// end (`shared[0]`, `shared[1]`), neither between the halves of a
     /// surrogate pair.
     fn common(a: &JsString, b: &JsString, shared: &mut [u32]);
+
+    /// The pieces of `plan` joined, three numbers each: [`FROM_SOURCE`] or
+    /// [`FROM_CONVERTED`], and the UTF-16 units where the piece starts and
+    /// ends in that string.
+    fn join(source: &JsString, converted: &JsString, plan: &[u32]) -> JsString;
 }
 
 /// The lengths, in UTF-16 units, of the texts a [`Kept`] keeps: a stored
@@ -386,17 +391,42 @@ pub(crate) fn joined(source: &JsString, text: &str, pieces: &[Cow<'_, str>]) -> 
 /// than half of it repeated is converted whole. So is the result of a `text`
 /// with a U+FFFD, as [`joined`] does.
 pub(crate) fn repeated(source: &JsString, text: &str, result: &str) -> JsString {
-    let source = Source {
-        whole: source,
-        parts: &Parts::default(),
+    let pieces = pieces(text, source.length(), result);
+    let Some(pieces) = pieces.filter(|_| !holds_replacement(text)) else {
+        return JsString::from(result);
     };
-    repeated_parts(&source, text, result)
-        .joined()
-        .unwrap_or_else(|| JsString::from(result))
+    if let [Piece::Input(units)] = pieces.as_slice() {
+        return source.slice(units.start, units.end);
+    }
+    // The converted pieces in one conversion, and the join in one call:
+    // a piece at a time, the calls across the boundary cost more than the
+    // work (BENCHMARKS.md, "A result joined in one call").
+    let mut converted = String::new();
+    let mut plan = Vec::with_capacity(3 * pieces.len());
+    let mut at = 0;
+    for piece in &pieces {
+        match piece {
+            Piece::Input(units) => plan.extend([FROM_SOURCE, units.start, units.end]),
+            Piece::Result(bytes) => {
+                let part = &result[bytes.clone()];
+                let units = utf16_units(part, false);
+                plan.extend([FROM_CONVERTED, at, at + units]);
+                at += units;
+                converted.push_str(part);
+            }
+        }
+    }
+    join(source, &JsString::from(converted.as_str()), &plan)
 }
 
-/// The parts [`repeated`] joins `result` from (none when it is converted
-/// whole).
+/// A piece of [`join`]'s plan that is a slice of the input string.
+const FROM_SOURCE: u32 = 0;
+/// A piece of [`join`]'s plan that is a slice of the converted string.
+const FROM_CONVERTED: u32 = 1;
+
+/// The parts [`Kept::repeated`] joins `result` from, as [`repeated`] finds
+/// them (none when it is converted whole): slices cut from the kept
+/// string's parts, and each converted piece a string of its own.
 fn repeated_parts(source: &Source<'_>, text: &str, result: &str) -> Parts {
     let mut parts = Parts::default();
     let pieces = pieces(text, source.whole.length(), result);
