@@ -299,6 +299,25 @@ pub(crate) fn utf16_offset(s: &str, units: usize) -> Option<usize> {
     (seen == units).then_some(bytes.len())
 }
 
+/// The byte offset in `s` where its last `units` UTF-16 units begin:
+/// [`utf16_offset`] counted back from the end, a character at a time, for
+/// the short end of a long text. `None` when that is before the start, or
+/// between the two units of a character of four bytes.
+#[cfg(any(test, target_arch = "wasm32"))]
+pub(crate) fn utf16_offset_back(s: &str, units: usize) -> Option<usize> {
+    let mut seen = 0;
+    for (at, c) in s.char_indices().rev() {
+        if seen == units {
+            return Some(at + c.len_utf8());
+        }
+        seen += c.len_utf16();
+        if seen > units {
+            return None;
+        }
+    }
+    (seen == units).then_some(0)
+}
+
 /// Whether `s` holds a U+FFFD, which is what a lone surrogate of a
 /// JavaScript string becomes in UTF-8: where it may be one, a position
 /// counted in `s` and the same position in the JavaScript string can name
@@ -366,7 +385,8 @@ pub(crate) const fn zero_bytes(x: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::{
-        by_words, holds_replacement, starts_and_fours, utf16_len, utf16_offset, LineIndex, Span,
+        by_words, holds_replacement, starts_and_fours, utf16_len, utf16_offset, utf16_offset_back,
+        LineIndex, Span,
     };
 
     #[test]
@@ -402,6 +422,16 @@ mod tests {
                 expected[units] = Some(s.len());
                 for (units, want) in expected.iter().enumerate() {
                     assert_eq!(utf16_offset(&s, units), *want, "{s:?} at {units}");
+                }
+                // The same positions counted back from the end.
+                let total = s.encode_utf16().count();
+                for back in 0..total + 2 {
+                    let want = total.checked_sub(back).and_then(|units| expected[units]);
+                    assert_eq!(
+                        utf16_offset_back(&s, back),
+                        want,
+                        "{s:?} at {back} from the end"
+                    );
                 }
             }
         }

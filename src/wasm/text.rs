@@ -23,7 +23,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 
 use crate::js::repeats::{pieces, utf16_units, Piece};
-use crate::span::{holds_replacement, same, utf16_offset};
+use crate::span::{holds_replacement, same, utf16_offset, utf16_offset_back};
 
 #[wasm_bindgen]
 extern "C" {
@@ -277,12 +277,20 @@ thread_local! {
 /// Where the first `start` and the last `end` UTF-16 units of a string of
 /// `units` units, whose UTF-8 is `text`, end and begin in `text`: `None`
 /// unless both fall between characters and do not overlap. A text of as
-/// many bytes as units is ASCII, where the two counts are the same.
+/// many bytes as units is ASCII, where the two counts are the same. The
+/// units are counted from the start, a block at a time, unless what is
+/// not shared at the start is a sixteenth of it or less (an edit at the
+/// end of a memory, the most common): then back from the end, a
+/// character at a time.
 fn shared_bytes(text: &str, units: u32, start: u32, end: u32) -> Option<(usize, usize)> {
     let middle = units.checked_sub(start)?.checked_sub(end)?;
-    let (start, middle) = (start as usize, middle as usize);
+    let (start, middle, end) = (start as usize, middle as usize, end as usize);
     if text.len() == units as usize {
         return Some((start, start + middle));
+    }
+    if (middle + end) * 16 <= start {
+        let tail = utf16_offset_back(text, end)?;
+        return Some((utf16_offset_back(&text[..tail], middle)?, tail));
     }
     let head = utf16_offset(text, start)?;
     Some((head, head + utf16_offset(&text[head..], middle)?))
