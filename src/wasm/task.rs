@@ -43,8 +43,8 @@ thread_local! {
 }
 
 /// A JavaScript value awaited by the task that polls it: a promise's
-/// outcome, or the value itself when it is not a promise (`Promise.resolve`
-/// in `settle`).
+/// outcome, or the value itself when it is not a thenable (`settle`
+/// resolves a promise of its own with it).
 pub(crate) struct Answer(Option<JsValue>);
 
 impl Answer {
