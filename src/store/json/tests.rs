@@ -286,6 +286,21 @@ proptest! {
     }
 
     #[test]
+    fn any_numbers_are_written_as_serde_json_writes_them(
+        revision in prop_oneof![any::<u64>(), 0u64..1000],
+        chars in prop_oneof![any::<usize>(), 0usize..1000],
+        delta in prop_oneof![any::<i64>(), -1000i64..1000, Just(i64::MIN), Just(0)],
+    ) {
+        let mut head = head();
+        head.revision = revision;
+        head.snapshots[0].revision = revision;
+        head.audit[0].revision = revision;
+        head.audit[0].chars = chars;
+        head.audit[0].delta = delta;
+        prop_assert_eq!(head.encode_with(None), serde_json::to_string(&head).unwrap());
+    }
+
+    #[test]
     fn any_text_never_panics_and_is_read_as_serde_json_reads_it(text in "[\\[\\]{}\",:0-9a-z\\\\ .eE+-]{0,40}") {
         let ours = from_json(&text);
         let theirs = serde_json::from_str::<serde_json::Value>(&text);
