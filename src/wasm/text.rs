@@ -116,20 +116,6 @@ struct Pair {
     derived: RefCell<Option<Rc<dyn Any>>>,
 }
 
-impl Pair {
-    /// Whether `js` is exactly what `text` converts to: not when `text`
-    /// holds a U+FFFD, which may stand for a lone surrogate of `js`. Looked
-    /// for once per pair.
-    fn faithful(&self) -> bool {
-        let replacement = self
-            .replacement
-            .get()
-            .unwrap_or_else(|| holds_replacement(&self.text));
-        self.replacement.set(Some(replacement));
-        !replacement
-    }
-}
-
 impl Kept {
     /// Nothing kept yet.
     pub(crate) const fn new() -> Self {
@@ -230,16 +216,10 @@ impl Kept {
             *self.0.borrow_mut() = kept;
             return js;
         }
-        let parts = match kept.as_deref() {
-            Some(pair) => {
-                let source = Source {
-                    whole: pair.js.unchecked_ref(),
-                    parts: &pair.parts,
-                };
-                repeated_parts(&source, &pair.text, &text)
-            }
-            None => Parts::default(),
-        };
+        let parts = kept
+            .as_deref()
+            .map(|pair| pair.repeated_parts(&text))
+            .unwrap_or_default();
         let js = parts
             .joined()
             .unwrap_or_else(|| JsString::from(text.as_ref()));
@@ -399,8 +379,7 @@ pub(crate) fn joined(source: &JsString, text: &str, pieces: &[Cow<'_, str>]) -> 
 /// than half of it repeated is converted whole. So is the result of a `text`
 /// with a U+FFFD, as [`joined`] does.
 pub(crate) fn repeated(source: &JsString, text: &str, result: &str) -> JsString {
-    let pieces = pieces(text, source.length(), result);
-    let Some(pieces) = pieces.filter(|_| !holds_replacement(text)) else {
+    let Some(pieces) = sliceable(text, source.length(), result, || !holds_replacement(text)) else {
         return JsString::from(result);
     };
     if let [Piece::Input(units)] = pieces.as_slice() {
@@ -432,51 +411,67 @@ const FROM_SOURCE: u32 = 0;
 /// A piece of [`join`]'s plan that is a slice of the converted string.
 const FROM_CONVERTED: u32 = 1;
 
-/// The parts [`Kept::repeated`] joins `result` from, as [`repeated`] finds
-/// them (none when it is converted whole): slices cut from the kept
-/// string's parts, and each converted piece a string of its own.
-fn repeated_parts(source: &Source<'_>, text: &str, result: &str) -> Parts {
-    let mut parts = Parts::default();
-    let pieces = pieces(text, source.whole.length(), result);
-    let Some(pieces) = pieces.filter(|_| !holds_replacement(text)) else {
-        return parts;
-    };
-    for piece in &pieces {
-        match piece {
-            Piece::Input(units) => source.cut(units.clone(), &mut parts),
-            Piece::Result(bytes) => {
-                let converted = JsString::from(&result[bytes.clone()]);
-                let units = converted.length();
-                parts.push(converted, units);
+/// What [`pieces`] makes `result` of, when the input string is `faithful`
+/// to `text` (a U+FFFD of `text` may stand for a lone surrogate of the
+/// string, which a slice would hand back unreplaced).
+fn sliceable(
+    text: &str,
+    units: u32,
+    result: &str,
+    faithful: impl FnOnce() -> bool,
+) -> Option<Vec<Piece>> {
+    pieces(text, units, result).filter(|_| faithful())
+}
+
+impl Pair {
+    /// Whether `js` is exactly what `text` converts to: not when `text`
+    /// holds a U+FFFD, which may stand for a lone surrogate of `js`. Looked
+    /// for once per pair.
+    fn faithful(&self) -> bool {
+        let replacement = self
+            .replacement
+            .get()
+            .unwrap_or_else(|| holds_replacement(&self.text));
+        self.replacement.set(Some(replacement));
+        !replacement
+    }
+
+    /// The parts [`Kept::repeated`] joins `result` from, as [`repeated`]
+    /// finds them (none when it is converted whole): slices cut from this
+    /// pair's string, and each converted piece a string of its own.
+    fn repeated_parts(&self, result: &str) -> Parts {
+        let mut parts = Parts::default();
+        let whole: &JsString = self.js.unchecked_ref();
+        let Some(pieces) = sliceable(&self.text, whole.length(), result, || self.faithful()) else {
+            return parts;
+        };
+        for piece in &pieces {
+            match piece {
+                Piece::Input(units) => self.cut(units.clone(), &mut parts),
+                Piece::Result(bytes) => {
+                    let converted = JsString::from(&result[bytes.clone()]);
+                    let units = converted.length();
+                    parts.push(converted, units);
+                }
             }
         }
+        parts
     }
-    parts
-}
 
-/// A JavaScript string that slices are cut from, and the parts it was
-/// joined from, if it was. V8 copies all of a joined string into one before
-/// it cuts a slice of it: at every save of a store, a record made of the
-/// record before it was copied so, 2 MB for a memory of a million
-/// characters (BENCHMARKS.md, "Slices cut from the parts of a joined
-/// string"). A part is a converted string or a slice of one, which V8 cuts
-/// without a copy.
-struct Source<'a> {
-    whole: &'a JsString,
-    parts: &'a Parts,
-}
-
-impl Source<'_> {
-    /// The units `units` of the string, onto `out`: a slice of each part
-    /// they fall in (the part itself when all of it), or one of the whole
-    /// string when it has no parts. A part begins and ends between two
-    /// characters, so no slice splits a surrogate pair.
+    /// The units `units` of this pair's string, onto `out`: a slice of each
+    /// part it was joined from that they fall in (the part itself when all
+    /// of it), or one of the whole string when it has no parts. V8 copies
+    /// all of a joined string into one before it cuts a slice of it: at
+    /// every save of a store, a record made of the record before it was
+    /// copied so, 2 MB for a memory of a million characters (BENCHMARKS.md,
+    /// "Slices cut from the parts of a joined string"). A part is a
+    /// converted string or a slice of one, which V8 cuts without a copy; it
+    /// begins and ends between two characters, so no slice splits a
+    /// surrogate pair.
     fn cut(&self, units: Range<u32>, out: &mut Parts) {
         if self.parts.0.is_empty() {
-            out.push(
-                self.whole.slice(units.start, units.end),
-                units.end - units.start,
-            );
+            let whole: &JsString = self.js.unchecked_ref();
+            out.push(whole.slice(units.start, units.end), units.end - units.start);
             return;
         }
         let mut from = 0;
