@@ -40,3 +40,14 @@ export async function rejection(promise) {
   }
   assert.fail("should have rejected");
 }
+
+/** A seeded generator of numbers in [0, 1) (mulberry32), for randomized tests that must repeat. */
+export function seeded(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -12,16 +12,12 @@ import { test } from "node:test";
 import { planSave, render, validate } from "memdoc";
 
 import { genDoc } from "../benches/gen_doc.mjs";
+import { seeded } from "./helpers.mjs";
 
-/** A seeded generator of whole numbers below `n` (mulberry32). */
+/** A seeded generator of whole numbers below `n`. */
 function generator(seed) {
-  let state = seed >>> 0;
-  return (n) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return (((t ^ (t >>> 14)) >>> 0) / 4294967296) * n | 0;
-  };
+  const random = seeded(seed);
+  return (n) => Math.floor(random() * n);
 }
 
 /** A memory of `sections` sections whose lines are rewritten by the canonical form here and there. */

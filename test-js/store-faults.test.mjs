@@ -17,21 +17,12 @@ import { test } from "node:test";
 
 import { MemoryStore, render } from "memdoc";
 
+import { seeded } from "./helpers.mjs";
+
 const ref = { scope: "user", id: "faults" };
 const limits = { soft: 100_000, hard: 100_000 };
 const historyDepth = 3;
 const now = () => "2025-06-01T00:00:00.000Z";
-
-/** A seeded generator of numbers in [0, 1) (mulberry32). */
-function generator(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A KvHost whose methods answer plain values at once: a Map with versions. */
 function plainHost() {
@@ -128,7 +119,7 @@ function edit(text, random, step) {
 }
 
 test("a store over a host that fails at random: every operation leaves a consistent memory", async () => {
-  const random = generator(Number(process.env.FAULT_SEED ?? 20261204));
+  const random = seeded(Number(process.env.FAULT_SEED ?? 20261204));
   const inner = plainHost();
   const { host, faults } = faulty(inner, random);
   const store = new MemoryStore(host, { limits, historyDepth, now, timeoutMs: 20 });

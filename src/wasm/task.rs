@@ -96,13 +96,15 @@ impl Task {
     }
 }
 
-/// How the value a task waited for settled, as `settle` tells it.
-const NOTHING: u32 = 0;
+/// What `settle` passes to [`Task::poll`] (pkg-template/panic.js names
+/// the same numbers): the first poll, with nothing settled yet.
+const FIRST: u32 = 0;
+/// The value the task waited for was fulfilled (any other number: rejected).
 const FULFILLED: u32 = 1;
 
 #[wasm_bindgen(js_class = __Task)]
 impl Task {
-    /// Poll once, first with `settled` [`NOTHING`], then, after each poll
+    /// Poll once, first with `settled` [`FIRST`], then, after each poll
     /// that left a value waiting ([`awaited`](Self::awaited)), with how it
     /// settled: `FULFILLED` (1) with its value, or rejected (2) with the
     /// reason. Returns `undefined` while a value is awaited and the result
@@ -116,7 +118,7 @@ impl Task {
             return Err(internal("a store call was polled after it finished"));
         };
         let settled = match settled {
-            NOTHING => None,
+            FIRST => None,
             FULFILLED => Some(Ok(value)),
             _ => Some(Err(value)),
         };
