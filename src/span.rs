@@ -222,13 +222,19 @@ impl<'a> LineIndex<'a> {
     }
 
     /// The position of the (clamped) byte `offset` on the 0-based `line`.
+    /// On a line that is not ASCII its units are counted from the start of
+    /// the line or back from the start of the next, whichever is nearer:
+    /// the end of a line's text (where the range of an entry ends) is then
+    /// its line break away.
     fn position_on(&self, line: usize, offset: usize) -> Position {
         let bounds = self.bounds();
-        let (start, start16) = bounds[line];
-        let column = if is_ascii_line(bounds[line], bounds[line + 1]) {
+        let ((start, start16), (next, next16)) = (bounds[line], bounds[line + 1]);
+        let column = if is_ascii_line((start, start16), (next, next16)) {
             offset - start
-        } else {
+        } else if offset - start <= next - offset {
             utf16_len(&self.text[start..offset])
+        } else {
+            next16 - start16 - utf16_len(&self.text[offset..next])
         };
         Position {
             line: line + 1,

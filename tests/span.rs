@@ -163,3 +163,51 @@ fn span_helpers() {
         "should give empty text out of bounds"
     );
 }
+
+/// The position of every character of `text`, counted a character at a
+/// time: line breaks as the parser splits them (LF, CR, CRLF).
+#[cfg(not(target_arch = "wasm32"))]
+fn positions_one_by_one(text: &str) -> Vec<(usize, Position)> {
+    let (mut line, mut column, mut offset) = (1, 1, 0);
+    let mut out = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        out.push((at, pos(line, column, offset)));
+        offset += c.len_utf16();
+        let breaks = c == '\n' || (c == '\r' && chars.peek().map(|&(_, n)| n) != Some('\n'));
+        (line, column) = if breaks {
+            (line + 1, 1)
+        } else {
+            (line, column + c.len_utf16())
+        };
+    }
+    out.push((text.len(), pos(line, column, offset)));
+    out
+}
+
+// Natively only (proptest does not build for wasm32); tests/wasm.rs checks
+// every position of its texts in the module.
+#[cfg(not(target_arch = "wasm32"))]
+proptest::proptest! {
+    /// Lines of ASCII, accents, CJK and emoji: a position is counted from
+    /// the start of its line or back from the next, and either way it is
+    /// the one a count a character at a time finds, in any order of asking.
+    #[test]
+    fn every_position_is_the_one_counted_a_character_at_a_time(
+        pieces in proptest::collection::vec(
+            proptest::sample::select(vec!["a", "word ", "é", "記", "😀", "\n", "\r", "\r\n", "- 2025-01-01: "]),
+            0..120,
+        ),
+        backwards in proptest::bool::ANY,
+    ) {
+        let text: String = pieces.concat();
+        let index = LineIndex::new(&text);
+        let mut expected = positions_one_by_one(&text);
+        if backwards {
+            expected.reverse();
+        }
+        for (at, want) in expected {
+            proptest::prop_assert_eq!(index.position(at), want, "byte {} of {:?}", at, text);
+        }
+    }
+}

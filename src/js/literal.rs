@@ -56,6 +56,7 @@ impl Numbers {
             text,
             index: LineIndex::new(text),
             known: (0, 0),
+            range_end: (0, 0),
             ascii_to: 0,
             numbers: Vec::new(),
             names: vec![
@@ -110,6 +111,9 @@ struct Writer<'t> {
     index: LineIndex<'t>,
     /// A byte offset and its UTF-16 offset.
     known: (usize, usize),
+    /// The end of the last range, as a byte offset and its UTF-16 offset:
+    /// where a line's last string (an entry's text) ends.
+    range_end: (usize, usize),
     /// Where the ASCII line of the last range ends (0 for a line that is
     /// not ASCII): up to there, from `known`, a byte is a unit.
     ascii_to: usize,
@@ -133,12 +137,13 @@ impl Writer<'_> {
             return None;
         }
         let start = self.offset(byte);
-        let end = start
-            + if byte + piece.len() <= self.ascii_to {
-                piece.len()
-            } else {
-                utf16_len(piece)
-            };
+        let end = if byte + piece.len() <= self.ascii_to {
+            start + piece.len()
+        } else if byte + piece.len() == self.range_end.0 {
+            self.range_end.1
+        } else {
+            start + utf16_len(piece)
+        };
         self.known = (byte + piece.len(), end);
         self.push(start)?;
         self.push(end)
@@ -162,6 +167,7 @@ impl Writer<'_> {
     fn range(&mut self, span: Span) -> Range {
         let r = self.index.range(span);
         self.known = (span.start, r.start.offset);
+        self.range_end = (span.end, r.end.offset);
         self.ascii_to = self.index.ascii_end(span.start).unwrap_or(0);
         r
     }
