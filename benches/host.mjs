@@ -5,7 +5,10 @@
 // and the text sliced from the input; checked equal to `parse`'s), against
 // `parse` itself through the package in pkg/ (or PKG_DIR). Each figure is
 // one call, after a full collection, the best of five; then the growth over
-// each pair of sizes 16 times apart.
+// each pair of sizes 16 times apart. Each is timed again followed by a
+// minor collection while its result is held: a result that fits in V8's
+// young generation leaves the copying of its objects to a later
+// collection, which a larger one pays during the call.
 //
 //   node benches/host.mjs [LINES,...] [PKG_DIR]
 //
@@ -13,7 +16,7 @@
 import { deepStrictEqual } from "node:assert/strict";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { shapes, time } from "./growth.mjs";
+import { collect, shapes, time } from "./growth.mjs";
 
 const [sizes, pkg] = process.argv.slice(2);
 const lines = (sizes ?? "1000,6250,16000,100000,256000").split(",").map(Number);
@@ -50,21 +53,29 @@ for (let i = 0; i < 50; i += 1) {
   memdoc.parse(warm);
 }
 
+/** `fn`, its result held through a minor collection. */
+const thenMinor = (fn) => () => {
+  const result = fn();
+  collect({ type: "minor" });
+  return result;
+};
+
+const columns = ["plain", "parse", "plain, minor", "parse, minor"];
 const rows = [];
 for (const n of lines) {
   const input = shapes.entries(n);
   const made = plain(input);
-  deepStrictEqual(made(), memdoc.parse(input).sections[0].lines);
-  rows.push({ n, plain: time(made).cpu, parse: time(() => memdoc.parse(input)).cpu });
+  const parsed = () => memdoc.parse(input);
+  deepStrictEqual(made(), parsed().sections[0].lines);
+  rows.push({ n, times: [made, parsed, thenMinor(made), thenMinor(parsed)].map((fn) => time(fn).cpu) });
 }
 const ms = (x) => `${x.toFixed(x < 10 ? 2 : 1)} ms`;
-console.log("lines | plain JavaScript | parse");
-for (const r of rows) console.log(`${r.n} | ${ms(r.plain)} | ${ms(r.parse)}`);
+console.log(`lines | ${columns.join(" | ")}`);
+for (const r of rows) console.log(`${r.n} | ${r.times.map(ms).join(" | ")}`);
 for (const small of rows) {
   const large = rows.find((r) => r.n === 16 * small.n);
   if (large) {
-    console.log(
-      `${small.n} -> ${large.n} lines: plain JavaScript ${(large.plain / small.plain).toFixed(1)}x, parse ${(large.parse / small.parse).toFixed(1)}x`,
-    );
+    const growth = columns.map((c, i) => `${c} ${(large.times[i] / small.times[i]).toFixed(1)}x`);
+    console.log(`${small.n} -> ${large.n} lines: ${growth.join(", ")}`);
   }
 }
