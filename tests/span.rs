@@ -3,6 +3,10 @@
 
 use memdoc::{LineIndex, Position, Span};
 
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "common/positions.rs"]
+mod positions;
+
 fn pos(line: usize, column: usize, offset: usize) -> Position {
     Position {
         line,
@@ -164,27 +168,6 @@ fn span_helpers() {
     );
 }
 
-/// The position of every character of `text`, counted a character at a
-/// time: line breaks as the parser splits them (LF, CR, CRLF).
-#[cfg(not(target_arch = "wasm32"))]
-fn positions_one_by_one(text: &str) -> Vec<(usize, Position)> {
-    let (mut line, mut column, mut offset) = (1, 1, 0);
-    let mut out = Vec::new();
-    let mut chars = text.char_indices().peekable();
-    while let Some((at, c)) = chars.next() {
-        out.push((at, pos(line, column, offset)));
-        offset += c.len_utf16();
-        let breaks = c == '\n' || (c == '\r' && chars.peek().map(|&(_, n)| n) != Some('\n'));
-        (line, column) = if breaks {
-            (line + 1, 1)
-        } else {
-            (line, column + c.len_utf16())
-        };
-    }
-    out.push((text.len(), pos(line, column, offset)));
-    out
-}
-
 // Natively only (proptest does not build for wasm32); tests/wasm.rs checks
 // every position of its texts in the module.
 #[cfg(not(target_arch = "wasm32"))]
@@ -202,7 +185,7 @@ proptest::proptest! {
     ) {
         let text: String = pieces.concat();
         let index = LineIndex::new(&text);
-        let mut expected = positions_one_by_one(&text);
+        let mut expected = positions::positions_one_by_one(&text);
         if backwards {
             expected.reverse();
         }

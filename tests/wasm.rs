@@ -14,6 +14,9 @@ use memdoc::js::view::{DocumentView, ReportView, SavePlanView};
 use memdoc::store::STORE_ERROR_CODES;
 use memdoc::wasm::{info, ops, pure};
 use memdoc::{Code, Error};
+
+#[path = "common/positions.rs"]
+mod positions;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -451,31 +454,12 @@ fn scans_a_block_at_a_time_count_what_the_standard_library_counts() {
             memdoc::render(&text).chars().count(),
             "code points of {text:?}"
         );
-        // Every position, against lines split and UTF-16 units counted a
-        // character at a time (the index splits lines as the parser does).
+        // Every position and the end, against lines split and UTF-16 units
+        // counted a character at a time (the index splits lines as the
+        // parser does).
         let index = memdoc::LineIndex::new(&text);
-        let (mut line, mut column, mut offset) = (1, 1, 0);
-        let mut chars = text.char_indices().peekable();
-        while let Some((at, c)) = chars.next() {
-            let p = index.position(at);
-            assert_eq!(
-                (p.line, p.column, p.offset),
-                (line, column, offset),
-                "byte {at} of {text:?}"
-            );
-            offset += c.len_utf16();
-            let breaks = c == '\n' || (c == '\r' && chars.peek().map(|&(_, n)| n) != Some('\n'));
-            (line, column) = if breaks {
-                (line + 1, 1)
-            } else {
-                (line, column + c.len_utf16())
-            };
+        for (at, want) in positions::positions_one_by_one(&text) {
+            assert_eq!(index.position(at), want, "byte {at} of {text:?}");
         }
-        let end = index.position(text.len());
-        assert_eq!(
-            (end.line, end.column, end.offset),
-            (line, column, offset),
-            "end of {text:?}"
-        );
     }
 }
