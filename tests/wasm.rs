@@ -14,11 +14,11 @@ use memdoc::js::view::{DocumentView, ReportView, SavePlanView};
 use memdoc::store::STORE_ERROR_CODES;
 use memdoc::wasm::{info, ops, pure};
 use memdoc::{Code, Error};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::wasm_bindgen_test;
 
 #[path = "common/positions.rs"]
 mod positions;
-use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_test::wasm_bindgen_test;
 
 const TEXT: &str = "intro\n## Notes 😀\n- 2025-01-01: café 記憶\n- not an entry\n\n## Preferences\n- 2025-01-02: dark mode";
 const PREVIOUS: &str = "## Notes 😀\n- 2025-01-01: café 記憶";
