@@ -14,6 +14,7 @@ mod bm25;
 mod options;
 mod score;
 mod tokenize;
+mod word_break;
 
 use std::borrow::Cow;
 

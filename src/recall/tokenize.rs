@@ -4,8 +4,7 @@
 //! There is no stemming. Segments without a letter or digit (punctuation,
 //! emoji) are not words.
 
-use unicode_segmentation::UnicodeSegmentation;
-
+use super::word_break::Bounds;
 use crate::heading::fold_lower;
 
 /// The folded words of `text`, in order, repeats kept.
@@ -27,9 +26,9 @@ pub(crate) fn words_of_folded(folded: &str) -> Words<'_> {
 /// The words of a text, a stretch between spaces at a time
 /// ([`split_at_safe_spaces`]): a stretch of ASCII by the segmentation's
 /// rules as they apply to ASCII ([`AsciiWords`]), any other by the
-/// segmentation itself, whose table lookup per character was a third of
-/// recall's time. Each stretch's words are the ones the whole text has
-/// there (tests compare the two).
+/// segmentation itself ([`Bounds`]), whose table lookup per character was a
+/// third of recall's time. Each stretch's words are the ones the whole text
+/// has there (tests compare the two).
 pub(crate) struct Words<'a> {
     rest: &'a str,
     chunk: Chunk<'a>,
@@ -37,7 +36,7 @@ pub(crate) struct Words<'a> {
 
 enum Chunk<'a> {
     Ascii(AsciiWords<'a>),
-    Unicode(std::iter::Filter<unicode_segmentation::UnicodeWords<'a>, fn(&&str) -> bool>),
+    Unicode(std::iter::Filter<Bounds<'a>, fn(&&str) -> bool>),
     Done,
 }
 
@@ -69,7 +68,7 @@ impl<'a> Iterator for Words<'a> {
                     at: 0,
                 })
             } else {
-                Chunk::Unicode(stretch.unicode_words().filter(has_alphanumeric))
+                Chunk::Unicode(Bounds::new(stretch).filter(has_alphanumeric))
             };
         }
     }
