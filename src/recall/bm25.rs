@@ -3,6 +3,7 @@
 //! occurs in nearly every item has an inverse document frequency near zero,
 //! so words that are too common carry almost no weight.
 
+use super::math::ln;
 use crate::grouping::TextSet;
 use crate::sorting::sort_by;
 
@@ -107,7 +108,7 @@ impl<'q> Index<'q> {
 /// `ln(1 + (N − n + 0.5) / (n + 0.5))`.
 fn idf(items: usize, containing: usize) -> f64 {
     let (n, k) = (to_f64(items), to_f64(containing));
-    (1.0 + (n - k + 0.5) / (k + 0.5)).ln()
+    ln(1.0 + (n - k + 0.5) / (k + 0.5))
 }
 
 /// Counts of words and items as floats (exact below 2^53).

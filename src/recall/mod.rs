@@ -11,6 +11,7 @@
 //! while the rendered result fits the budget; an item is never cut.
 
 mod bm25;
+mod math;
 mod options;
 mod score;
 mod tokenize;

@@ -1,12 +1,14 @@
 //! An item's score: each part normalized to 0..1 and named, then weighted
 //! and added. Scores are rounded to millionths, so that the order of items
-//! cannot depend on the last bits of a platform's `ln` or `exp`.
+//! cannot depend on the last bits of `ln` or `exp` (which [`super::math`]
+//! computes alike on every platform).
 
 use serde::Serialize;
 
 use crate::compact::Priority;
 use crate::date::days_between;
 
+use super::math::half_to_the;
 use super::options::RecallWeights;
 
 /// The recency of a line without a date: neither recent nor old.
@@ -60,7 +62,7 @@ fn recency(date: Option<&str>, reference: Option<&str>, half_life_days: f64) -> 
         (Some(date), Some(reference)) => match days_between(date, reference) {
             // Ages are far below 2^53 days.
             #[allow(clippy::cast_precision_loss)]
-            Some(age) => 0.5_f64.powf(age.max(0) as f64 / half_life_days),
+            Some(age) => half_to_the(age.max(0) as f64 / half_life_days),
             None => UNDATED_RECENCY,
         },
         (Some(_), None) => 1.0,
