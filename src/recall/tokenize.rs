@@ -150,6 +150,7 @@ impl<'a> Iterator for AsciiWords<'a> {
 mod tests {
     use unicode_segmentation::UnicodeSegmentation;
 
+    use super::super::word_break::every_text;
     use super::words;
 
     #[test]
@@ -178,17 +179,7 @@ mod tests {
 
     /// Every text of up to `longest` of `chars`, compared.
     fn same_words_for_every_text(chars: &[char], longest: u32) {
-        let mut text = String::new();
-        for len in 0..=longest {
-            for mut n in 0..chars.len().pow(len) {
-                text.clear();
-                for _ in 0..len {
-                    text.push(chars[n % chars.len()]);
-                    n /= chars.len();
-                }
-                same_words(&text);
-            }
-        }
+        every_text(chars, longest, same_words);
     }
 
     #[test]

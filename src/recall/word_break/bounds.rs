@@ -83,42 +83,29 @@ fn first_segment(text: &str) -> usize {
             state = S::Emoji;
             continue;
         }
+        // A letter, a Hebrew letter or a number continues these (WB5, WB8 to
+        // WB10, WB13b), and so does a connector (WB13a).
+        let word = matches!(
+            state,
+            S::Start | S::Letter | S::Hebrew | S::Numeric | S::ExtendNumLet
+        );
         state = match (state, class) {
             (S::Start, C::Cr) => {
                 let lf = chars.peek().is_some_and(|&(_, next)| next == '\n');
                 return at + 1 + usize::from(lf);
             }
             (S::Start, C::Newline) => return at + c.len_utf8(),
-            (
-                S::Start
-                | S::Letter
-                | S::Hebrew
-                | S::Numeric
-                | S::ExtendNumLet
-                | S::LetterMid(_)
-                | S::HebrewQuote,
-                C::ALetter,
-            ) => S::Letter,
-            (
-                S::Start
-                | S::Letter
-                | S::Hebrew
-                | S::Numeric
-                | S::ExtendNumLet
-                | S::LetterMid(_)
-                | S::HebrewQuote
-                | S::HebrewMid(_),
-                C::HebrewLetter,
-            ) => S::Hebrew,
-            (
-                S::Start | S::Letter | S::Hebrew | S::Numeric | S::ExtendNumLet | S::NumericMid(_),
-                C::Numeric,
-            ) => S::Numeric,
+            (_, C::ALetter) if word || matches!(state, S::LetterMid(_) | S::HebrewQuote) => {
+                S::Letter
+            }
+            (_, C::HebrewLetter)
+                if word || matches!(state, S::LetterMid(_) | S::HebrewQuote | S::HebrewMid(_)) =>
+            {
+                S::Hebrew
+            }
+            (_, C::Numeric) if word || matches!(state, S::NumericMid(_)) => S::Numeric,
             (S::Start | S::Katakana | S::ExtendNumLet, C::Katakana) => S::Katakana,
-            (
-                S::Start | S::Letter | S::Hebrew | S::Numeric | S::Katakana | S::ExtendNumLet,
-                C::ExtendNumLet,
-            ) => S::ExtendNumLet,
+            (_, C::ExtendNumLet) if word || state == S::Katakana => S::ExtendNumLet,
             (S::Start, C::RegionalIndicator) => S::HalfFlag,
             (S::HalfFlag, C::RegionalIndicator) => S::Flag,
             (S::Start, C::Zwj) => S::Zwj,

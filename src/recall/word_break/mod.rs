@@ -122,12 +122,29 @@ impl Runs {
     }
 }
 
+/// Calls `check` with every text of up to `longest` of `chars` (the empty
+/// one too), for the tests of the segmentation and of recall's words.
+#[cfg(test)]
+pub(crate) fn every_text(chars: &[char], longest: u32, mut check: impl FnMut(&str)) {
+    let mut text = String::new();
+    for length in 0..=longest {
+        for mut n in 0..chars.len().pow(length) {
+            text.clear();
+            for _ in 0..length {
+                text.push(chars[n % chars.len()]);
+                n /= chars.len();
+            }
+            check(&text);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use unicode_segmentation::UnicodeSegmentation;
 
     use super::table::UNICODE_VERSION;
-    use super::Bounds;
+    use super::{every_text, Bounds};
 
     fn same_as_the_reference(text: &str) {
         let ours: Vec<&str> = Bounds::new(text).collect();
@@ -150,17 +167,7 @@ mod tests {
             '!', 'é', 'א', '٣', 'ア', '_', ':', ',', '.', '\'', '"', '\u{308}', '\u{ad}',
             '\u{200d}', '🇦', ' ', '\r', '\n', '\u{b}', '😀', 'ℹ', '€',
         ];
-        let mut text = String::new();
-        for length in 1..=4u32 {
-            for mut n in 0..ALPHABET.len().pow(length) {
-                text.clear();
-                for _ in 0..length {
-                    text.push(ALPHABET[n % ALPHABET.len()]);
-                    n /= ALPHABET.len();
-                }
-                same_as_the_reference(&text);
-            }
-        }
+        every_text(&ALPHABET, 4, same_as_the_reference);
     }
 
     /// Every character in texts that tell its class apart from every other
