@@ -1,6 +1,7 @@
 // Writes src/recall/word_break/table.rs: the Word_Break property of every
 // character, and whether it is Extended_Pictographic, as recall's word
-// segmentation (src/recall/word_break/) needs them, in ranges.
+// segmentation (src/recall/word_break/) needs them, in runs, with the
+// classes (`Class`) the runs' values name.
 //
 //   node scripts/word-breaks.mjs
 //
@@ -12,7 +13,7 @@
 // again.
 // The table holds each run of characters of the same value by its distance
 // from the run before (16 bits) and its value (8 bits: the class, `Class` in
-// src/recall/word_break/mod.rs, and whether it is Extended_Pictographic), in
+// below, and whether it is Extended_Pictographic), in
 // two lists, which compress to a third of a list of 32-bit starts; the
 // module makes the list it searches from them when it first needs it.
 import { execFileSync } from "node:child_process";
@@ -23,10 +24,11 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const out = join(root, "src/recall/word_break/table.rs");
 
-// The classes of src/recall/word_break/mod.rs, in its order. Format
-// characters behave as Extend ones, and LF as the other line breaks (a CR
-// before it is told by the character), in every rule the segmentation
-// applies (UAX #29, WB3 to WB4).
+// The classes the segmentation tells apart, in the order of their numbers
+// in the table; written as the Rust enum `Class`. Format characters behave
+// as Extend ones, and LF as the other line breaks (a CR before it is told by
+// the character), in every rule the segmentation applies (UAX #29, WB3 to
+// WB4).
 const CLASSES = [
   "Any",
   "ALetter",
@@ -131,6 +133,19 @@ writeFileSync(
   out,
   `// Written by scripts/word-breaks.mjs from unicode-segmentation ${crate.version}'s tables
 // (Unicode ${version[1]}.${version[2]}.${version[3]}): do not edit.
+
+/// A character's \`Word_Break\` value, as the segmentation tells them apart:
+/// Format characters are \`Extend\`, LF is \`Newline\` (CR LF is told by the
+/// character).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Class {
+${CLASSES.map((name) => `    ${name},`).join("\n")}
+}
+
+/// The classes by their numbers in [\`VALUES\`].
+pub(super) const CLASSES: [Class; ${CLASSES.length}] = [
+${CLASSES.map((name) => `    Class::${name},`).join("\n")}
+];
 
 /// The Unicode version of the table.
 #[cfg(test)]

@@ -13,8 +13,8 @@ use std::f64::consts::{LN_2, SQRT_2};
 const LN_2_HIGH: f64 = 0.693_147_180_369_123_8;
 const LN_2_LOW: f64 = LN_2 - LN_2_HIGH;
 
-/// The natural logarithm of `x`, a positive normal number (recall's
-/// arguments are at least 1), within a few units in the last place.
+/// The natural logarithm of `number`, a positive normal number (recall's
+/// arguments are at least 1), within a unit or two in the last place.
 pub(crate) fn ln(number: f64) -> f64 {
     // number = m · 2^e with m in [√½, √2).
     let bits = number.to_bits();

@@ -11,55 +11,12 @@ mod bounds;
 mod table;
 
 pub(crate) use bounds::Bounds;
-
-/// A character's `Word_Break` value, as the segmentation tells them apart:
-/// Format characters are `Extend`, LF is `Newline` (CR LF is told by the
-/// character). The order is the table's (scripts/word-breaks.mjs).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Class {
-    Any,
-    ALetter,
-    HebrewLetter,
-    Numeric,
-    Katakana,
-    ExtendNumLet,
-    MidLetter,
-    MidNum,
-    MidNumLet,
-    SingleQuote,
-    DoubleQuote,
-    Extend,
-    Zwj,
-    RegionalIndicator,
-    WSegSpace,
-    Cr,
-    Newline,
-}
-
-const CLASSES: [Class; 17] = [
-    Class::Any,
-    Class::ALetter,
-    Class::HebrewLetter,
-    Class::Numeric,
-    Class::Katakana,
-    Class::ExtendNumLet,
-    Class::MidLetter,
-    Class::MidNum,
-    Class::MidNumLet,
-    Class::SingleQuote,
-    Class::DoubleQuote,
-    Class::Extend,
-    Class::Zwj,
-    Class::RegionalIndicator,
-    Class::WSegSpace,
-    Class::Cr,
-    Class::Newline,
-];
+use table::Class;
 
 /// The class of `c`, and whether it is `Extended_Pictographic`.
 pub(crate) fn class_of(c: char) -> (Class, bool) {
     let value = RUNS.value_of(c as u32);
-    let class = CLASSES
+    let class = table::CLASSES
         .get(usize::from(value & 31))
         .copied()
         .unwrap_or(Class::Any);

@@ -1,6 +1,51 @@
 // Written by scripts/word-breaks.mjs from unicode-segmentation 1.13.3's tables
 // (Unicode 17.0.0): do not edit.
 
+/// A character's `Word_Break` value, as the segmentation tells them apart:
+/// Format characters are `Extend`, LF is `Newline` (CR LF is told by the
+/// character).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Class {
+    Any,
+    ALetter,
+    HebrewLetter,
+    Numeric,
+    Katakana,
+    ExtendNumLet,
+    MidLetter,
+    MidNum,
+    MidNumLet,
+    SingleQuote,
+    DoubleQuote,
+    Extend,
+    Zwj,
+    RegionalIndicator,
+    WSegSpace,
+    Cr,
+    Newline,
+}
+
+/// The classes by their numbers in [`VALUES`].
+pub(super) const CLASSES: [Class; 17] = [
+    Class::Any,
+    Class::ALetter,
+    Class::HebrewLetter,
+    Class::Numeric,
+    Class::Katakana,
+    Class::ExtendNumLet,
+    Class::MidLetter,
+    Class::MidNum,
+    Class::MidNumLet,
+    Class::SingleQuote,
+    Class::DoubleQuote,
+    Class::Extend,
+    Class::Zwj,
+    Class::RegionalIndicator,
+    Class::WSegSpace,
+    Class::Cr,
+    Class::Newline,
+];
+
 /// The Unicode version of the table.
 #[cfg(test)]
 pub(super) const UNICODE_VERSION: (u64, u64, u64) = (17, 0, 0);
