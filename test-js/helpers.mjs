@@ -51,3 +51,11 @@ export function seeded(seed) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * What the package's Rust read of `text`, a canonical memory: `compact`
+ * under a target it fits hands back the text as Rust read it (lone
+ * surrogates as U+FFFD), converted from Rust, not sliced from the input.
+ * `compact` is the package's export.
+ */
+export const readByRust = (compact, text) => compact(text, { target: 2 * text.length + 1000 }).content;

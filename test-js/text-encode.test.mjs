@@ -3,19 +3,16 @@
 // look at its first 64 bytes: a text that is not ASCII there goes to
 // wasm-bindgen whole (src/wasm/text.rs, `encode`). Every call must see
 // exactly the text it was given, wherever its first character beyond ASCII
-// is, in a short text and a long one. `compact` of a canonical memory under
-// a large target hands back the text as Rust read it (lone surrogates as
-// U+FFFD), converted from Rust, not sliced from the input.
+// is, in a short text and a long one (`readByRust`, in helpers.mjs, shows
+// what Rust read).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { compact, usage } from "memdoc";
+import { readByRust } from "./helpers.mjs";
 
 /** What Rust read of `text`. */
-const read = (text) => compact(text, { target: 2 * text.length + 1000 }).content;
-
-/** `text` with each lone surrogate replaced by U+FFFD, as the encoders read it. */
-const wellFormed = (text) => text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
+const read = (text) => readByRust(compact, text);
 
 const characters = {
   "two bytes": "é",
@@ -43,7 +40,7 @@ test("a text is read exactly wherever its first character beyond ASCII is", () =
     for (const [at, units] of [...positions.map((p) => [p, 1200]), ...positionsLong.map((p) => [p, 20_000])]) {
       const text = memoryWith(character, at, units);
       assert.equal(text.indexOf(character), at, `${what} at ${at}: the text puts it there`);
-      assert.equal(read(text), wellFormed(text), `${what} at ${at} of ${text.length}`);
+      assert.equal(read(text), text.toWellFormed(), `${what} at ${at} of ${text.length}`);
     }
   }
 });

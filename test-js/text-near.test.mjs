@@ -2,15 +2,14 @@
 // and a store's update near the content it saved or loaded last
 // (src/wasm/text.rs, `Kept::near`): what the two share at their start and
 // end is copied from the kept conversion, only the rest converted. Every
-// call must still see exactly the text it was given. `compact` hands its
-// content back converted from Rust, never as slices of its input, so the
-// content of a canonical memory under a large target is the text as Rust
-// read it.
+// call must still see exactly the text it was given (`readByRust`, in
+// helpers.mjs, shows what Rust read).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { MemoryStore, compact, validate } from "memdoc";
 import { memoryHost } from "memdoc/adapters/memory";
+import { readByRust } from "./helpers.mjs";
 
 /** A canonical memory: `sections` sections of dated entries, each entry ending in `word`. */
 function memory(sections, word) {
@@ -19,8 +18,8 @@ function memory(sections, word) {
   ).join("\n\n");
 }
 
-/** What Rust read of `text`, by `compact` (lone surrogates become U+FFFD). */
-const read = (text) => compact(text, { target: 2 * text.length + 1000 }).content;
+/** What Rust read of `text`. */
+const read = (text) => readByRust(compact, text);
 
 /**
  * The edits of `p` to check, each canonical when `p` is: by name. Those of
