@@ -8,8 +8,9 @@
 
 use std::f64::consts::{LN_2, SQRT_2};
 
-/// `ln 2` in two parts: the first has its low 32 bits zero, so that
-/// `e × LN_2_HIGH` is exact for any exponent `e` of an `f64`.
+/// `ln 2` in two parts: the first has its low 21 bits zero (32 significant
+/// bits), so that `e × LN_2_HIGH` is exact for any exponent `e` of an
+/// `f64` (at most 11 bits).
 const LN_2_HIGH: f64 = 0.693_147_180_369_123_8;
 const LN_2_LOW: f64 = LN_2 - LN_2_HIGH;
 
@@ -40,7 +41,7 @@ pub(crate) fn ln(number: f64) -> f64 {
     exponent * LN_2_HIGH - ((half_f2 - (s * (half_f2 + rest) + exponent * LN_2_LOW)) - f)
 }
 
-/// `0.5^y` for `y ≥ 0` (an age in half-lives), within a few units in the
+/// `0.5^y` for `y ≥ 0` (an age in half-lives), within two units in the
 /// last place: 1 at 0, exactly `0.5^n` at an integer `n`, 0 past 1,074.
 pub(crate) fn half_to_the(y: f64) -> f64 {
     if y.is_nan() || y <= 0.0 {
@@ -108,7 +109,7 @@ fn power_of_half(n: f64) -> f64 {
 mod tests {
     use proptest::prelude::*;
 
-    use super::{half_to_the, ln, INVERSE_FACTORIALS};
+    use super::{half_to_the, ln, INVERSE_FACTORIALS, LN_2_HIGH};
 
     /// How many units in the last place `a` is from `b` (both positive).
     fn ulps(a: f64, b: f64) -> u64 {
@@ -126,6 +127,17 @@ mod tests {
             #[allow(clippy::cast_precision_loss)]
             let expected = 1.0 / factorial as f64;
             assert_eq!(c.to_bits(), expected.to_bits(), "1/{k}!");
+        }
+    }
+
+    #[test]
+    fn the_high_part_of_ln_2_leaves_room_for_any_exponent() {
+        assert_eq!(LN_2_HIGH.to_bits() & ((1 << 21) - 1), 0);
+        // 32 significant bits times 11 leave the product's low 10 bits zero:
+        // nothing was rounded off.
+        for e in [-1074.0, -1022.0, -1.0, 1.0, 1023.0] {
+            let product: f64 = e * LN_2_HIGH;
+            assert_eq!(product.to_bits() & ((1 << 10) - 1), 0, "{e} × LN_2_HIGH");
         }
     }
 
