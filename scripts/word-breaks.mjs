@@ -12,10 +12,11 @@
 // version); the tests of src/recall/word_break/ fail until the table is written
 // again.
 // The table holds each run of characters of the same value by its distance
-// from the run before (16 bits) and its value (8 bits: the class, `Class` in
-// below, and whether it is Extended_Pictographic), in
-// two lists, which compress to a third of a list of 32-bit starts; the
-// module makes the list it searches from them when it first needs it.
+// from the run before (16 bits) and its value (8 bits: the number of its
+// class in `CLASSES` below, and the bit `PICTOGRAPHIC` when it is
+// Extended_Pictographic), in two lists, which compress to a third of a list
+// of 32-bit starts; the module makes the list it searches from them when it
+// first needs it.
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -48,6 +49,11 @@ const CLASSES = [
   "Cr",
   "Newline",
 ];
+// The bit of a value that is set for an Extended_Pictographic character;
+// the bits below it are the class's number.
+const PICTOGRAPHIC = 32;
+if (CLASSES.length > PICTOGRAPHIC) throw new Error("the classes' numbers do not fit below PICTOGRAPHIC");
+
 const FROM_CRATE = {
   WC_Any: "Any",
   WC_ALetter: "ALetter",
@@ -113,7 +119,7 @@ const distances = [];
 const values = [];
 let last = 0;
 for (let c = 0; c <= LAST; c++) {
-  const value = (pictographic[c] << 5) | klass[c];
+  const value = (pictographic[c] ? PICTOGRAPHIC : 0) | klass[c];
   if (c > 0 && value === values[values.length - 1]) continue;
   for (; c - last > 0xffff; last += 0xffff) {
     distances.push(0xffff);
@@ -147,6 +153,11 @@ pub(super) const CLASSES: [Class; ${CLASSES.length}] = [
 ${CLASSES.map((name) => `    Class::${name},`).join("\n")}
 ];
 
+/// The bit of a value in [\`VALUES\`] that is set for an
+/// \`Extended_Pictographic\` character; the bits below it are the number of
+/// its class in [\`CLASSES\`].
+pub(super) const PICTOGRAPHIC: u8 = ${PICTOGRAPHIC};
+
 /// The Unicode version of the table.
 #[cfg(test)]
 pub(super) const UNICODE_VERSION: (u64, u64, u64) = (${version[1]}, ${version[2]}, ${version[3]});
@@ -158,8 +169,8 @@ pub(super) const DISTANCES: [u16; ${distances.length}] = [
 ${rows(distances, 16)}
 ];
 
-/// Each run's class (bits 0 to 4) and whether it is \`Extended_Pictographic\`
-/// (bit 5).
+/// Each run's value: the number of its class, with [\`PICTOGRAPHIC\`] when
+/// it is \`Extended_Pictographic\`.
 #[rustfmt::skip]
 pub(super) const VALUES: [u8; ${values.length}] = [
 ${rows(values, 24)}

@@ -17,10 +17,10 @@ use table::Class;
 pub(crate) fn class_of(c: char) -> (Class, bool) {
     let value = RUNS.value_of(c as u32);
     let class = table::CLASSES
-        .get(usize::from(value & 31))
+        .get(usize::from(value & (table::PICTOGRAPHIC - 1)))
         .copied()
         .unwrap_or(Class::Any);
-    (class, value & 32 != 0)
+    (class, value & table::PICTOGRAPHIC != 0)
 }
 
 /// The table's runs as the lookup searches them, made from the generated

@@ -46,6 +46,11 @@ pub(super) const CLASSES: [Class; 17] = [
     Class::Newline,
 ];
 
+/// The bit of a value in [`VALUES`] that is set for an
+/// `Extended_Pictographic` character; the bits below it are the number of
+/// its class in [`CLASSES`].
+pub(super) const PICTOGRAPHIC: u8 = 32;
+
 /// The Unicode version of the table.
 #[cfg(test)]
 pub(super) const UNICODE_VERSION: (u64, u64, u64) = (17, 0, 0);
@@ -195,8 +200,8 @@ pub(super) const DISTANCES: [u16; 2217] = [
     65535, 65535, 65535, 15, 1, 30, 96, 128, 240,
 ];
 
-/// Each run's class (bits 0 to 4) and whether it is `Extended_Pictographic`
-/// (bit 5).
+/// Each run's value: the number of its class, with [`PICTOGRAPHIC`] when
+/// it is `Extended_Pictographic`.
 #[rustfmt::skip]
 pub(super) const VALUES: [u8; 2217] = [
     0, 16, 15, 0, 14, 0, 10, 0, 9, 0, 7, 0, 8, 0, 3, 6, 7, 0, 1, 0, 5, 0, 1, 0,
