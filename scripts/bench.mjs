@@ -4,8 +4,10 @@
 // print both side by side: the median time of one call, the throughput, the
 // wasm/native ratio, and how the time grows when the input is 16 times
 // larger; then, through the package, that growth on the shapes of
-// benches/growth.mjs for every export (the target: at most 20 times). See
-// BENCHMARKS.md.
+// benches/growth.mjs for every export (the target: at most 20 times); and
+// what the host alone costs a call that reads a whole text: the empty call
+// and the text's encoding into WebAssembly's memory, against the native
+// calls. See BENCHMARKS.md.
 //
 //   node scripts/bench.mjs              set up, build pkg/, then measure
 //   node scripts/bench.mjs --no-build   measure the pkg/ that is there
@@ -171,6 +173,22 @@ async function main() {
     }
   }
 
+  // The host's own share of a call that reads a whole text, which no
+  // change to the engine removes: the call itself (`render("")`), and the
+  // text written into WebAssembly's memory by the host's fastest encoder,
+  // into room for three bytes a unit, as the package's conversion does.
+  const host = new Map();
+  for (const { entry, files } of SHOWN.map((chars) => cases.find((c) => c.entry.chars === chars))) {
+    const encoder = new TextEncoder();
+    const room = new Uint8Array(files.text.length * 3);
+    collect();
+    host.set(entry.chars, {
+      chars: entry.chars,
+      empty: time(budgetMs, () => memdoc.render("")).ns,
+      encode: time(budgetMs, () => encoder.encodeInto(files.text, room)).ns,
+    });
+  }
+
   const bytes = new Map(cases.map((c) => [c.entry.chars, c.entry.bytes]));
   const growth = (side, op, chars) => {
     const pair = GROWTH.find(([, big]) => big === chars) ?? GROWTH.find(([small]) => small === chars);
@@ -203,6 +221,15 @@ async function main() {
     }
     console.log(`${op}\n\n${table(rows)}\n`);
   }
+  const floorRows = [["size", "empty call", "encodeInto of the text", "both / native parse", "both / native render"]];
+  for (const chars of SHOWN) {
+    const { empty, encode } = host.get(chars);
+    const ratio = (op) => `${((empty + encode) / native.get(`${op}@${chars}`).ns).toFixed(2)}x`;
+    floorRows.push([label(chars), fmtTime(empty), fmtTime(encode), ratio("parse"), ratio("render")]);
+  }
+  console.log(
+    `the host's share of a call that reads a whole text (render(""), and TextEncoder.encodeInto of the text), against native\n\n${table(floorRows)}\n`,
+  );
   // The growth on hostile shapes, through the package: a pair above the
   // target is timed again up to 8 times, and the best ratio is shown.
   const shapes = growthOnShapes(memdoc);
@@ -215,7 +242,7 @@ async function main() {
   if (args.json) {
     writeFileSync(
       args.json,
-      `${JSON.stringify({ node: process.version, cpus: cpu.length, bytes: Object.fromEntries(bytes), native: [...native.values()], wasm: [...wasm.values()], growth: shapes }, null, 1)}\n`,
+      `${JSON.stringify({ node: process.version, cpus: cpu.length, bytes: Object.fromEntries(bytes), native: [...native.values()], wasm: [...wasm.values()], host: [...host.values()], growth: shapes }, null, 1)}\n`,
     );
   }
 }
