@@ -53,9 +53,11 @@ export function seeded(seed) {
 }
 
 /**
- * What the package's Rust read of `text`, a canonical memory: `compact`
- * under a target it fits hands back the text as Rust read it (lone
- * surrogates as U+FFFD), converted from Rust, not sliced from the input.
- * `compact` is the package's export.
+ * What the package's Rust read of `text`, a canonical memory each of whose
+ * sections has a line: `recall` with a budget that holds all of it hands
+ * back the whole memory, in order, as Rust read it (lone surrogates as
+ * U+FFFD). Its strings are converted from Rust (src/wasm/recall.rs), never
+ * sliced from the input, as `compact`'s and `render`'s repeats are.
+ * `recall` is the package's export.
  */
-export const readByRust = (compact, text) => compact(text, { target: 2 * text.length + 1000 }).content;
+export const readByRust = (recall, text) => recall(text, "", { budget: text.length + 1000 }).content;

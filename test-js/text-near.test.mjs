@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { MemoryStore, compact, validate } from "memdoc";
+import { MemoryStore, recall, validate } from "memdoc";
 import { memoryHost } from "memdoc/adapters/memory";
 import { readByRust } from "./helpers.mjs";
 
@@ -19,7 +19,7 @@ function memory(sections, word) {
 }
 
 /** What Rust read of `text`. */
-const read = (text) => readByRust(compact, text);
+const read = (text) => readByRust(recall, text);
 
 /**
  * The edits of `p` to check, each canonical when `p` is: by name. Those of
