@@ -47,6 +47,9 @@ function sides(make, call) {
   };
 }
 
+/** The other two texts of a merge of `text`: ours adds an entry at its end, theirs a section at its start. */
+export const mergeSides = (text) => [`${text}\n- 2025-02-01: ours`, `## New\n- 2025-02-02: theirs\n\n${text}`];
+
 /** The package's exports that take a whole document, as calls of one text. */
 export function operations(memdoc) {
   return {
@@ -54,7 +57,7 @@ export function operations(memdoc) {
     render: (text) => memdoc.render(text),
     validate: (text) => memdoc.validate(text, { scope: "team" }),
     planSave: (text) => memdoc.planSave(text, { previous: text }),
-    merge: sides((text) => [`${text}\n- 2025-02-01: ours`, `## New\n- 2025-02-02: theirs\n\n${text}`], (text, [ours, theirs]) => memdoc.merge(text, ours, theirs)),
+    merge: sides(mergeSides, (text, [ours, theirs]) => memdoc.merge(text, ours, theirs)),
     compact: (text) => memdoc.compact(text, { scope: "team", target: Math.floor(text.length / 3) }),
     injectionBlock: (text) => memdoc.injectionBlock(text),
     recall: (text) => memdoc.recall(text, "entry line e1 word", { scope: "team", budget: Math.floor(text.length / 4) }),
