@@ -47,23 +47,30 @@ function sides(make, call) {
   };
 }
 
-/** The other two texts of a merge of `text`: ours adds an entry at its end, theirs a section at its start. */
-export const mergeSides = (text) => [`${text}\n- 2025-02-01: ours`, `## New\n- 2025-02-02: theirs\n\n${text}`];
+/**
+ * The arguments each export that takes a whole document is given after the
+ * text, made from it: what `operations` calls the package with, and what
+ * `benches/steps.mjs --native` hands examples/steps.rs, which reads them as
+ * the package does. Merge's ours adds an entry at the text's end, theirs a
+ * section at its start.
+ */
+export const argumentsOf = {
+  parse: () => [],
+  render: () => [],
+  validate: () => [{ scope: "team" }],
+  planSave: (text) => [{ previous: text }],
+  merge: (text) => [`${text}\n- 2025-02-01: ours`, `## New\n- 2025-02-02: theirs\n\n${text}`],
+  compact: (text) => [{ scope: "team", target: Math.floor(text.length / 3) }],
+  injectionBlock: () => [],
+  recall: (text) => ["entry line e1 word", { scope: "team", budget: Math.floor(text.length / 4) }],
+  expire: () => [{ today: "2025-06-01", policies: ["Log", "H1", "Code", "Same", "A"].map((section) => ({ section, maxAgeDays: 30 })) }],
+};
 
 /** The package's exports that take a whole document, as calls of one text. */
 export function operations(memdoc) {
-  return {
-    parse: (text) => memdoc.parse(text),
-    render: (text) => memdoc.render(text),
-    validate: (text) => memdoc.validate(text, { scope: "team" }),
-    planSave: (text) => memdoc.planSave(text, { previous: text }),
-    merge: sides(mergeSides, (text, [ours, theirs]) => memdoc.merge(text, ours, theirs)),
-    compact: (text) => memdoc.compact(text, { scope: "team", target: Math.floor(text.length / 3) }),
-    injectionBlock: (text) => memdoc.injectionBlock(text),
-    recall: (text) => memdoc.recall(text, "entry line e1 word", { scope: "team", budget: Math.floor(text.length / 4) }),
-    expire: (text) =>
-      memdoc.expire(text, { today: "2025-06-01", policies: ["Log", "H1", "Code", "Same", "A"].map((section) => ({ section, maxAgeDays: 30 })) }),
-  };
+  return Object.fromEntries(
+    Object.entries(argumentsOf).map(([op, make]) => [op, sides(make, (text, args) => memdoc[op](text, ...args))]),
+  );
 }
 
 /**

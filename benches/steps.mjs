@@ -13,8 +13,7 @@
 // repeated until a timing lasts about 5 ms, as in `npm run bench`.
 //
 // `--native` times the same calls natively instead (examples/steps.rs, a
-// release build; parse, render, validate, planSave, merge, compact and
-// recall),
+// release build, given the same arguments),
 // wall time, the best of five, with the minor page faults of those five
 // calls: where the C library's allocator gives memory back to the kernel
 // after a call, the next call pays for fresh pages.
@@ -22,7 +21,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { mergeSides, operations, shapes, time } from "./growth.mjs";
+import { argumentsOf, operations, shapes, time } from "./growth.mjs";
 
 const native = process.argv.includes("--native");
 const [pairs, from, steps, pkg] = process.argv.slice(2).filter((a) => a !== "--native");
@@ -33,9 +32,8 @@ if (wanted.length === 0) throw new Error("name the pairs to measure: OP/SHAPE[,O
 if (!Number.isSafeInteger(first) || first < 1) throw new Error(`FROM must be a positive integer, not ${from}`);
 if (!Number.isSafeInteger(count) || count < 1) throw new Error(`STEPS must be a positive integer, not ${steps}`);
 const root = new URL("..", import.meta.url).pathname;
-const nativeOps = ["parse", "render", "validate", "planSave", "merge", "compact", "recall"];
 const memdoc = native ? null : await import(pathToFileURL(resolve(pkg ?? `${root}pkg`, "node.js")).href);
-const calls = native ? Object.fromEntries(nativeOps.map((op) => [op, op])) : operations(memdoc);
+const calls = native ? argumentsOf : operations(memdoc);
 for (const pair of wanted) {
   const [op, shape] = pair.split("/");
   if (!calls[op] || !shapes[shape]) {
@@ -70,11 +68,7 @@ function natively(op, shape) {
     const file = `${dir}/${shape}-${lines}.md`;
     const text = shapes[shape](lines);
     writeFileSync(file, text);
-    if (op === "merge") {
-      const [ours, theirs] = mergeSides(text);
-      writeFileSync(`${file}.ours`, ours);
-      writeFileSync(`${file}.theirs`, theirs);
-    }
+    writeFileSync(`${file}.${op}.json`, JSON.stringify(argumentsOf[op](text)));
     return file;
   });
   const out = execFileSync("cargo", ["run", "--quiet", "--profile", "bench", "--example", "steps", "--", op, ...files], {
