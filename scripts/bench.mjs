@@ -178,8 +178,8 @@ async function main() {
   // text written into WebAssembly's memory by the host's fastest encoder,
   // into room for three bytes a unit, as the package's conversion does.
   const host = new Map();
+  const encoder = new TextEncoder();
   for (const { entry, files } of SHOWN.map((chars) => cases.find((c) => c.entry.chars === chars))) {
-    const encoder = new TextEncoder();
     const room = new Uint8Array(files.text.length * 3);
     collect();
     host.set(entry.chars, {
@@ -221,14 +221,14 @@ async function main() {
     }
     console.log(`${op}\n\n${table(rows)}\n`);
   }
-  const floorRows = [["size", "empty call", "encodeInto of the text", "both / native parse", "both / native render"]];
+  const hostRows = [["size", "empty call", "encodeInto of the text", "both / native parse", "both / native render"]];
   for (const chars of SHOWN) {
     const { empty, encode } = host.get(chars);
     const ratio = (op) => `${((empty + encode) / native.get(`${op}@${chars}`).ns).toFixed(2)}x`;
-    floorRows.push([label(chars), fmtTime(empty), fmtTime(encode), ratio("parse"), ratio("render")]);
+    hostRows.push([label(chars), fmtTime(empty), fmtTime(encode), ratio("parse"), ratio("render")]);
   }
   console.log(
-    `the host's share of a call that reads a whole text (render(""), and TextEncoder.encodeInto of the text), against native\n\n${table(floorRows)}\n`,
+    `the host's share of a call that reads a whole text (render(""), and TextEncoder.encodeInto of the text), against native\n\n${table(hostRows)}\n`,
   );
   // The growth on hostile shapes, through the package: a pair above the
   // target is timed again up to 8 times, and the best ratio is shown.
