@@ -12,8 +12,13 @@ use super::host::{DeleteOutcome, Host, PutOutcome, Rewrite};
 use super::key::{content_tag, head_key, snapshot_key};
 use super::rebase::Rebase;
 use super::record::{ArchivedEntry, HeadRecord, SnapshotRecord, RECORD_FORMAT};
-use super::{MemoryRef, MemoryStore, SaveOutcome, StoreError, StoreSaveOptions};
+use super::{MemoryRef, MemoryStore, OnConflict, SaveOutcome, StoreError, StoreSaveOptions};
 use crate::{SavePlan, SaveStatus};
+
+/// How many times a `merge` save tries to write: a clean merge whose write
+/// loses the race to another save is merged again onto that save, up to
+/// this many attempts in all, before the outcome is `conflict`.
+pub const MERGE_ATTEMPTS: u32 = 6;
 
 /// A revision to write: its content and what its audit entry records.
 pub(super) struct NewRevision {
@@ -48,9 +53,14 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
     /// `options.base_revision` is not the current revision the outcome is
     /// `conflict` and nothing is written (with
     /// [`OnConflict::Merge`](super::OnConflict::Merge), a clean three-way
-    /// merge is saved instead). A document over the hard limit goes to the
-    /// rewrite callback, when there is one. If another writer replaced the head between this save's read
-    /// and write, the outcome is `conflict` with what that writer stored.
+    /// merge is saved instead; a conflicting one is reported with its
+    /// conflicts and the merged text with markers, in
+    /// [`SaveOutcome::merge`]). A document over the hard limit goes to the
+    /// rewrite callback, when there is one. If another writer replaced the
+    /// head between this save's read and write, the outcome is `conflict`
+    /// with what that writer stored; with `OnConflict::Merge` the edit is
+    /// first merged again onto that writer's revision (up to
+    /// [`MERGE_ATTEMPTS`] writes in all).
     ///
     /// # Errors
     /// `store/invalid-actor`; `store/host-failed` for any failed host call
@@ -103,20 +113,54 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
         self.save_over(r, &content, options, head).await
     }
 
+    /// Save `updated` over `head`; with `OnConflict::Merge`, a write that
+    /// loses the race is merged again onto the revision that won it.
     async fn save_over(
         &self,
         r: &MemoryRef,
         updated: &str,
         options: &StoreSaveOptions,
-        head: Option<(Arc<HeadRecord>, String)>,
+        mut head: Option<(Arc<HeadRecord>, String)>,
     ) -> Result<SaveOutcome, StoreError<H::Error>> {
+        let attempts = match options.on_conflict {
+            OnConflict::Merge => MERGE_ATTEMPTS,
+            OnConflict::Reject => 1,
+        };
+        for _ in 1..attempts {
+            match self.try_save(r, updated, options, head).await? {
+                Some(outcome) => return Ok(outcome),
+                None => head = self.read_head(r).await?,
+            }
+        }
+        if let Some(outcome) = self.try_save(r, updated, options, head).await? {
+            return Ok(outcome);
+        }
+        // Someone else saved between our read and our write: report what
+        // they stored, never overwrite it.
+        let now = self.read_head(r).await?;
+        Ok(self.conflict(
+            now.as_ref().map(|(h, _)| &**h),
+            options,
+            Some("Another save was stored while this one was being written.".to_owned()),
+        ))
+    }
+
+    /// One attempt of [`MemoryStore::save_over`]: the outcome, or `None`
+    /// when another writer replaced the head first (nothing was written).
+    async fn try_save(
+        &self,
+        r: &MemoryRef,
+        updated: &str,
+        options: &StoreSaveOptions,
+        head: Option<(Arc<HeadRecord>, String)>,
+    ) -> Result<Option<SaveOutcome>, StoreError<H::Error>> {
         let current_revision = head.as_ref().map_or(0, |(h, _)| h.revision);
         let rebased;
         let (updated, merge_note) = if options.base_revision == current_revision {
             (updated, None)
         } else {
             match self.rebase(r, head.as_ref(), options, updated).await? {
-                Rebase::Conflict(outcome) => return Ok(outcome),
+                Rebase::Conflict(outcome) => return Ok(Some(outcome)),
                 Rebase::Merged { content, note } => {
                     rebased = content;
                     (rebased.as_str(), Some(note))
@@ -128,7 +172,12 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
         let notice = join_notices(merge_note, planned.notice);
         let plan = planned.plan;
         if plan.status != SaveStatus::Saved || !plan.changed {
-            return Ok(outcome(plan, current_revision, notice, planned.source));
+            return Ok(Some(outcome(
+                plan,
+                current_revision,
+                notice,
+                planned.source,
+            )));
         }
         let mut codes = planned.extra_codes;
         for d in &plan.diagnostics {
@@ -144,17 +193,15 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             archived: planned.archived,
         };
         let Some(written) = self.write_next(r, head, revision).await? else {
-            // Someone else saved between our read and our write: report
-            // what they stored, never overwrite it.
-            let now = self.read_head(r).await?;
-            return Ok(self.conflict(
-                now.as_ref().map(|(h, _)| &**h),
-                options,
-                Some("Another save was stored while this one was being written.".to_owned()),
-            ));
+            return Ok(None);
         };
         let notice = join_notices(notice, prune_notice(written.failed_deletes));
-        Ok(outcome(plan, written.revision, notice, planned.source))
+        Ok(Some(outcome(
+            plan,
+            written.revision,
+            notice,
+            planned.source,
+        )))
     }
 
     /// Write `revision` as the revision after `head` (the head record and
@@ -279,6 +326,7 @@ fn outcome(plan: SavePlan, revision: u64, notice: Option<String>, source: String
         revision,
         notice,
         source,
+        merge: None,
     }
 }
 
