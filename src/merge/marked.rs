@@ -80,18 +80,12 @@ pub(super) fn render_marked(
                 }
                 match lines {
                     Some(lines) => marked_lines(&mut out, lines, labels),
-                    None => section
-                        .content_lines()
-                        .iter()
-                        .for_each(|l| push_line(&mut out, l)),
+                    None => push_lines(&mut out, section.content_lines()),
                 }
             }
             (Some(section), None) => {
                 out.push_str(&section.heading());
-                section
-                    .content_lines()
-                    .iter()
-                    .for_each(|l| push_line(&mut out, l));
+                push_lines(&mut out, section.content_lines());
             }
             (None, _) => {}
         }
@@ -102,16 +96,19 @@ pub(super) fn render_marked(
 /// The whole text of a section: its heading and lines.
 pub(super) fn section_text(section: &Section<'_>) -> String {
     let mut out = section.heading();
-    section
-        .content_lines()
-        .iter()
-        .for_each(|l| push_line(&mut out, l));
+    push_lines(&mut out, section.content_lines());
     out
 }
 
 fn push_line(out: &mut String, line: &Line<'_>) {
     out.push('\n');
     line.write(out);
+}
+
+fn push_lines(out: &mut String, lines: &[Line<'_>]) {
+    for line in lines {
+        push_line(out, line);
+    }
 }
 
 /// `ours` and `theirs` between markers (a side's text may be empty).
@@ -143,7 +140,7 @@ fn marked_lines(out: &mut String, lines: &[Marked<'_>], [ours_label, theirs_labe
             }
             Marked::Close(theirs) => {
                 out.push_str("\n=======");
-                theirs.iter().for_each(|l| push_line(out, l));
+                push_lines(out, theirs);
                 out.push_str("\n>>>>>>> ");
                 out.push_str(theirs_label);
             }

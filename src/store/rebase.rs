@@ -26,7 +26,7 @@ pub(super) enum Rebase {
     /// A clean merge: save `content`; `note` tells the caller what was merged.
     Merged { content: String, note: String },
     /// Nothing is written: this is the outcome.
-    Conflict(SaveOutcome),
+    Conflict(Box<SaveOutcome>),
 }
 
 impl<H: Host, R: Rewrite> MemoryStore<H, R> {
@@ -48,7 +48,7 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
         };
         let mut outcome = self.conflict(head.map(|(h, _)| &**h), options, note);
         outcome.merge = merge;
-        Ok(Rebase::Conflict(outcome))
+        Ok(Rebase::Conflict(Box::new(outcome)))
     }
 
     /// The three-way merge of `updated` with `head`.

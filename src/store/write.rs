@@ -160,7 +160,7 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             (updated, None)
         } else {
             match self.rebase(r, head.as_ref(), options, updated).await? {
-                Rebase::Conflict(outcome) => return Ok(Some(outcome)),
+                Rebase::Conflict(outcome) => return Ok(Some(*outcome)),
                 Rebase::Merged { content, note } => {
                     rebased = content;
                     (rebased.as_str(), Some(note))
