@@ -93,6 +93,9 @@ pub fn merge_marked(
     merge_inner(base, ours, theirs, Some(labels))
 }
 
+// Once in the module for `merge` and `merge_marked` alike: each has one
+// call of it, which inlining would otherwise copy into both.
+#[inline(never)]
 fn merge_inner(
     base: &str,
     ours: &str,

@@ -126,82 +126,60 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             OnConflict::Merge => MERGE_ATTEMPTS,
             OnConflict::Reject => 1,
         };
-        for _ in 1..attempts {
-            match self.try_save(r, updated, options, head).await? {
-                Some(outcome) => return Ok(outcome),
-                None => head = self.read_head(r).await?,
+        let mut attempt = 1;
+        loop {
+            let current_revision = head.as_ref().map_or(0, |(h, _)| h.revision);
+            let rebased;
+            let (updated, merge_note) = if options.base_revision == current_revision {
+                (updated, None)
+            } else {
+                match self.rebase(r, head.as_ref(), options, updated).await? {
+                    Rebase::Conflict(outcome) => return Ok(*outcome),
+                    Rebase::Merged { content, note } => {
+                        rebased = content;
+                        (rebased.as_str(), Some(note))
+                    }
+                }
+            };
+            let current = head.as_ref().map_or("", |(h, _)| h.content.as_str());
+            let planned = self.plan(r, updated, current, options.allow_erase).await;
+            let notice = join_notices(merge_note, planned.notice);
+            let plan = planned.plan;
+            if plan.status != SaveStatus::Saved || !plan.changed {
+                return Ok(outcome(plan, current_revision, notice, planned.source));
             }
-        }
-        if let Some(outcome) = self.try_save(r, updated, options, head).await? {
-            return Ok(outcome);
-        }
-        // Someone else saved between our read and our write: report what
-        // they stored, never overwrite it.
-        let now = self.read_head(r).await?;
-        Ok(self.conflict(
-            now.as_ref().map(|(h, _)| &**h),
-            options,
-            Some("Another save was stored while this one was being written.".to_owned()),
-        ))
-    }
-
-    /// One attempt of [`MemoryStore::save_over`]: the outcome, or `None`
-    /// when another writer replaced the head first (nothing was written).
-    async fn try_save(
-        &self,
-        r: &MemoryRef,
-        updated: &str,
-        options: &StoreSaveOptions,
-        head: Option<(Arc<HeadRecord>, String)>,
-    ) -> Result<Option<SaveOutcome>, StoreError<H::Error>> {
-        let current_revision = head.as_ref().map_or(0, |(h, _)| h.revision);
-        let rebased;
-        let (updated, merge_note) = if options.base_revision == current_revision {
-            (updated, None)
-        } else {
-            match self.rebase(r, head.as_ref(), options, updated).await? {
-                Rebase::Conflict(outcome) => return Ok(Some(*outcome)),
-                Rebase::Merged { content, note } => {
-                    rebased = content;
-                    (rebased.as_str(), Some(note))
+            let mut codes = planned.extra_codes;
+            for d in &plan.diagnostics {
+                let code = d.code.as_str().to_owned();
+                if !codes.contains(&code) {
+                    codes.push(code);
                 }
             }
-        };
-        let current = head.as_ref().map_or("", |(h, _)| h.content.as_str());
-        let planned = self.plan(r, updated, current, options.allow_erase).await;
-        let notice = join_notices(merge_note, planned.notice);
-        let plan = planned.plan;
-        if plan.status != SaveStatus::Saved || !plan.changed {
-            return Ok(Some(outcome(
-                plan,
-                current_revision,
-                notice,
-                planned.source,
-            )));
+            let revision = NewRevision {
+                content: plan.content.clone(),
+                actor: options.actor.clone(),
+                codes,
+                archived: planned.archived,
+            };
+            let Some(written) = self.write_next(r, head, revision).await? else {
+                // Someone else saved between our read and our write: merge
+                // onto what they stored, or report it; never overwrite it.
+                head = self.read_head(r).await?;
+                if attempt == attempts {
+                    return Ok(self.conflict(
+                        head.as_ref().map(|(h, _)| &**h),
+                        options,
+                        Some(
+                            "Another save was stored while this one was being written.".to_owned(),
+                        ),
+                    ));
+                }
+                attempt += 1;
+                continue;
+            };
+            let notice = join_notices(notice, prune_notice(written.failed_deletes));
+            return Ok(outcome(plan, written.revision, notice, planned.source));
         }
-        let mut codes = planned.extra_codes;
-        for d in &plan.diagnostics {
-            let code = d.code.as_str().to_owned();
-            if !codes.contains(&code) {
-                codes.push(code);
-            }
-        }
-        let revision = NewRevision {
-            content: plan.content.clone(),
-            actor: options.actor.clone(),
-            codes,
-            archived: planned.archived,
-        };
-        let Some(written) = self.write_next(r, head, revision).await? else {
-            return Ok(None);
-        };
-        let notice = join_notices(notice, prune_notice(written.failed_deletes));
-        Ok(Some(outcome(
-            plan,
-            written.revision,
-            notice,
-            planned.source,
-        )))
     }
 
     /// Write `revision` as the revision after `head` (the head record and
