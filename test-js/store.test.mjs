@@ -81,6 +81,8 @@ test("save: saved, then load, with the keys under the prefix", async () => {
     dropped: [],
     revision: 1,
     notice: null,
+    conflicts: [],
+    merged: null,
   });
   const loaded = await s.load(alice);
   assert.equal(loaded.content, V1);
@@ -183,7 +185,7 @@ test('two writers merge concurrently: one is saved, the other gets the store\'s 
   const s = store();
   const base = "## Facts\n- 2025-03-15: Lives in Seattle\n\n## Notes\nmeet on Monday";
   await s.save(alice, base, { baseRevision: 0 });
-  await s.save(alice, `${base}\n- 2025-03-16: Moved the desk`, { baseRevision: 1 });
+  await s.save(alice, base.replace("Seattle", "Seattle\n- 2025-03-16: Moved the desk"), { baseRevision: 1 });
   const first = base.replace("Monday", "Tuesday");
   const second = base.replace("Monday", "Friday").replace("Seattle", "Seattle\n- 2025-03-17: Has a dog");
   // Both edited revision 1, both started before either finished.
