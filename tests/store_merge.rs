@@ -44,6 +44,14 @@ fn plain(base_revision: u64) -> StoreSaveOptions {
     }
 }
 
+/// A store whose memory holds `BASE` at revision 1 and `STORED` at 2.
+fn saved_twice(host: &MemoryHost) -> MemoryStore<&MemoryHost> {
+    let s = store(host);
+    block_on(s.save(&notes(), BASE, &plain(0))).unwrap();
+    block_on(s.save(&notes(), STORED, &plain(1))).unwrap();
+    s
+}
+
 const BASE: &str = "## Notes\nmeet on Monday\n\n## Facts\n- 2025-03-01: Office in Oslo";
 const STORED: &str = "## Notes\nmeet on Tuesday\n\n## Facts\n- 2025-03-01: Office in Oslo";
 const EDIT: &str =
@@ -52,9 +60,7 @@ const EDIT: &str =
 #[test]
 fn a_conflicting_merge_returns_the_conflicts_of_merge_base_stored_edit() {
     let host = MemoryHost::new();
-    let s = store(&host);
-    block_on(s.save(&notes(), BASE, &plain(0))).unwrap();
-    block_on(s.save(&notes(), STORED, &plain(1))).unwrap();
+    let s = saved_twice(&host);
     let puts = host.puts();
     let out = block_on(s.save(&notes(), EDIT, &merging(1))).unwrap();
     assert_eq!(
@@ -94,9 +100,7 @@ fn a_conflicting_merge_returns_the_conflicts_of_merge_base_stored_edit() {
 #[test]
 fn the_js_view_carries_the_conflicts_with_ranges_in_each_side() {
     let host = MemoryHost::new();
-    let s = store(&host);
-    block_on(s.save(&notes(), BASE, &plain(0))).unwrap();
-    block_on(s.save(&notes(), STORED, &plain(1))).unwrap();
+    let s = saved_twice(&host);
     let out = block_on(s.save(&notes(), EDIT, &merging(1))).unwrap();
     let view = serde_json::to_value(SaveOutcomeView::from(&out)).unwrap();
     let want = serde_json::to_value(memdoc::js::merge::MergeResultView::new(
@@ -126,9 +130,7 @@ fn the_js_view_carries_the_conflicts_with_ranges_in_each_side() {
 #[test]
 fn a_rejecting_save_has_no_merge() {
     let host = MemoryHost::new();
-    let s = store(&host);
-    block_on(s.save(&notes(), BASE, &plain(0))).unwrap();
-    block_on(s.save(&notes(), STORED, &plain(1))).unwrap();
+    let s = saved_twice(&host);
     let out = block_on(s.save(&notes(), EDIT, &plain(1))).unwrap();
     assert_eq!((out.status, out.merge), (StoreStatus::Conflict, None));
 }
@@ -152,9 +154,7 @@ fn a_removed_section_and_a_title_conflict_are_marked_whole() {
 #[test]
 fn a_clean_merge_that_loses_the_race_is_merged_again_by_the_store() {
     let host = MemoryHost::new();
-    let s = store(&host);
-    block_on(s.save(&notes(), BASE, &plain(0))).unwrap();
-    block_on(s.save(&notes(), STORED, &plain(1))).unwrap();
+    let s = saved_twice(&host);
     let edit = "## Notes\nmeet on Monday\n\n## Facts\n- 2025-03-01: Office in Oslo\n- 2025-03-02: Has a dog";
     let calls = host.calls();
     // The merge reads the head and the base revision, then writes its
@@ -183,9 +183,7 @@ fn a_clean_merge_that_loses_the_race_is_merged_again_by_the_store() {
 #[test]
 fn a_merge_that_conflicts_after_losing_the_race_reports_the_winner() {
     let host = MemoryHost::new();
-    let s = store(&host);
-    block_on(s.save(&notes(), BASE, &plain(0))).unwrap();
-    block_on(s.save(&notes(), STORED, &plain(1))).unwrap();
+    let s = saved_twice(&host);
     let edit = "## Notes\nmeet on Wednesday\n\n## Facts\n- 2025-03-01: Office in Oslo\n- 2025-03-02: Has a dog";
     let calls = host.calls();
     let racer = "## Notes\nmeet on Thursday\n\n## Facts\n- 2025-03-01: Office in Oslo";
