@@ -4,7 +4,11 @@
 // write) live while it has unsaved text, resolves the conflict by merge
 // (from the live notice, and from a save the hub refuses with 412),
 // reverts, and follows along when it has nothing unsaved. Nothing typed is
-// lost on the way, and the key never reaches the page URL.
+// lost on the way, and the key never reaches the page URL. Another writer
+// that saves in the very frame of a keystroke, or 10 ms, 100 ms or 1 s
+// after it, or while the live connection is down, never replaces the typed
+// text: the page offers the merge. A conflicting merge offers the store's
+// merged text, with its markers.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -12,7 +16,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startBrowser, byTestId, setText, typeAtEnd, editorText, clickForOutcome, clickLocatorForOutcome, waitReady } from "./harness.mjs";
+import { startBrowser, byTestId, setText, typeAtEnd, editorText, clickForOutcome, clickLocatorForOutcome, waitReady, pasteText } from "./harness.mjs";
 import { startWorkerd } from "../hub/run.mjs";
 
 const operator = randomBytes(24).toString("base64url");
@@ -43,6 +47,20 @@ before(async () => {
   const key = async (member) => (await rest("POST", `/v1/teams/${TEAM}/keys`, made.key, { body: { member, role: "writer" } })).json.key;
   keys = { alice: await key("alice"), bob: await key("bob") };
   browser = await startBrowser();
+  // The live connection can be dropped from the test, as a network would:
+  // every WebSocket the page opens is listed, and while `__liveDown` is set
+  // new ones go to a port where nothing listens (they fail and close).
+  await browser.context.addInitScript(() => {
+    const Real = window.WebSocket;
+    window.__sockets = [];
+    window.__liveDown = false;
+    window.WebSocket = class extends Real {
+      constructor(url, protocols) {
+        super(window.__liveDown ? String(url).replace(/\/\/[^/]+/, "//127.0.0.1:9") : url, protocols);
+        window.__sockets.push(this);
+      }
+    };
+  });
 });
 after(async () => {
   await browser?.close();
@@ -152,6 +170,138 @@ test("the editor on a hub: save, another writer live, merge, revert, follow", { 
 
   // Chromium logs every 4xx answer; the rejected save's 422 and the stale save's 412 were expected.
   assert.deepEqual(page.errors.filter((e) => !/status of (412|422)/.test(e)), []);
+  await page.close();
+});
+
+/** A page connected to the hub, showing team memory `id` at revision 1 (saved by bob as `content`). */
+async function openSaved(id, content) {
+  const route = `/v1/teams/${TEAM}/memories/team/${id}`;
+  assert.equal((await rest("PUT", route, keys.bob, { body: { content }, headers: { "if-match": '"0"' } })).status, 200);
+  const page = await browser.newPage({ scope: "team", id });
+  await connect(page);
+  await page.waitForFunction(() => document.querySelector('[data-testid="revision"]').dataset.revision === "1");
+  await page.waitForFunction(() => window.__sockets.some((s) => s.readyState === WebSocket.OPEN));
+  return { page, route };
+}
+
+/**
+ * Type `line` on a new line at the end, as a person does (Ctrl+End, a line
+ * break, the keys), and have bob save `content` over revision 1 through the
+ * REST API `after` the last key: "frame" in the task of that keydown (the
+ * same animation frame), or that many milliseconds later, timed in the page.
+ */
+async function typeWhileBobSaves(page, route, line, content, after) {
+  await page.locator(".cm-content").click();
+  await page.keyboard.press("Control+End");
+  await pasteText(page, "\n");
+  await page.keyboard.type(line.slice(0, -1));
+  await page.evaluate(({ url, key, body, after }) => {
+    window.__bob = null;
+    const put = () => fetch(url, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "if-match": '"1"' },
+      body: JSON.stringify({ content: body }),
+    }).then((r) => { window.__bob = r.status; }, (e) => { window.__bob = String(e); });
+    document.querySelector(".cm-content").addEventListener("keydown", () => {
+      if (after === "frame") put();
+      else setTimeout(put, after);
+    }, { once: true, capture: true });
+  }, { url: hub.url + route, key: keys.bob, body: content, after });
+  await page.keyboard.type(line.slice(-1));
+  await page.waitForFunction(() => window.__bob !== null);
+  assert.equal(await page.evaluate(() => window.__bob), 200, "bob's save should be stored");
+}
+
+/** The typed text is still there, the page is still at revision 1, and it offers bob's revision 2 to merge; merging stores both. */
+async function keptAndMerged(page, route, line, bobLine) {
+  await byTestId(page, "remote-change").waitFor({ state: "visible" });
+  assert.match(await byTestId(page, "remote-change-text").textContent(), /Revision 2 was saved by bob on the hub/);
+  assert.ok((await editorText(page)).endsWith(line), "the typed line stays");
+  assert.equal(await byTestId(page, "revision").getAttribute("data-revision"), "1", "the page did not move on under the text");
+  assert.doesNotMatch(await byTestId(page, "save-outcome").textContent(), /Updated to revision 2/);
+  await byTestId(page, "remote-merge").click();
+  await byTestId(page, "conflict").waitFor({ state: "visible" });
+  await clickForOutcome(page, "conflict-merge", "saved");
+  const stored = await rest("GET", route, keys.bob);
+  assert.equal(stored.json.revision, 3);
+  assert.ok(stored.json.content.includes(line) && stored.json.content.includes(bobLine), stored.json.content);
+  assert.equal(await editorText(page), stored.json.content);
+}
+
+const START = "## Decisions\n- 2025-03-15: Ship on Fridays";
+const BOB_LINE = "- 2025-03-19: Bob's fact";
+const BOBS = `## Facts\n${BOB_LINE}\n\n${START}`;
+
+for (const after of ["frame", 10, 100, 1000]) {
+  test(`a save by another writer ${after === "frame" ? "in the frame of the last keystroke" : `${after} ms after the last keystroke`} never replaces the typed text`, { timeout: 60_000 }, async () => {
+    const id = `typed-${after}`;
+    const { page, route } = await openSaved(id, START);
+    const line = `- 2025-03-20: Alice typed this (${after})`;
+    await typeWhileBobSaves(page, route, line, BOBS, after);
+    await keptAndMerged(page, route, line, BOB_LINE);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+}
+
+test("a save by another writer while the live connection is down never replaces the typed text, nor does a reload", { timeout: 60_000 }, async () => {
+  const { page, route } = await openSaved("typed-offline", START);
+  const line = "- 2025-03-20: Alice typed this while offline";
+  await page.locator(".cm-content").click();
+  await page.keyboard.press("Control+End");
+  await pasteText(page, "\n");
+  // The connection drops right after the last key; bob saves; it comes back.
+  await page.evaluate(() => {
+    document.querySelector(".cm-content").addEventListener("keydown", () => {
+      window.__liveDown = true;
+      for (const socket of window.__sockets) socket.close();
+    }, { once: true, capture: true });
+  });
+  await page.keyboard.type(line);
+  assert.equal((await rest("PUT", route, keys.bob, { body: { content: BOBS }, headers: { "if-match": '"1"' } })).status, 200);
+  // At least one reconnection fails before the connection is back.
+  await page.waitForFunction(() => window.__sockets.some((s) => s.url.includes(":9/") && s.readyState === WebSocket.CLOSED));
+  await page.evaluate(() => { window.__liveDown = false; });
+  await page.waitForFunction(() => window.__sockets.filter((s) => !s.url.includes(":9/")).at(-1)?.readyState === WebSocket.OPEN);
+  await byTestId(page, "remote-change").waitFor({ state: "visible" });
+  assert.ok((await editorText(page)).endsWith(line));
+
+  // A reload keeps the text too (the draft of revision 1); saving it then
+  // meets bob's revision and merges.
+  await page.reload();
+  await waitReady(page);
+  await page.waitForFunction(() => document.body.dataset.source === "hub");
+  await page.waitForFunction(() => document.querySelector('[data-testid="revision"]').dataset.revision === "1");
+  assert.ok((await editorText(page)).endsWith(line), "the draft is restored");
+  assert.match(await clickForOutcome(page, "save", "conflict"), /^Conflict: revision 2 was saved by bob/);
+  await clickForOutcome(page, "conflict-merge", "saved");
+  const stored = await rest("GET", route, keys.bob);
+  assert.ok(stored.json.content.includes(line) && stored.json.content.includes(BOB_LINE), stored.json.content);
+  assert.deepEqual(page.errors.filter((e) => !/status of 412|127\.0\.0\.1:9/.test(e)), []);
+  await page.close();
+});
+
+test("a merge that conflicts offers the store's merged text with markers, and the store's conflicts", { timeout: 60_000 }, async () => {
+  const { page, route } = await openSaved("typed-clash", "## Notes\nmeet on Monday");
+  await setText(page, "## Notes\nmeet on Friday");
+  assert.equal((await rest("PUT", route, keys.bob, { body: { content: "## Notes\nmeet on Tuesday" }, headers: { "if-match": '"1"' } })).status, 200);
+  await byTestId(page, "remote-change").waitFor({ state: "visible" });
+  await byTestId(page, "remote-merge").click();
+  await byTestId(page, "conflict").waitFor({ state: "visible" });
+  await clickForOutcome(page, "conflict-merge", "conflict");
+  const item = byTestId(page, "conflict-item");
+  assert.equal(await item.count(), 1);
+  assert.match(await item.textContent(), /Yours\s*meet on Friday/);
+  assert.match(await item.textContent(), /Stored \(revision 2\)\s*meet on Tuesday/);
+  // The text offered is the one the hub's 409 carries: the store's merge.
+  const refused = await rest("PUT", `${route}?onConflict=merge`, keys.alice, { body: { content: "## Notes\nmeet on Friday" }, headers: { "if-match": '"1"' } });
+  assert.equal(refused.status, 409);
+  await byTestId(page, "conflict-edit-merged").click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="revision"]').dataset.revision === "2");
+  assert.equal(await editorText(page), refused.json.merged);
+  assert.equal(refused.json.merged, "## Notes\n<<<<<<< stored (revision 2)\nmeet on Tuesday\n=======\nmeet on Friday\n>>>>>>> your edit (from revision 1)");
+  assert.match(await byTestId(page, "kept-text").textContent(), /meet on Friday/, "the person's own text is kept below");
+  assert.deepEqual(page.errors.filter((e) => !/status of 409/.test(e)), []);
   await page.close();
 });
 

@@ -180,15 +180,21 @@ test("a merge that collides lists the conflicts and lets the person edit the mer
   assert.equal(await item.count(), 1);
   assert.equal(await item.getAttribute("data-kind"), "lines");
   assert.match(await item.textContent(), /Team Goals/);
-  assert.match(await item.textContent(), /Owner: Bob/);
-  assert.match(await item.textContent(), /Owner: Alice/);
+  // The store's sides: "ours" is what it holds (alice's), "theirs" this edit.
+  assert.match(await item.textContent(), /Yours\s*Owner: Bob/);
+  assert.match(await item.textContent(), /Stored \(revision 2\)\s*Owner: Alice/);
   assert.equal(await byTestId(bob, "revision").getAttribute("data-revision"), "1", "nothing was saved");
   assert.equal(await byTestId(bob, "conflict-merge").isHidden(), true, "merging again would stop at the same place");
   assert.equal(await byTestId(bob, "remote-change").isHidden(), true);
   await bob.screenshot({ path: join(await saveArtifactsDir(), "conflict.png"), fullPage: true });
 
   await byTestId(bob, "conflict-edit-merged").click();
-  assert.equal(await byTestId(bob, "revision").getAttribute("data-revision"), "2");
+  await bob.waitForFunction(() => document.querySelector('[data-testid="revision"]').dataset.revision === "2");
+  // The store's merged text, both sides marked where they collide.
+  assert.equal(await editorText(bob), [
+    "## Team Goals", "- 2025-03-15: Ship v2",
+    "<<<<<<< stored (revision 2)", "Owner: Alice", "=======", "Owner: Bob", ">>>>>>> your edit (from revision 1)",
+  ].join("\n"));
   assert.equal(await byTestId(bob, "kept-text").textContent(), "## Team Goals\n- 2025-03-15: Ship v2\nOwner: Bob");
   await setText(bob, "## Team Goals\n- 2025-03-15: Ship v2\nOwner: Alice and Bob");
   assert.equal(await clickForOutcome(bob, "save", "saved"), "Saved: revision 3.");

@@ -80,7 +80,9 @@ pub use expire::{expire, ExpireOptions, ExpiredEntry, Expiry, ExpiryPolicy};
 pub use heading::normalize_heading;
 pub use inject::{escape_reserved, injection_block, RESERVED_TAGS};
 pub use limits::{usage, Level, Limits, Usage, DEFAULT_HARD_LIMIT, DEFAULT_SOFT_LIMIT};
-pub use merge::{merge, Conflict, ConflictKind, ConflictSide, DroppedLine, MergeResult, Side};
+pub use merge::{
+    merge, merge_marked, Conflict, ConflictKind, ConflictSide, DroppedLine, MergeResult, Side,
+};
 pub use options::{
     InjectOptions, Recalled, SaveOptions, Scope, ValidateOptions, DEFAULT_FORBIDDEN_TEAM_HEADINGS,
 };

@@ -17,6 +17,7 @@
 mod diff3;
 mod fence;
 mod lines;
+mod marked;
 mod order;
 mod result;
 mod sections;
@@ -25,6 +26,7 @@ use crate::document::Document;
 use crate::parse::parse;
 use crate::render::render;
 
+use marked::{render_marked, Part};
 use order::{keyed, section_order};
 use sections::merge_section;
 
@@ -64,25 +66,74 @@ pub use result::{Conflict, ConflictKind, ConflictSide, DroppedLine, MergeResult,
 /// ```
 #[must_use]
 pub fn merge(base: &str, ours: &str, theirs: &str) -> MergeResult {
+    merge_inner(base, ours, theirs, None).0
+}
+
+/// [`merge`], and when it is not clean, the merged text with conflict
+/// markers around each conflicting part, `labels` naming ours and theirs
+/// on the marker lines (`<<<<<<< {ours}`, `=======`, `>>>>>>> {theirs}`):
+/// what a person edits to finish the merge. `None` when the merge is clean.
+///
+/// ```
+/// let base = "## Notes\nmeet on Monday";
+/// let merged = memdoc::merge_marked(base, "## Notes\nmeet on Tuesday", "## Notes\nmeet on Friday", ["ours", "theirs"]);
+/// assert!(!merged.0.clean);
+/// assert_eq!(
+///     merged.1.as_deref(),
+///     Some("## Notes\n<<<<<<< ours\nmeet on Tuesday\n=======\nmeet on Friday\n>>>>>>> theirs")
+/// );
+/// ```
+#[must_use]
+pub fn merge_marked(
+    base: &str,
+    ours: &str,
+    theirs: &str,
+    labels: [&str; 2],
+) -> (MergeResult, Option<String>) {
+    merge_inner(base, ours, theirs, Some(labels))
+}
+
+// Once in the module for `merge` and `merge_marked` alike: each has one
+// call of it, which inlining would otherwise copy into both.
+#[inline(never)]
+fn merge_inner(
+    base: &str,
+    ours: &str,
+    theirs: &str,
+    labels: Option<[&str; 2]>,
+) -> (MergeResult, Option<String>) {
     let docs = [parse(base), parse(ours), parse(theirs)];
     let [b, o, t] = keyed(&docs);
     let mut merged = Document::default();
     let mut conflicts = Vec::new();
+    let mut parts: Vec<Part<'_>> = Vec::new();
     for key in section_order(&b, &o, &t) {
         let found = [&b, &o, &t].map(|side| side.get(&key));
-        if let Some(section) = merge_section(found, &mut conflicts) {
+        let (section, mark) = merge_section(found, &mut conflicts);
+        let at = section.map(|section| {
             merged.sections.push(section);
+            merged.sections.len() - 1
+        });
+        if labels.is_some() {
+            parts.push((at, mark));
         }
     }
     if let Some((_, before_last)) = merged.sections.split_last_mut() {
         before_last.iter_mut().for_each(fence::close_open_fence);
     }
-    MergeResult {
+    let marked = match labels {
+        Some(labels) if !conflicts.is_empty() => {
+            Some(render_marked(&merged.sections, &parts, labels))
+        }
+        _ => None,
+    };
+    let result = MergeResult {
         content: render(&merged.render()),
         clean: conflicts.is_empty(),
         conflicts,
         dropped: dropped_lines(&docs),
-    }
+    };
+    (result, marked)
 }
 
 /// The preamble lines of the three inputs, which the merge does not keep.

@@ -22,7 +22,10 @@
 // the store's host calls are awaited by JavaScript (158,628 bytes);
 // 155,000 since recall's word segmentation is the crate's own, with a
 // table of runs of characters (154,113 bytes); 152,000 since recall's
-// `ln` and `0.5^x` are the crate's own (151,211 bytes).
+// `ln` and `0.5^x` are the crate's own (151,211 bytes); 155,000 since a
+// `merge` save that conflicts returns its conflicts and the merged text
+// with markers, and merges again when it loses a race (154,360 bytes: 3,134
+// for the one merge of the store that its clients no longer repeat).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -32,7 +35,7 @@ import { gzipSync } from "node:zlib";
 import { pkgDir } from "./helpers.mjs";
 
 /** The most bytes the module may take gzip -9. */
-export const BUDGET = 152_000;
+export const BUDGET = 155_000;
 
 /** Bytes of `wasm` compressed with gzip -9. */
 export function gzipBytes(wasm) {

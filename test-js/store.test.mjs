@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { MemoryStore, diagnosticCodes, errorCodes } from "memdoc";
+import { MemoryStore, diagnosticCodes, errorCodes, merge } from "memdoc";
 import { localStorageHost } from "memdoc/adapters/local-storage";
 import { memoryHost } from "memdoc/adapters/memory";
 import { checkHost } from "./host-contract.mjs";
@@ -81,6 +81,8 @@ test("save: saved, then load, with the keys under the prefix", async () => {
     dropped: [],
     revision: 1,
     notice: null,
+    conflicts: [],
+    merged: null,
   });
   const loaded = await s.load(alice);
   assert.equal(loaded.content, V1);
@@ -175,6 +177,44 @@ test('onConflict "merge": a clean merge is saved, a conflicting one is a conflic
 
   const rejected = await s.save(alice, V1, { baseRevision: 3, onConflict: "reject" });
   assert.equal(rejected.status, "conflict");
+  assert.deepEqual([rejected.conflicts, rejected.merged], [[], null], "only a merge save reports a merge");
+  assert.deepEqual([merged.conflicts, merged.merged], [[], null]);
+});
+
+test('two writers merge concurrently: one is saved, the other gets the store\'s conflicts and merged text', async () => {
+  const s = store();
+  const base = "## Facts\n- 2025-03-15: Lives in Seattle\n\n## Notes\nmeet on Monday";
+  await s.save(alice, base, { baseRevision: 0 });
+  await s.save(alice, base.replace("Seattle", "Seattle\n- 2025-03-16: Moved the desk"), { baseRevision: 1 });
+  const first = base.replace("Monday", "Tuesday");
+  const second = base.replace("Monday", "Friday").replace("Seattle", "Seattle\n- 2025-03-17: Has a dog");
+  // Both edited revision 1, both started before either finished.
+  const [a, b] = await Promise.all([
+    s.save(alice, first, { baseRevision: 1, onConflict: "merge", actor: "first" }),
+    s.save(alice, second, { baseRevision: 1, onConflict: "merge", actor: "second" }),
+  ]);
+  const [won, lost, mine] = a.status === "saved" ? [a, b, second] : [b, a, first];
+  assert.deepEqual([won.status, won.revision], ["saved", 3], won.notice);
+  assert.deepEqual([lost.status, lost.revision, lost.content], ["conflict", 3, won.content], lost.notice);
+  // The store merged once, with what it holds now as ours and the edit as theirs.
+  const expected = merge(base, won.content, mine);
+  assert.equal(expected.clean, false);
+  assert.deepEqual(lost.conflicts, expected.conflicts);
+  assert.equal(lost.conflicts[0].section, "Notes");
+  assert.deepEqual(lost.conflicts[0].ours.lines, [won === a ? "meet on Tuesday" : "meet on Friday"]);
+  assert.deepEqual(lost.conflicts[0].theirs.lines, [won === a ? "meet on Friday" : "meet on Tuesday"]);
+  assert.equal(covered(won.content, lost.conflicts[0].ours.range), lost.conflicts[0].ours.lines[0]);
+  assert.equal(covered(mine, lost.conflicts[0].theirs.range), lost.conflicts[0].theirs.lines[0]);
+  const ours = lost.conflicts[0].ours.lines[0];
+  const theirs = lost.conflicts[0].theirs.lines[0];
+  assert.ok(
+    lost.merged.includes(`<<<<<<< stored (revision 3)\n${ours}\n=======\n${theirs}\n>>>>>>> your edit (from revision 1)`),
+    lost.merged,
+  );
+  // The parts that do not conflict are merged as a clean merge would.
+  assert.ok(lost.merged.includes("- 2025-03-16: Moved the desk"), lost.merged);
+  assert.equal(lost.merged.includes("- 2025-03-17: Has a dog"), mine === second, lost.merged);
+  assert.equal((await s.load(alice)).revision, 3, "the conflict wrote nothing");
 });
 
 test("history is newest first with time, actor, size, delta and codes", async () => {
@@ -500,7 +540,9 @@ test("bad references, ids, scopes, texts and options reject before any host call
   // A promise, never a synchronous throw.
   const p = s.load(null);
   assert.ok(p instanceof Promise);
-  await p.catch(() => {});
+  const error = await rejection(p);
+  assert.ok(error instanceof Error);
+  assert.equal(error.code, "options/invalid");
 });
 
 test("bad constructor arguments throw coded errors", () => {

@@ -4,7 +4,7 @@
 // subscribers; everything else (keys, roles, isolation, limits, saves,
 // audit, problems) is here. The contract is docs/HUB.md.
 import { Hono } from "hono";
-import { MemoryStore, injectionBlock, merge, validate } from "memdoc";
+import { MemoryStore, injectionBlock, validate } from "memdoc";
 
 import { appendAudit, readAudit } from "./audit.js";
 import { readDocument, readJson } from "./body.js";
@@ -21,7 +21,6 @@ const MEMORY_ID = /^[A-Za-z0-9][A-Za-z0-9._@:-]{0,127}$/;
 const ROLES = ["reader", "writer", "admin"];
 const ETAG = /^"(0|[1-9][0-9]{0,14})"$/;
 const LAST_USED_EVERY_MS = 60_000;
-const MERGE_RETRIES = 5;
 
 export const CORS_HEADERS = {
   "access-control-allow-origin": "*",
@@ -293,21 +292,17 @@ export function createHub(config, runtime) {
       const allowErase = flag(c, "allowErase");
       const content = await readDocument(c.req.raw, config);
       const options = { baseRevision: base, actor: who.member, allowErase, onConflict: merging ? "merge" : "reject" };
-      let outcome = await store.save(ref, content, options);
-      // A clean merge that lost the race to another save is merged again.
-      for (let retry = 0; merging && outcome.status === "conflict" && retry < MERGE_RETRIES; retry += 1) {
-        const baseText = base === 0 ? "" : await store.revision(ref, base);
-        if (baseText === null || !merge(baseText, content, (await store.load(ref)).content).clean) break;
-        outcome = await store.save(ref, content, options);
-      }
-      return await saved(c, who, ref, store, content, outcome, base, merging);
+      // The store merges a stale edit, and merges again when a clean merge
+      // loses the race to another save (MERGE_ATTEMPTS, docs/API.md).
+      const outcome = await store.save(ref, content, options);
+      return await saved(c, who, ref, store, outcome, base, merging);
     } catch (error) {
       if (error instanceof HubProblem && error.status !== 429) await who.audit({ status: error.status });
       throw error;
     }
   });
 
-  async function saved(c, who, ref, store, content, outcome, base, merging) {
+  async function saved(c, who, ref, store, outcome, base, merging) {
     const body = { status: outcome.status, revision: outcome.revision, content: outcome.content, usage: outcome.usage, diagnostics: outcome.diagnostics, dropped: outcome.dropped, notice: outcome.notice };
     if (outcome.status === "saved" || outcome.status === "no_op") {
       await who.audit({ status: 200, revision: outcome.revision });
@@ -325,9 +320,9 @@ export function createHub(config, runtime) {
     if (!merging) {
       throw new HubProblem(412, "http/precondition-failed", `The memory is at revision ${outcome.revision}, not ${base}; re-read it and save again (or ?onConflict=merge).`, { headers, extra: { currentRevision: outcome.revision } });
     }
-    const [baseText, current] = await Promise.all([base === 0 ? "" : store.revision(ref, base), store.load(ref)]);
-    const conflicts = baseText === null ? [] : merge(baseText, content, current.content).conflicts;
-    throw new HubProblem(409, "store/conflict", outcome.notice ?? "The changes conflict with what was saved since; nothing was written.", { headers, extra: { currentRevision: outcome.revision, conflicts } });
+    // The store's own merge: ours is what it holds now, theirs this edit.
+    const { conflicts, merged } = outcome;
+    throw new HubProblem(409, "store/conflict", outcome.notice ?? "The changes conflict with what was saved since; nothing was written.", { headers, extra: { currentRevision: outcome.revision, content: outcome.content, usage: outcome.usage, conflicts, merged } });
   }
 
   app.post(`${M}/validate`, async (c) => {
@@ -367,7 +362,7 @@ export function createHub(config, runtime) {
         if (error?.code === "store/revision-unavailable" || error?.code === "store/invalid-revision") throw new HubProblem(404, "revision/not-found", "That revision is not kept (or never existed).");
         throw error;
       }
-      return await saved(c, who, ref, store, null, outcome, base, false);
+      return await saved(c, who, ref, store, outcome, base, false);
     } catch (error) {
       if (error instanceof HubProblem && error.status !== 429) await who.audit({ status: error.status });
       throw error;

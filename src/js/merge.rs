@@ -79,6 +79,35 @@ pub struct DroppedLineView {
     pub range: Range,
 }
 
+impl ConflictView {
+    /// Convert a conflict whose spans point into the texts `indexes` index
+    /// (base, ours, theirs).
+    #[must_use]
+    pub fn new(c: &Conflict, indexes: &[LineIndex; 3]) -> Self {
+        let side = |s: Option<&ConflictSide>, which: Side| {
+            s.map(|s| ConflictSideView {
+                lines: s.lines.clone(),
+                range: index(indexes, which).range(s.span),
+            })
+        };
+        Self {
+            kind: Name(c.kind.as_str()),
+            section: c.section.clone(),
+            base: side(c.base.as_ref(), Side::Base),
+            ours: side(c.ours.as_ref(), Side::Ours),
+            theirs: side(c.theirs.as_ref(), Side::Theirs),
+        }
+    }
+}
+
+fn index<'i, 't>(indexes: &'i [LineIndex<'t>; 3], side: Side) -> &'i LineIndex<'t> {
+    match side {
+        Side::Base => &indexes[0],
+        Side::Ours => &indexes[1],
+        Side::Theirs => &indexes[2],
+    }
+}
+
 impl MergeResultView {
     /// Convert the result of `merge(base, ours, theirs)`.
     #[must_use]
@@ -88,33 +117,19 @@ impl MergeResultView {
             LineIndex::new(ours),
             LineIndex::new(theirs),
         ];
-        let index = |side: Side| match side {
-            Side::Base => &indexes[0],
-            Side::Ours => &indexes[1],
-            Side::Theirs => &indexes[2],
-        };
-        let side = |s: Option<&ConflictSide>, which: Side| {
-            s.map(|s| ConflictSideView {
-                lines: s.lines.clone(),
-                range: index(which).range(s.span),
-            })
-        };
-        let conflict = |c: &Conflict| ConflictView {
-            kind: Name(c.kind.as_str()),
-            section: c.section.clone(),
-            base: side(c.base.as_ref(), Side::Base),
-            ours: side(c.ours.as_ref(), Side::Ours),
-            theirs: side(c.theirs.as_ref(), Side::Theirs),
-        };
         let dropped = |d: &DroppedLine| DroppedLineView {
             side: Name(d.side.as_str()),
             text: d.text.clone(),
-            range: index(d.side).range(d.span),
+            range: index(&indexes, d.side).range(d.span),
         };
         Self {
             content: result.content.clone(),
             clean: result.clean,
-            conflicts: result.conflicts.iter().map(conflict).collect(),
+            conflicts: result
+                .conflicts
+                .iter()
+                .map(|c| ConflictView::new(c, &indexes))
+                .collect(),
             dropped: result.dropped.iter().map(dropped).collect(),
         }
     }

@@ -11,6 +11,7 @@ use crate::limits::Usage;
 use crate::span::LineIndex;
 use crate::store::{ArchivedEntry, AuditEntry, RewriteRequest, SaveOutcome};
 
+use super::merge::ConflictView;
 use super::view::DiagnosticView;
 
 /// The result of `save` and `revert`: the `SavePlan` fields and more.
@@ -39,6 +40,16 @@ pub struct SaveOutcomeView {
     /// E.g. that the content was rewritten, compacted or merged, or why a
     /// conflict happened; otherwise `null`.
     pub notice: Option<String>,
+    /// A `merge` save that conflicts: every conflict, as
+    /// `merge(base, ours, theirs)` gives it with base = the base revision,
+    /// ours = what is stored now (`content`) and theirs = the caller's edit;
+    /// each side's range is in that side's text. Otherwise empty.
+    pub conflicts: Vec<ConflictView>,
+    /// A `merge` save that conflicts: the merged text with conflict markers
+    /// (`<<<<<<< stored (revision N)`, what is stored, `=======`, the edit,
+    /// `>>>>>>> your edit (from revision B)`) around each conflicting part,
+    /// to edit and save with `baseRevision` N. Otherwise `null`.
+    pub merged: Option<String>,
 }
 
 impl From<&SaveOutcome> for SaveOutcomeView {
@@ -57,6 +68,18 @@ impl From<&SaveOutcome> for SaveOutcomeView {
             dropped: o.dropped.clone(),
             revision: o.revision,
             notice: o.notice.clone(),
+            conflicts: o.merge.as_ref().map_or_else(Vec::new, |m| {
+                let indexes = [
+                    LineIndex::new(&m.base),
+                    LineIndex::new(&o.content),
+                    LineIndex::new(&m.theirs),
+                ];
+                m.conflicts
+                    .iter()
+                    .map(|c| ConflictView::new(c, &indexes))
+                    .collect()
+            }),
+            merged: o.merge.as_ref().map(|m| m.merged.clone()),
         }
     }
 }

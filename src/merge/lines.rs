@@ -7,6 +7,7 @@ use crate::sorting::sort_by;
 use crate::span::{same, Span};
 
 use super::diff3::{diff3, Chunk};
+use super::marked::Marked;
 use super::{Conflict, ConflictKind, ConflictSide, Side};
 
 /// What a line is compared by: an entry by date and text (a legacy marker
@@ -38,6 +39,19 @@ pub(super) fn keys<'a>(lines: &'a [Line<'_>]) -> Vec<LineKey<'a>> {
     lines.iter().map(key).collect()
 }
 
+/// The merged lines of a section held by both sides, and the same lines
+/// with conflict markers when a part of them conflicts.
+pub(super) type MergedLines<'d> = (Vec<Line<'d>>, Option<Vec<Marked<'d>>>);
+
+/// A line of the merged section, or where a conflicting part starts and
+/// ends (with theirs' lines of the part), for the marked text.
+#[derive(Clone, Copy)]
+enum Piece<'a, 'd> {
+    Line(&'a Line<'d>),
+    Open,
+    Close(&'a [Line<'d>]),
+}
+
 /// Merge the lines of a section held by both sides: diff3 for placement and
 /// raw lines, then the entry counts of the whole section enforced, so that an
 /// entry moved on one side is neither lost nor doubled.
@@ -47,24 +61,26 @@ pub(super) fn merge_lines<'a, 'd>(
     o: &'a [Line<'d>],
     t: &'a [Line<'d>],
     conflicts: &mut Vec<Conflict>,
-) -> Vec<Line<'d>> {
+) -> MergedLines<'d> {
     let (kb, ko, kt) = (keys(b), keys(o), keys(t));
     // A side that left the section as it was takes the other side's lines,
     // as diff3 and the entry counts below would, without their cost.
     if ko == kb {
-        return t.to_vec();
+        return (t.to_vec(), None);
     }
     if kt == kb || ko == kt {
-        return o.to_vec();
+        return (o.to_vec(), None);
     }
-    let mut out: Vec<&'a Line<'d>> = Vec::new();
+    let mut out: Vec<Piece<'a, 'd>> = Vec::new();
+    let mut conflicting = false;
     for chunk in diff3(&kb, &ko, &kt) {
         match chunk {
-            Chunk::Stable { ours } => out.push(&o[ours]),
+            Chunk::Stable { ours } => out.push(Piece::Line(&o[ours])),
             Chunk::Changed { base, ours, theirs } => {
                 let (cb, co, ct) = (&b[base.clone()], &o[ours.clone()], &t[theirs.clone()]);
                 let resolved = resolve_chunk(cb, co, ct);
                 if resolved.conflict {
+                    conflicting = true;
                     let title = sections[1].map_or_else(String::new, |s| s.title.to_string());
                     conflicts.push(Conflict {
                         kind: ConflictKind::Lines,
@@ -73,15 +89,41 @@ pub(super) fn merge_lines<'a, 'd>(
                         ours: sections[1].map(|s| chunk_side(s, o, &ours)),
                         theirs: sections[2].map(|s| chunk_side(s, t, &theirs)),
                     });
+                    out.push(Piece::Open);
+                    out.extend(resolved.lines.into_iter().map(Piece::Line));
+                    out.push(Piece::Close(ct));
+                } else {
+                    out.extend(resolved.lines.into_iter().map(Piece::Line));
                 }
-                out.extend(resolved.lines);
             }
         }
     }
-    enforce_entry_counts(out, b, o, t)
-        .into_iter()
-        .cloned()
-        .collect()
+    let pieces = enforce_entry_counts(out, b, o, t);
+    let lines = pieces
+        .iter()
+        .filter_map(|p| match p {
+            Piece::Line(l) => Some((*l).clone()),
+            Piece::Open | Piece::Close(_) => None,
+        })
+        .collect();
+    let marked = conflicting.then(|| {
+        pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Line(l) => Marked::Line((*l).clone()),
+                Piece::Open => Marked::Open,
+                // Entries never conflict: theirs' are merged in already.
+                Piece::Close(theirs) => Marked::Close(
+                    theirs
+                        .iter()
+                        .filter(|l| matches!(l, Line::Raw(_)))
+                        .cloned()
+                        .collect(),
+                ),
+            })
+            .collect()
+    });
+    (lines, marked)
 }
 
 /// The lines `range` of a section's `lines`, with their span; an empty range
@@ -274,18 +316,24 @@ impl<'a> Counts<'a> {
 
 /// Keep exactly the merged count of every entry of the section: extra copies
 /// (an entry moved on both sides to different places) go, missing ones are
-/// appended in base, ours, theirs order.
+/// appended in base, ours, theirs order. Markers stay where they are.
 fn enforce_entry_counts<'a, 'd>(
-    lines: Vec<&'a Line<'d>>,
+    pieces: Vec<Piece<'a, 'd>>,
     b: &'a [Line<'d>],
     o: &'a [Line<'d>],
     t: &'a [Line<'d>],
-) -> Vec<&'a Line<'d>> {
+) -> Vec<Piece<'a, 'd>> {
     let mut counts = Counts::new(b, o, t);
-    let mut out: Vec<&Line<'d>> = lines.into_iter().filter(|line| counts.take(line)).collect();
+    let mut out: Vec<Piece<'a, 'd>> = pieces
+        .into_iter()
+        .filter(|piece| match piece {
+            Piece::Line(line) => counts.take(line),
+            Piece::Open | Piece::Close(_) => true,
+        })
+        .collect();
     for line in b.iter().chain(o).chain(t) {
         if matches!(line, Line::Entry(_)) && counts.take(line) {
-            out.push(line);
+            out.push(Piece::Line(line));
         }
     }
     out

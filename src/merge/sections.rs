@@ -9,44 +9,61 @@ use crate::span::Span;
 
 use super::fence;
 use super::lines::{chunk_side, keys, merge_lines};
+use super::marked::{section_text, Mark, Marked};
 use super::{Conflict, ConflictKind, ConflictSide, Side};
 
 /// The merged section, or `None` when it is removed (or removed by ours in
-/// a conflict, which is then recorded).
+/// a conflict, which is then recorded), and how the marked text shows it
+/// when it conflicts.
 pub(super) fn merge_section<'d>(
     [b, o, t]: [Option<&Section<'d>>; 3],
     conflicts: &mut Vec<Conflict>,
-) -> Option<Section<'d>> {
+) -> (Option<Section<'d>>, Option<Mark<'d>>) {
     match (b, o, t) {
-        (Some(b), Some(o), Some(t)) => Some(merge_both_kept(Some(b), o, t, conflicts)),
-        (None, Some(o), Some(t)) => Some(merge_both_kept(None, o, t, conflicts)),
-        (Some(b), Some(o), None) => {
-            removed_by_one(b, o, Side::Theirs, conflicts).then(|| o.clone())
+        (Some(b), Some(o), Some(t)) => {
+            let (merged, mark) = merge_both_kept(Some(b), o, t, conflicts);
+            (Some(merged), mark)
         }
-        (Some(b), None, Some(t)) => {
-            removed_by_one(b, t, Side::Ours, conflicts);
-            None
+        (None, Some(o), Some(t)) => {
+            let (merged, mark) = merge_both_kept(None, o, t, conflicts);
+            (Some(merged), mark)
         }
-        (None, Some(only), None) | (None, None, Some(only)) => Some(only.clone()),
-        (Some(_) | None, None, None) => None,
+        (Some(b), Some(o), None) => match removed_by_one(b, o, Side::Theirs, conflicts) {
+            Some(mark) => (Some(o.clone()), Some(mark)),
+            None => (None, None),
+        },
+        (Some(b), None, Some(t)) => (None, removed_by_one(b, t, Side::Ours, conflicts)),
+        (None, Some(only), None) | (None, None, Some(only)) => (Some(only.clone()), None),
+        (Some(_) | None, None, None) => (None, None),
     }
 }
 
-/// One side removed the section `b`, the other holds `kept`. Returns whether
-/// the other side changed it, in which case a conflict is recorded.
-fn removed_by_one(
+/// One side removed the section `b`, the other holds `kept`. When the other
+/// side changed it, a conflict is recorded and its mark returned.
+fn removed_by_one<'d>(
     b: &Section<'_>,
     kept: &Section<'_>,
     remover: Side,
     conflicts: &mut Vec<Conflict>,
-) -> bool {
+) -> Option<Mark<'d>> {
     if same_section(b, kept) {
-        return false;
+        return None;
     }
     let kept_side = Some(whole_section(kept));
     let (ours, theirs) = match remover {
         Side::Theirs => (kept_side, None),
         Side::Base | Side::Ours => (None, kept_side),
+    };
+    let text = section_text(kept);
+    let mark = match remover {
+        Side::Theirs => Mark::Whole {
+            ours: text,
+            theirs: String::new(),
+        },
+        Side::Base | Side::Ours => Mark::Whole {
+            ours: String::new(),
+            theirs: text,
+        },
     };
     conflicts.push(Conflict {
         kind: ConflictKind::SectionRemoved,
@@ -55,7 +72,7 @@ fn removed_by_one(
         ours,
         theirs,
     });
-    true
+    Some(mark)
 }
 
 fn same_section(a: &Section<'_>, b: &Section<'_>) -> bool {
@@ -79,10 +96,10 @@ fn merge_both_kept<'d>(
     o: &Section<'d>,
     t: &Section<'d>,
     conflicts: &mut Vec<Conflict>,
-) -> Section<'d> {
-    let title = merge_title(b, o, t, conflicts);
+) -> (Section<'d>, Option<Mark<'d>>) {
+    let (title, theirs_heading) = merge_title(b, o, t, conflicts);
     let mut own = Vec::new();
-    let lines = merge_lines(
+    let (lines, marked) = merge_lines(
         [b, Some(o), Some(t)],
         b.map_or(&[][..], Section::content_lines),
         o.content_lines(),
@@ -97,7 +114,11 @@ fn merge_both_kept<'d>(
     };
     if fence::keeps_its_meaning(&merged) {
         conflicts.extend(own);
-        return merged;
+        let mark = (theirs_heading.is_some() || marked.is_some()).then_some(Mark::Within {
+            theirs_heading,
+            lines: marked,
+        });
+        return (merged, mark);
     }
     // The combined lines would read differently (a fence of one side around
     // the other's lines, or one side's code outside its fence): the whole
@@ -113,10 +134,19 @@ fn merge_both_kept<'d>(
         ours: Some(whole(o)),
         theirs: Some(whole(t)),
     });
-    Section {
-        lines: o.content_lines().to_vec(),
+    let ours_lines = o.content_lines().to_vec();
+    let mut marked = vec![Marked::Open];
+    marked.extend(ours_lines.iter().cloned().map(Marked::Line));
+    marked.push(Marked::Close(t.content_lines().to_vec()));
+    let mark = Mark::Within {
+        theirs_heading,
+        lines: Some(marked),
+    };
+    let section = Section {
+        lines: ours_lines,
         ..merged
-    }
+    };
+    (section, Some(mark))
 }
 
 fn merge_title<'d>(
@@ -124,13 +154,13 @@ fn merge_title<'d>(
     o: &Section<'d>,
     t: &Section<'d>,
     conflicts: &mut Vec<Conflict>,
-) -> Cow<'d, str> {
+) -> (Cow<'d, str>, Option<String>) {
     let base = b.map(|s| &*s.title);
     if Some(&*o.title) == base || o.title == t.title {
-        return t.title.clone();
+        return (t.title.clone(), None);
     }
     if Some(&*t.title) == base {
-        return o.title.clone();
+        return (o.title.clone(), None);
     }
     let heading = |s: &Section<'_>| ConflictSide {
         lines: vec![s.heading()],
@@ -143,5 +173,5 @@ fn merge_title<'d>(
         ours: Some(heading(o)),
         theirs: Some(heading(t)),
     });
-    o.title.clone()
+    (o.title.clone(), Some(t.heading()))
 }

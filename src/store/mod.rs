@@ -58,7 +58,7 @@ mod rewrite;
 mod sweep;
 mod write;
 
-use crate::{Diagnostic, SaveStatus, Usage};
+use crate::{Conflict, Diagnostic, SaveStatus, Usage};
 
 pub use error::{HostFailure, StoreError, STORE_ERROR_CODES};
 pub use host::{DeleteOutcome, Host, NoRewrite, PutOutcome, Rewrite, RewriteRequest, Versioned};
@@ -84,6 +84,7 @@ pub use pollster::block_on;
 pub use record::{ArchivedEntry, AuditEntry, MAX_REVISION, RECORD_FORMAT};
 pub use rewrite::{rewrite_prompt, rewrite_target, writing_rules};
 pub use sweep::{SweepOptions, SweepOutcome, SweepStatus, SWEEP_ATTEMPTS};
+pub use write::MERGE_ATTEMPTS;
 
 /// What a store save did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -164,6 +165,32 @@ pub struct SaveOutcome {
     /// The text the diagnostics were found in: the caller's `updated`, the
     /// rewrite's reply, or the merge result.
     pub source: String,
+    /// A [`OnConflict::Merge`] save whose edit conflicts with what was saved
+    /// since its base revision: the conflicts and the merged text with
+    /// markers. `None` for every other outcome.
+    pub merge: Option<MergeConflicts>,
+}
+
+/// What a [`OnConflict::Merge`] save that stopped at conflicts found, computed
+/// once by the store so that no caller merges again. The merge's sides
+/// (docs/API.md): base is the base revision, **ours is what the store holds
+/// now** ([`SaveOutcome::content`], at [`SaveOutcome::revision`]) and
+/// theirs is the caller's edit; `conflicts` and `merged` are what
+/// [`merge`](crate::merge)`(base, ours, theirs)` gives for them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MergeConflicts {
+    /// The content of the base revision.
+    pub base: String,
+    /// The caller's edit.
+    pub theirs: String,
+    /// Every conflict (at least one), with each side's lines and their
+    /// spans in that side's text.
+    pub conflicts: Vec<Conflict>,
+    /// The merged document with conflict markers around each conflicting
+    /// part (`<<<<<<< stored (revision N)`, ours' lines, `=======`, theirs'
+    /// lines, `>>>>>>> your edit (from revision B)`): the text to edit and
+    /// save with `baseRevision` N to finish the merge.
+    pub merged: String,
 }
 
 /// Revisions, history and conflicts for memory documents kept in a [`Host`].

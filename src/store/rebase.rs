@@ -5,7 +5,10 @@
 //! holds now is "ours" and the caller's edit is "theirs" (so where both add
 //! to one place, the additions that were saved first come first), and the
 //! revision the caller edited is the base. Only a clean merge is saved; a
-//! conflicting one is reported and nothing is written.
+//! conflicting one is reported, with its conflicts and the merged text with
+//! conflict markers ([`MergeConflicts`]), and nothing is written. This is
+//! the one place a store save merges: its callers read the outcome and
+//! never merge again to learn what it found.
 
 use std::sync::Arc;
 
@@ -14,7 +17,8 @@ use crate::Usage;
 use super::host::{Host, Rewrite};
 use super::record::HeadRecord;
 use super::{
-    MemoryRef, MemoryStore, OnConflict, SaveOutcome, StoreError, StoreSaveOptions, StoreStatus,
+    MemoryRef, MemoryStore, MergeConflicts, OnConflict, SaveOutcome, StoreError, StoreSaveOptions,
+    StoreStatus,
 };
 
 /// What a save whose base is not the current revision becomes.
@@ -22,7 +26,7 @@ pub(super) enum Rebase {
     /// A clean merge: save `content`; `note` tells the caller what was merged.
     Merged { content: String, note: String },
     /// Nothing is written: this is the outcome.
-    Conflict(SaveOutcome),
+    Conflict(Box<SaveOutcome>),
 }
 
 impl<H: Host, R: Rewrite> MemoryStore<H, R> {
@@ -34,39 +38,37 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
         options: &StoreSaveOptions,
         updated: &str,
     ) -> Result<Rebase, StoreError<H::Error>> {
-        let note = match options.on_conflict {
-            OnConflict::Reject => None,
+        let (note, merge) = match options.on_conflict {
+            OnConflict::Reject => (None, None),
             OnConflict::Merge => match self.merge_onto(r, head, options, updated).await? {
-                Ok((content, note)) => return Ok(Rebase::Merged { content, note }),
-                Err(note) => Some(note),
+                Merge::Clean { content, note } => return Ok(Rebase::Merged { content, note }),
+                Merge::Conflicts(merge) => (Some(conflict_note(&merge)), Some(merge)),
+                Merge::Impossible(note) => (Some(note), None),
             },
         };
-        Ok(Rebase::Conflict(self.conflict(
-            head.map(|(h, _)| &**h),
-            options,
-            note,
-        )))
+        let mut outcome = self.conflict(head.map(|(h, _)| &**h), options, note);
+        outcome.merge = merge;
+        Ok(Rebase::Conflict(Box::new(outcome)))
     }
 
-    /// The three-way merge of `updated` with `head`:
-    /// `Ok((content, note))` to save, `Err(note)` to report a conflict.
+    /// The three-way merge of `updated` with `head`.
     async fn merge_onto(
         &self,
         r: &MemoryRef,
         head: Option<&(Arc<HeadRecord>, String)>,
         options: &StoreSaveOptions,
         updated: &str,
-    ) -> Result<Result<(String, String), String>, StoreError<H::Error>> {
+    ) -> Result<Merge, StoreError<H::Error>> {
         let base_revision = options.base_revision;
         let Some((head, _)) = head else {
-            return Ok(Err(format!(
+            return Ok(Merge::Impossible(format!(
                 "Cannot merge: base revision {base_revision} does not exist; the memory is empty."
             )));
         };
         let base = if base_revision == 0 {
             String::new()
         } else if base_revision > head.revision {
-            return Ok(Err(format!(
+            return Ok(Merge::Impossible(format!(
                 "Cannot merge: base revision {base_revision} does not exist; the current revision is {}.",
                 head.revision
             )));
@@ -74,14 +76,14 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             match self.content_of(r, head, base_revision).await? {
                 Some(base) => base,
                 None => {
-                    return Ok(Err(format!(
+                    return Ok(Merge::Impossible(format!(
                         "Cannot merge: base revision {base_revision} is older than the kept history (oldest {}).",
                         head.oldest_kept()
                     )))
                 }
             }
         };
-        Ok(three_way(&base, &head.content, updated))
+        Ok(three_way(base, head, base_revision, updated))
     }
 
     /// The outcome of a save that wrote nothing because the memory is at
@@ -113,38 +115,64 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             revision,
             notice: Some(notice),
             source: String::new(),
+            merge: None,
         }
     }
 }
 
-/// Merge `updated` (edited from `base`) with `current` (what the store holds
-/// now, also descended from `base`): `Ok((content, note))` when the merge is
-/// clean, `Err(note)` saying where the edits overlap otherwise.
-fn three_way(base: &str, current: &str, updated: &str) -> Result<(String, String), String> {
-    let merged = crate::merge(base, current, updated);
-    if merged.clean {
-        let note = match merged.dropped.len() {
-            0 => "Merged this edit with the changes saved since its base revision.".to_owned(),
-            n => format!(
-                "Merged this edit with the changes saved since its base revision; \
-                 {n} line(s) before the first heading were not kept."
-            ),
-        };
-        return Ok((merged.content, note));
+/// What merging a stale edit gives.
+enum Merge {
+    /// Save `content`; `note` tells the caller what was merged.
+    Clean { content: String, note: String },
+    /// The edits overlap: nothing is written.
+    Conflicts(MergeConflicts),
+    /// The base revision cannot be read: `note` says why.
+    Impossible(String),
+}
+
+/// Merge `updated` (edited from `base`, the content of `base_revision`)
+/// with `head` (what the store holds now, also descended from `base`).
+fn three_way(base: String, head: &HeadRecord, base_revision: u64, updated: &str) -> Merge {
+    let labels = [
+        format!("stored (revision {})", head.revision),
+        format!("your edit (from revision {base_revision})"),
+    ];
+    let (merged, marked) =
+        crate::merge_marked(&base, &head.content, updated, [&labels[0], &labels[1]]);
+    match marked {
+        None => {
+            let note = match merged.dropped.len() {
+                0 => "Merged this edit with the changes saved since its base revision.".to_owned(),
+                n => format!(
+                    "Merged this edit with the changes saved since its base revision; \
+                     {n} line(s) before the first heading were not kept."
+                ),
+            };
+            Merge::Clean {
+                content: merged.content,
+                note,
+            }
+        }
+        Some(marked) => Merge::Conflicts(MergeConflicts {
+            base,
+            theirs: updated.to_owned(),
+            conflicts: merged.conflicts,
+            merged: marked,
+        }),
     }
-    let mut sections: Vec<&str> = merged
-        .conflicts
-        .iter()
-        .map(|c| c.section.as_str())
-        .collect();
+}
+
+/// Where the edit and the stored changes overlap.
+fn conflict_note(merge: &MergeConflicts) -> String {
+    let mut sections: Vec<&str> = merge.conflicts.iter().map(|c| c.section.as_str()).collect();
     sections.dedup();
-    Err(format!(
+    format!(
         "The edit and the changes saved since its base revision conflict in {} place(s) (sections: {}); nothing was merged.",
-        merged.conflicts.len(),
+        merge.conflicts.len(),
         sections
             .iter()
             .map(|s| format!("`## {s}`"))
             .collect::<Vec<_>>()
             .join(", ")
-    ))
+    )
 }

@@ -12,8 +12,13 @@ use super::host::{DeleteOutcome, Host, PutOutcome, Rewrite};
 use super::key::{content_tag, head_key, snapshot_key};
 use super::rebase::Rebase;
 use super::record::{ArchivedEntry, HeadRecord, SnapshotRecord, RECORD_FORMAT};
-use super::{MemoryRef, MemoryStore, SaveOutcome, StoreError, StoreSaveOptions};
+use super::{MemoryRef, MemoryStore, OnConflict, SaveOutcome, StoreError, StoreSaveOptions};
 use crate::{SavePlan, SaveStatus};
+
+/// How many times a `merge` save tries to write: a clean merge whose write
+/// loses the race to another save is merged again onto that save, up to
+/// this many attempts in all, before the outcome is `conflict`.
+pub const MERGE_ATTEMPTS: u32 = 6;
 
 /// A revision to write: its content and what its audit entry records.
 pub(super) struct NewRevision {
@@ -48,9 +53,14 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
     /// `options.base_revision` is not the current revision the outcome is
     /// `conflict` and nothing is written (with
     /// [`OnConflict::Merge`](super::OnConflict::Merge), a clean three-way
-    /// merge is saved instead). A document over the hard limit goes to the
-    /// rewrite callback, when there is one. If another writer replaced the head between this save's read
-    /// and write, the outcome is `conflict` with what that writer stored.
+    /// merge is saved instead; a conflicting one is reported with its
+    /// conflicts and the merged text with markers, in
+    /// [`SaveOutcome::merge`]). A document over the hard limit goes to the
+    /// rewrite callback, when there is one. If another writer replaced the
+    /// head between this save's read and write, the outcome is `conflict`
+    /// with what that writer stored; with `OnConflict::Merge` the edit is
+    /// first merged again onto that writer's revision (up to
+    /// [`MERGE_ATTEMPTS`] writes in all).
     ///
     /// # Errors
     /// `store/invalid-actor`; `store/host-failed` for any failed host call
@@ -103,58 +113,73 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
         self.save_over(r, &content, options, head).await
     }
 
+    /// Save `updated` over `head`; with `OnConflict::Merge`, a write that
+    /// loses the race is merged again onto the revision that won it.
     async fn save_over(
         &self,
         r: &MemoryRef,
         updated: &str,
         options: &StoreSaveOptions,
-        head: Option<(Arc<HeadRecord>, String)>,
+        mut head: Option<(Arc<HeadRecord>, String)>,
     ) -> Result<SaveOutcome, StoreError<H::Error>> {
-        let current_revision = head.as_ref().map_or(0, |(h, _)| h.revision);
-        let rebased;
-        let (updated, merge_note) = if options.base_revision == current_revision {
-            (updated, None)
-        } else {
-            match self.rebase(r, head.as_ref(), options, updated).await? {
-                Rebase::Conflict(outcome) => return Ok(outcome),
-                Rebase::Merged { content, note } => {
-                    rebased = content;
-                    (rebased.as_str(), Some(note))
+        let attempts = match options.on_conflict {
+            OnConflict::Merge => MERGE_ATTEMPTS,
+            OnConflict::Reject => 1,
+        };
+        let mut attempt = 1;
+        loop {
+            let current_revision = head.as_ref().map_or(0, |(h, _)| h.revision);
+            let rebased;
+            let (updated, merge_note) = if options.base_revision == current_revision {
+                (updated, None)
+            } else {
+                match self.rebase(r, head.as_ref(), options, updated).await? {
+                    Rebase::Conflict(outcome) => return Ok(*outcome),
+                    Rebase::Merged { content, note } => {
+                        rebased = content;
+                        (rebased.as_str(), Some(note))
+                    }
+                }
+            };
+            let current = head.as_ref().map_or("", |(h, _)| h.content.as_str());
+            let planned = self.plan(r, updated, current, options.allow_erase).await;
+            let notice = join_notices(merge_note, planned.notice);
+            let plan = planned.plan;
+            if plan.status != SaveStatus::Saved || !plan.changed {
+                return Ok(outcome(plan, current_revision, notice, planned.source));
+            }
+            let mut codes = planned.extra_codes;
+            for d in &plan.diagnostics {
+                let code = d.code.as_str().to_owned();
+                if !codes.contains(&code) {
+                    codes.push(code);
                 }
             }
-        };
-        let current = head.as_ref().map_or("", |(h, _)| h.content.as_str());
-        let planned = self.plan(r, updated, current, options.allow_erase).await;
-        let notice = join_notices(merge_note, planned.notice);
-        let plan = planned.plan;
-        if plan.status != SaveStatus::Saved || !plan.changed {
-            return Ok(outcome(plan, current_revision, notice, planned.source));
+            let revision = NewRevision {
+                content: plan.content.clone(),
+                actor: options.actor.clone(),
+                codes,
+                archived: planned.archived,
+            };
+            let Some(written) = self.write_next(r, head, revision).await? else {
+                // Someone else saved between our read and our write: merge
+                // onto what they stored, or report it; never overwrite it.
+                head = self.read_head(r).await?;
+                if attempt == attempts {
+                    return Ok(self.conflict(
+                        head.as_ref().map(|(h, _)| &**h),
+                        options,
+                        Some(
+                            "Another save was stored while this one was being written.".to_owned(),
+                        ),
+                    ));
+                }
+                attempt += 1;
+                continue;
+            };
+            let notice = join_notices(notice, prune_notice(written.failed_deletes));
+            return Ok(outcome(plan, written.revision, notice, planned.source));
         }
-        let mut codes = planned.extra_codes;
-        for d in &plan.diagnostics {
-            let code = d.code.as_str().to_owned();
-            if !codes.contains(&code) {
-                codes.push(code);
-            }
-        }
-        let revision = NewRevision {
-            content: plan.content.clone(),
-            actor: options.actor.clone(),
-            codes,
-            archived: planned.archived,
-        };
-        let Some(written) = self.write_next(r, head, revision).await? else {
-            // Someone else saved between our read and our write: report
-            // what they stored, never overwrite it.
-            let now = self.read_head(r).await?;
-            return Ok(self.conflict(
-                now.as_ref().map(|(h, _)| &**h),
-                options,
-                Some("Another save was stored while this one was being written.".to_owned()),
-            ));
-        };
-        let notice = join_notices(notice, prune_notice(written.failed_deletes));
-        Ok(outcome(plan, written.revision, notice, planned.source))
     }
 
     /// Write `revision` as the revision after `head` (the head record and
@@ -279,6 +304,7 @@ fn outcome(plan: SavePlan, revision: u64, notice: Option<String>, source: String
         revision,
         notice,
         source,
+        merge: None,
     }
 }
 

@@ -609,6 +609,20 @@ export interface SaveOutcome {
    * conflict happened; otherwise `null`.
    */
   notice: string | null;
+  /**
+   * A `merge` save that conflicts: every conflict, as
+   * `merge(base, ours, theirs)` gives it with base = the base revision,
+   * ours = what is stored now (`content`) and theirs = the caller's edit;
+   * each side's range is in that side's text. Otherwise empty.
+   */
+  conflicts: MergeConflict[];
+  /**
+   * A `merge` save that conflicts: the merged text with conflict markers
+   * (`<<<<<<< stored (revision N)`, what is stored, `=======`, the edit,
+   * `>>>>>>> your edit (from revision B)`) around each conflicting part,
+   * to edit and save with `baseRevision` N. Otherwise `null`.
+   */
+  merged: string | null;
 }
 
 /**

@@ -9,9 +9,8 @@ import { save } from "./save.js";
 
 export async function conflictMerge() {
   if (!state.conflict) return;
-  const ours = state.editor.getText();
   const outcome = await save({ onConflict: "merge", baseRevision: state.conflict.baseRevision });
-  if (outcome?.status === "conflict") describeMergeConflicts(ours);
+  if (outcome?.status === "conflict") describeMergeConflicts(outcome);
 }
 
 export async function conflictOverwrite() {

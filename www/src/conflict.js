@@ -1,6 +1,7 @@
 // The conflict panel: someone saved after the revision being edited. It
 // shows both versions; when the store's merge collides, it lists what
-// collides (engine `merge`) and offers the merged text for editing.
+// collides and offers the merged text for editing, both as the store's
+// outcome has them (the store merged once; nothing here merges again).
 
 import { state } from "./session.js";
 import { byTestId, el, replaceChildren, formatTime } from "./dom.js";
@@ -44,38 +45,40 @@ function sideBlock(label, side) {
 }
 
 /**
- * The store could not merge cleanly: list what collides (engine `merge`, see
- * docs/ops.md) and offer to edit the merged text, which holds our side of
- * each conflict, on top of their revision.
+ * The store could not merge cleanly: list what collides and offer to edit the
+ * merged text with its conflict markers, on top of the revision the store
+ * holds now, exactly as the store's `outcome` has them (docs/API.md: in the
+ * store's merge "ours" is what is stored, "theirs" is this edit).
  */
-export function describeMergeConflicts(ours) {
+export function describeMergeConflicts(outcome) {
   const detail = byTestId("conflict-detail");
-  const { base, theirs } = state.conflict;
-  if (typeof state.engine.merge !== "function") {
-    replaceChildren(detail, el("p", { text: "Both versions changed the same part of the memory, so they cannot be merged automatically." }));
+  if (!outcome.merged) {
+    replaceChildren(detail, el("p", { text: `The store could not merge: ${outcome.notice ?? "both versions changed the same part of the memory."}` }));
     detail.hidden = false;
     return;
   }
-  const result = state.engine.merge(base, ours, theirs.content);
   // Merging again would stop at the same place.
   byTestId("conflict-merge").hidden = true;
-  const items = result.conflicts.map((c) => el("li", { "data-testid": "conflict-item", "data-kind": c.kind },
+  const items = outcome.conflicts.map((c) => el("li", { "data-testid": "conflict-item", "data-kind": c.kind },
     el("p", {}, el("strong", { text: c.section }), `: ${CONFLICT_KIND[c.kind] ?? c.kind}`),
-    el("div", { class: "versions" }, sideBlock("Yours", c.ours), sideBlock("Theirs", c.theirs))));
+    el("div", { class: "versions" }, sideBlock("Yours", c.theirs), sideBlock(`Stored (revision ${outcome.revision})`, c.ours))));
+  const stored = state.conflict?.theirs.revision === outcome.revision
+    ? state.conflict.theirs
+    : { content: outcome.content, revision: outcome.revision, updatedAt: null, updatedBy: null };
   replaceChildren(detail,
     el("p", { text: `The automatic merge stopped at ${items.length} conflict${items.length === 1 ? "" : "s"}:` }),
     el("ul", { class: "conflict-items" }, items),
     el("button", {
       type: "button",
       "data-testid": "conflict-edit-merged",
-      text: "Edit the merged text (your side where they collide)",
+      text: "Edit the merged text (both sides marked where they collide)",
       onClick: async () => {
         keepText(state.editor.getText());
-        await adoptRevision(theirs, {
-          text: result.content,
+        await adoptRevision({ ...stored, content: outcome.content }, {
+          text: outcome.merged,
           outcome: {
             status: "draft",
-            title: `The merged text is in the editor, on top of revision ${theirs.revision}. Check the conflicting parts, then save.`,
+            title: `The merged text is in the editor, on top of revision ${outcome.revision}. Resolve each part between <<<<<<< and >>>>>>>, remove the markers, then save.`,
           },
         });
         state.editor.select(0, 0);

@@ -1,13 +1,13 @@
 // The CodeMirror 6 editor and its one lint source. Each lint run calls the
-// engine's `validate` exactly once; the marks, the problem list, the meter
-// and the preview are all derived from that one Report (through `onReport`),
-// so typing costs one validation per pause, never one per keystroke or per
-// panel.
+// engine's `validate` exactly once (and `parse` once, for the entry dates);
+// the marks, the problem list, the meter and the preview are all derived
+// from that one Report (through `onReport`), so typing costs one validation
+// per pause, never one per keystroke or per panel.
 
 import { EditorState, StateEffect } from "@codemirror/state";
 import {
   EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter,
-  drawSelection, highlightSpecialChars, placeholder, Decoration, MatchDecorator, ViewPlugin,
+  drawSelection, highlightSpecialChars, placeholder,
 } from "@codemirror/view";
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { markdown } from "@codemirror/lang-markdown";
@@ -16,6 +16,7 @@ import { tags } from "@lezer/highlight";
 import { linter, lintGutter, forceLinting, lintKeymap } from "@codemirror/lint";
 
 import { el } from "./dom.js";
+import { entryDates, setEntryDates } from "./entry-dates.js";
 
 /** Milliseconds of quiet typing before the document is validated. */
 export const LINT_DELAY = 250;
@@ -32,23 +33,6 @@ const memoryHighlight = HighlightStyle.define([
   { tag: tags.link, color: "var(--accent)", textDecoration: "underline" },
   { tag: tags.processingInstruction, color: "var(--muted)" },
 ]);
-
-// The date of an entry line (`- 2025-03-15:`), shown quietly so the text
-// stands out. Only the visible lines are scanned, and only on change.
-const entryDates = new MatchDecorator({
-  regexp: /^(\s*- )(\d{4}-\d{2}-\d{2}):/g,
-  decorate: (add, from, _to, match) => {
-    const start = from + match[1].length;
-    add(start, start + match[2].length, Decoration.mark({ class: "cm-entry-date" }));
-  },
-});
-const entryDateHighlight = ViewPlugin.define(
-  (view) => ({
-    decorations: entryDates.createDeco(view),
-    update(update) { this.decorations = entryDates.updateDeco(update, this.decorations); },
-  }),
-  { decorations: (plugin) => plugin.decorations },
-);
 
 /**
  * Engine diagnostics -> CodeMirror diagnostics. Engine ranges are UTF-16
@@ -78,10 +62,12 @@ export function toEditorDiagnostics(report, docLength) {
 /**
  * Create the editor in `parent`.
  * - `validate(text)`: returns the engine Report for the text (called once per lint run).
+ * - `dates(text)`: the ranges `{ from, to }` of the entry dates in the text
+ *   (entry-dates.js), marked after each validation.
  * - `onReport(report, text, ms)`: everything else that depends on the report.
  * - `onSave()`: Mod-S.
  */
-export function createEditor(parent, { validate, onReport, onSave, label }) {
+export function createEditor(parent, { validate, dates, onReport, onSave, label }) {
   // The options changed (scope, the previous revision), not the text: this
   // effect tells the linter to run again all the same.
   const optionsChanged = StateEffect.define();
@@ -91,6 +77,8 @@ export function createEditor(parent, { validate, onReport, onSave, label }) {
     const report = validate(text);
     const ms = performance.now() - started;
     onReport(report, text, ms);
+    // The document is still `text` here: the ranges fit it.
+    view.dispatch({ effects: setEntryDates.of(dates(text)) });
     const diagnostics = toEditorDiagnostics(report, text.length);
     // The whole check (validate, the report's views, the marks), as a User
     // Timing entry for `npm run bench:editor`; the newest one is enough.
@@ -115,7 +103,7 @@ export function createEditor(parent, { validate, onReport, onSave, label }) {
     markdown(),
     syntaxHighlighting(memoryHighlight),
     syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
-    entryDateHighlight,
+    entryDates,
     lintGutter(),
     memoryLint,
     placeholder("## Section\n- 2025-03-15: Something worth remembering"),

@@ -75,9 +75,13 @@ function hubStore(url, key) {
   async function outcomeOf(ref, attempt, baseRevision) {
     const { status, json } = await attempt;
     if (status === 200) return { ...json, changed: json.status === "saved" && json.revision !== baseRevision, notice: json.notice ?? null };
-    if (status === 412 || status === 409) {
+    if (status === 409) {
+      // The store's merge stopped at conflicts: its outcome, as the hub relays it.
+      return { status: "conflict", content: json.content, changed: false, usage: json.usage, diagnostics: [], dropped: [], revision: json.currentRevision, notice: json.detail, conflicts: json.conflicts ?? [], merged: json.merged ?? null };
+    }
+    if (status === 412) {
       const current = await load(ref);
-      return { status: "conflict", content: current.content, changed: false, usage: current.usage, diagnostics: [], dropped: [], revision: json.currentRevision, notice: json.detail, conflicts: json.conflicts ?? [] };
+      return { status: "conflict", content: current.content, changed: false, usage: current.usage, diagnostics: [], dropped: [], revision: current.revision, notice: json.detail, conflicts: [], merged: null };
     }
     // 422: the save plan was rejected; the memory is unchanged.
     const current = await load(ref);

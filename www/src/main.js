@@ -7,6 +7,7 @@
 
 import { startEngine, createStore } from "./engine.js";
 import { createEditor } from "./editor.js";
+import { entryDateRanges } from "./entry-dates.js";
 import { byTestId } from "./dom.js";
 import { renderOutcome } from "./views.js";
 import { state, params, validateOptions, describeError } from "./session.js";
@@ -108,6 +109,7 @@ async function start() {
   state.editor = createEditor(byTestId("editor"), {
     label: "Memory document (Markdown)",
     validate: (text) => state.engine.validate(text, validateOptions()),
+    dates: (text) => entryDateRanges(state.engine.parse(text), text),
     onReport,
     onSave: () => save(),
   });

@@ -5,6 +5,7 @@
 import { state } from "./session.js";
 import { byTestId } from "./dom.js";
 import { keepText } from "./status.js";
+import { writeDraft } from "./drafts.js";
 import { adoptRevision } from "./revision.js";
 import { openConflict } from "./conflict.js";
 
@@ -23,13 +24,19 @@ export async function checkRemote({ force = false } = {}) {
   if (latest.revision === state.baseRevision) return;
   // The open conflict panel already shows this revision beside the text.
   if (state.conflict?.theirs.revision === latest.revision) return;
-  if (!state.dirty && !state.conflict) {
+  // Whether the person has typed is decided now, from the text itself: the
+  // last check (state.dirty) may be up to a lint delay behind the keys.
+  const text = state.editor.getText();
+  const edited = text !== state.base;
+  if (!edited && !state.conflict) {
     await adoptRevision(latest, {
       fresh: true,
       outcome: { status: "loaded", title: `Updated to revision ${latest.revision}, saved by ${latest.updatedBy ?? "someone"} ${where()}.` },
     });
     return;
   }
+  // Kept at once: what was typed survives a reload from here on.
+  if (edited) writeDraft(state.ref, text, state.baseRevision);
   byTestId("remote-change-text").textContent =
     `Revision ${latest.revision} was saved by ${latest.updatedBy ?? "someone"} ${where()}. Your text is kept: merge it with theirs, or load theirs.`;
   byTestId("remote-change").hidden = false;
