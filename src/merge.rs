@@ -28,6 +28,8 @@ use crate::render::render;
 use order::{keyed, section_order};
 use sections::merge_section;
 
+// The line matching of the merge, also behind `memdoc fmt --check`'s diff.
+pub(crate) use diff3::matches;
 pub use result::{Conflict, ConflictKind, ConflictSide, DroppedLine, MergeResult, Side};
 
 /// Merge two edits of the same memory document.
