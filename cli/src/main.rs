@@ -115,7 +115,7 @@ enum Command {
         #[arg(long, required = true, value_name = "team|user")]
         scope: String,
     },
-    /// A memdoc hub (MEMDOC_HUB_URL, MEMDOC_HUB_KEY from the environment).
+    /// A memdoc hub, its URL and key from the environment (docs/CLI.md).
     Hub {
         #[command(subcommand)]
         command: HubCommand,
@@ -248,6 +248,7 @@ fn io_kind(error: &std::io::Error) -> &'static str {
 }
 
 /// Print an outcome, write its file, and answer its exit code.
+#[allow(clippy::needless_pass_by_value)] // each outcome is applied once
 fn apply(file: &str, outcome: Outcome) -> i32 {
     let mut exit = outcome.exit;
     if let Some(content) = &outcome.write {

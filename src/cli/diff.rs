@@ -16,8 +16,11 @@ const CONTEXT: usize = 3;
 /// when they are the same.
 ///
 /// ```
-/// let diff = memdoc::cli::diff::unified("M.md", "## A\n-  2025-01-01: x\n", "## A\n- 2025-01-01: x\n");
-/// assert_eq!(diff, "--- M.md\n+++ M.md\t(canonical)\n@@ -1,2 +1,2 @@\n ## A\n--  2025-01-01: x\n+- 2025-01-01: x\n");
+/// let diff = memdoc::cli::diff::unified("M.md", "## A  \n- 2025-01-01: x", "## A\n- 2025-01-01: x\n");
+/// assert_eq!(
+///     diff,
+///     "--- M.md\n+++ M.md\t(canonical)\n@@ -1,2 +1,2 @@\n-## A  \n-- 2025-01-01: x\n\\ No newline at end of file\n+## A\n+- 2025-01-01: x\n"
+/// );
 /// ```
 #[must_use]
 pub fn unified(file: &str, before: &str, after: &str) -> String {
@@ -62,16 +65,20 @@ fn edits(a: &[&str], b: &[&str]) -> Vec<Op> {
     }
     ops.extend((j..b.len()).map(Op::Added));
     // Within a run of changes, removals before additions.
-    let mut start = 0;
-    while start < ops.len() {
-        let end = start
-            + ops[start..]
-                .iter()
-                .take_while(|op| !matches!(op, Op::Same(..)))
-                .count();
-        ops[start..end].sort_by_key(|op| matches!(op, Op::Added(_)));
-        start = end + 1;
+    let mut ordered = Vec::with_capacity(ops.len());
+    let mut added = Vec::new();
+    for op in ops {
+        match op {
+            Op::Added(_) => added.push(op),
+            Op::Removed(_) => ordered.push(op),
+            Op::Same(..) => {
+                ordered.append(&mut added);
+                ordered.push(op);
+            }
+        }
     }
+    ordered.append(&mut added);
+    ops = ordered;
     ops
 }
 

@@ -72,14 +72,38 @@ fn line(
     let p = &why.parts;
     let _ = write!(
         out,
-        "{mark} {score:.3} [{}] {date}{text} ({terms}; relevance {:.3}, recency {:.3}, priority {:.3}",
+        "{mark} {} [{}] {date}{text} ({terms}; relevance {}, recency {}, priority {}",
+        thousandths(score),
         printable(section),
-        p.relevance,
-        p.recency,
-        p.priority
+        thousandths(p.relevance),
+        thousandths(p.recency),
+        thousandths(p.priority)
     );
     if let Some(reason) = reason {
         let _ = write!(out, "; left out: {reason}");
     }
     out.push_str(")\n");
+}
+
+/// `x` (finite, ≥ 0, as scores and their parts are) with three decimals,
+/// rounded: formatted as whole numbers, so that the WebAssembly module
+/// carries no float formatting (BENCHMARKS.md, "Module size").
+fn thousandths(x: f64) -> String {
+    // Scores are at most a few units: far within i64.
+    #[allow(clippy::cast_possible_truncation)]
+    let n = (x.max(0.0) * 1000.0).round() as i64;
+    format!("{}.{:03}", n / 1000, n % 1000)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::thousandths;
+
+    #[test]
+    fn three_decimals_rounded() {
+        assert_eq!(thousandths(0.0), "0.000");
+        assert_eq!(thousandths(0.12345), "0.123");
+        assert_eq!(thousandths(0.9995), "1.000");
+        assert_eq!(thousandths(2.5), "2.500");
+    }
 }

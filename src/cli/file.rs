@@ -7,7 +7,7 @@
 ///
 /// ```
 /// use memdoc::cli::file::file_form;
-/// assert_eq!(file_form("## A\r\n-  2025-01-01: x"), "## A\n- 2025-01-01: x\n");
+/// assert_eq!(file_form("## A  \r\n- 2025-01-01: x"), "## A\n- 2025-01-01: x\n");
 /// assert_eq!(file_form("\n\n"), "");
 /// ```
 #[must_use]

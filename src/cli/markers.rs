@@ -68,23 +68,19 @@ fn with_markers(result: &MergeResult) -> String {
         let heading = find_heading(&lines, from, &conflict.section);
         let ours: &[String] = conflict.ours.as_ref().map_or(&[], |o| &o.lines);
         let place = match (heading, conflict.kind, ours.is_empty()) {
-            (None, _, _) => None,
             (Some(h), _, false) => find_run(&lines, h, ours).map(|at| (at, ours.len())),
             (Some(h), ConflictKind::Lines, true) => Some((section_end(&lines, h), 0)),
-            (Some(_), _, true) => None,
+            _ => None,
         };
-        match place {
-            Some((at, len)) => {
-                let count = block.len();
-                lines.splice(at..at + len, block);
-                from = at + count;
+        if let Some((at, len)) = place {
+            let count = block.len();
+            lines.splice(at..at + len, block);
+            from = at + count;
+        } else {
+            if !trailing.is_empty() || lines.last().is_some_and(|l| !l.is_empty()) {
+                trailing.push(String::new());
             }
-            None => {
-                if !trailing.is_empty() || lines.last().is_some_and(|l| !l.is_empty()) {
-                    trailing.push(String::new());
-                }
-                trailing.extend(block);
-            }
+            trailing.extend(block);
         }
     }
     lines.extend(trailing);

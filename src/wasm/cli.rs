@@ -3,6 +3,9 @@
 //! each the front end's strings in, the engine's call, its outcome out as
 //! `{stdout, stderr, write, exit}`.
 
+// wasm-bindgen hands optional strings and lists over owned.
+#![allow(clippy::needless_pass_by_value)]
+
 use js_sys::{Object, Reflect};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
