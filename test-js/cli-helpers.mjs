@@ -2,7 +2,7 @@
 // that `cargo build -p memdoc-cli` leaves in target/debug (the "build the
 // CLI" step of scripts/test.mjs), and the npm package's bin in pkg/.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 
@@ -44,4 +44,23 @@ export function run(prefix, args, o = {}) {
   });
   if (done.error) throw done.error;
   return { stdout: done.stdout, stderr: done.stderr, status: done.status };
+}
+
+/**
+ * `run` without blocking the event loop (for a server in this process's
+ * care, such as the hub in workerd started through Miniflare).
+ */
+export function runAsync(prefix, args, o = {}) {
+  const env = { ...process.env, ...o.env };
+  for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
+  return new Promise((resolve, reject) => {
+    const child = spawn(prefix[0], [...prefix.slice(1), ...args], { cwd: o.cwd ?? root, env, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ stdout, stderr, status }));
+    child.stdin.end(o.input ?? "");
+  });
 }
