@@ -2,14 +2,18 @@
 // `npx memdoc …`: the memdoc command of docs/CLI.md, the same as the Rust
 // binary (cli/, memdoc-cli). This file parses the arguments, reads and
 // writes files, runs git and makes the hub's HTTP requests; what is
-// printed, written and exited with comes from the engine through the
-// package's own WebAssembly module (the internal `__cli…` exports of
-// src/wasm/cli.rs, over the crate's src/cli/), so the two print the same.
+// printed, written and exited with comes from the engine: the package's
+// module built with the command line's engine (`cli/memdoc_bg.wasm`, the
+// crate's `cli` feature: the internal `__cli…` exports of src/wasm/cli.rs
+// over src/cli/), so the two print the same. The package's own module,
+// which browsers and Workers load, does not carry it.
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync, writeSync as fsWriteSync } from "node:fs";
 import { basename, dirname } from "node:path";
 
-import * as memdoc from "./node.js";
+import * as memdoc from "./cli/memdoc.js";
+
+memdoc.initSync({ module: readFileSync(new URL("./cli/memdoc_bg.wasm", import.meta.url)) });
 
 const USAGE = 2;
 

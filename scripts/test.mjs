@@ -77,7 +77,8 @@ const steps = [
     lane: "rust",
     name: "clippy (wasm32)",
     command: "cargo",
-    args: ["clippy", "--target", "wasm32-unknown-unknown", "--lib", "--tests", "--", "-D", "warnings"],
+    // `cli`: the exports of the bin's module (src/wasm/cli.rs) too.
+    args: ["clippy", "--target", "wasm32-unknown-unknown", "--features", "cli", "--lib", "--tests", "--", "-D", "warnings"],
   },
   {
     lane: "rust",

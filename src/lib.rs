@@ -36,7 +36,9 @@
 
 // What the `memdoc` command prints (its two front ends: cli/ and the npm
 // package's bin). Public for them; not part of the Rust API, and not
-// covered by semver.
+// covered by semver. In WebAssembly only with the `cli` feature: the module
+// of the package's bin, not the package's own.
+#[cfg(any(not(target_arch = "wasm32"), feature = "cli"))]
 #[doc(hidden)]
 pub mod cli;
 mod compact;
