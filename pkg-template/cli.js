@@ -69,10 +69,12 @@ function help(name) {
 function parse(argv) {
   let name = argv[0];
   let rest = argv.slice(1);
-  if (name === undefined || name === "--help" || name === "-h" || name === "help") return { help: help() };
+  if (name === undefined) throw new UsageError(`a command is required\n\n${help()}`);
+  if (name === "--help" || name === "-h" || name === "help") return { help: help() };
   if (name === "--version" || name === "-V") return { version: `memdoc ${memdoc.version()}\n` };
   if (name === "hub") {
-    if (rest[0] === undefined || rest[0] === "--help" || rest[0] === "-h") return { help: help() };
+    if (rest[0] === undefined) throw new UsageError("'memdoc hub' requires a subcommand: pull, push or history");
+    if (rest[0] === "--help" || rest[0] === "-h") return { help: help() };
     name = `hub ${rest[0]}`;
     rest = rest.slice(1);
   }
