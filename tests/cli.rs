@@ -301,6 +301,16 @@ fn a_stale_push_says_who_saved_what_and_how_to_merge() {
     );
     let o = hub::pushed(&push, saved, None);
     assert_eq!(o.stdout, "4\n");
+    let with_preamble = answer(
+        200,
+        r###"{"status":"saved","revision":4,"content":"## A","usage":{"chars":1},"diagnostics":[],"dropped":["Sure:"],"notice":null}"###,
+    );
+    assert!(
+        hub::pushed(&push, with_preamble, None)
+            .stderr
+            .contains("memdoc: M.md: dropped a line before the first heading: \"Sure:\"\n"),
+        "what the hub did not keep should be said"
+    );
     assert_eq!(
         o.write.as_deref(),
         Some("## A\n- 2025-01-01: x\n"),

@@ -200,6 +200,15 @@ pub fn pushed(push: &Push<'_>, put: Answer<'_>, current: Option<Answer<'_>>) -> 
     if let Some(notice) = text(&body, "notice") {
         let _ = writeln!(out.stderr, "memdoc: {file}: {}", printable(notice));
     }
+    for dropped in list(&body, "dropped") {
+        if let Value::Str(line) = dropped {
+            let _ = writeln!(
+                out.stderr,
+                "memdoc: {file}: dropped a line before the first heading: {}",
+                Quoted(line)
+            );
+        }
+    }
     for d in list(&body, "diagnostics") {
         let (Some(severity), Some(code), Some(message)) =
             (text(d, "severity"), text(d, "code"), text(d, "message"))
