@@ -4,7 +4,8 @@
 // pkg-template/ (entries, types, README, LICENSE), with the version taken
 // from Cargo.toml. Prints the .wasm's raw and gzip sizes.
 //
-//   node scripts/build.mjs                  release build into pkg/
+//   node scripts/build.mjs                  release build into pkg/, and
+//                                           the bin's module into pkg/cli/
 //   node scripts/build.mjs --test-panic --out <dir>
 //                                           dev build with the `test-panic`
 //                                           feature, for the panic tests and
@@ -46,26 +47,36 @@ function cargoVersion() {
   return version;
 }
 
-rmSync(scratch, { recursive: true, force: true });
-execFileSync(
-  "wasm-pack",
-  [
-    "build",
-    testPanic ? "--dev" : "--release",
-    "--mode",
-    "no-install",
-    "--target",
-    "web",
-    "--no-pack",
-    "--out-name",
-    "memdoc",
-    "--out-dir",
-    scratch,
-    root,
-    ...(testPanic ? ["--", "--features", "test-panic"] : []),
-  ],
-  { stdio: "inherit", env },
-);
+/** wasm-pack's web-target build of the crate with `features` into `dir`. */
+function wasmPack(dir, features) {
+  rmSync(dir, { recursive: true, force: true });
+  execFileSync(
+    "wasm-pack",
+    [
+      "build",
+      testPanic ? "--dev" : "--release",
+      "--mode",
+      "no-install",
+      "--target",
+      "web",
+      "--no-pack",
+      "--out-name",
+      "memdoc",
+      "--out-dir",
+      dir,
+      root,
+      ...(features.length ? ["--", "--features", features.join(",")] : []),
+    ],
+    { stdio: "inherit", env },
+  );
+}
+
+wasmPack(scratch, testPanic ? ["test-panic"] : []);
+// The module of the package's bin (cli.js, docs/CLI.md): the same crate
+// with the command line's engine (the `cli` feature), in pkg/cli/, so that
+// the package's own module does not carry it. Not in test-panic builds.
+const cliScratch = join(root, "target", "wasm-pack", "release-cli");
+if (!testPanic) wasmPack(cliScratch, ["cli"]);
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -74,6 +85,11 @@ for (const file of ["memdoc.js", "memdoc.d.ts", "memdoc_bg.wasm", "memdoc_bg.was
 }
 // The JavaScript modules the Rust code imports (src/wasm/literal.js).
 cpSync(join(scratch, "snippets"), join(out, "snippets"), { recursive: true });
+if (!testPanic) {
+  for (const file of ["memdoc.js", "memdoc_bg.wasm", "snippets"]) {
+    cpSync(join(cliScratch, file), join(out, "cli", file), { recursive: true });
+  }
+}
 const template = join(root, "pkg-template");
 for (const file of readdirSync(template)) {
   if (file !== "package.json") cpSync(join(template, file), join(out, file), { recursive: true });

@@ -45,7 +45,7 @@ const steps = [
     name: "node --test",
     command: "node",
     args: () => ["--test", ...testsIn("test-js")],
-    after: ["build pkg/", "build the test-panic variant"],
+    after: ["build pkg/", "build the test-panic variant", "build the CLI"],
   },
   // The hub's HTTP suite against the Worker in workerd and the Deno server,
   // each started for real on 127.0.0.1 (global WebSocket: the flag is for Node 20).
@@ -71,12 +71,14 @@ const steps = [
   },
 
   { lane: "rust", name: "rustfmt", command: "cargo", args: ["fmt", "--check"] },
-  { lane: "rust", name: "clippy (native)", command: "cargo", args: ["clippy", "--all-targets", "--", "-D", "warnings"] },
+  // --workspace: with the `memdoc` command (cli/, memdoc-cli).
+  { lane: "rust", name: "clippy (native)", command: "cargo", args: ["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"] },
   {
     lane: "rust",
     name: "clippy (wasm32)",
     command: "cargo",
-    args: ["clippy", "--target", "wasm32-unknown-unknown", "--lib", "--tests", "--", "-D", "warnings"],
+    // `cli`: the exports of the bin's module (src/wasm/cli.rs) too.
+    args: ["clippy", "--target", "wasm32-unknown-unknown", "--features", "cli", "--lib", "--tests", "--", "-D", "warnings"],
   },
   {
     lane: "rust",
@@ -84,7 +86,9 @@ const steps = [
     command: "node",
     args: ["scripts/build.mjs", "--test-panic", "--out", "target/pkg-test-panic"],
   },
-  { lane: "rust", name: "cargo test", command: "cargo", args: ["test"] },
+  // The `memdoc` binary the CLI tests of "node --test" run (test-js/cli*.test.mjs).
+  { lane: "rust", name: "build the CLI", command: "cargo", args: ["build", "-p", "memdoc-cli"] },
+  { lane: "rust", name: "cargo test", command: "cargo", args: ["test", "--workspace"] },
   { lane: "rust", name: "wasm-bindgen-test in Node", command: "wasm-pack", args: ["test", "--node", "--mode", "no-install", "--", "--test", "wasm"] },
   // Every fuzz target over its committed seeds, then 5 s of fuzzing each
   // (nightly, its own target dir under fuzz/); `npm run fuzz` runs long.

@@ -30,6 +30,9 @@ use marked::{render_marked, Part};
 use order::{keyed, section_order};
 use sections::merge_section;
 
+// The line matching of the merge, also behind `memdoc fmt --check`'s diff.
+#[cfg(any(not(target_arch = "wasm32"), feature = "cli"))]
+pub(crate) use diff3::matches;
 pub use result::{Conflict, ConflictKind, ConflictSide, DroppedLine, MergeResult, Side};
 
 /// Merge two edits of the same memory document.

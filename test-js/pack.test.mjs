@@ -1,6 +1,6 @@
 // `npm pack` of pkg/ installs into an empty project and imports by name.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -35,6 +35,11 @@ test("the packed tarball installs and `import { validate } from \"memdoc\"` work
     assert.deepEqual(JSON.parse(out), { ok: false, codes: ["scope/personal-heading"], revision: 1 });
     const wasm = execFileSync("node", ["--input-type=module", "-e", `console.log(import.meta.resolve("memdoc/wasm"))`], { cwd: dir, encoding: "utf8" });
     assert.match(wasm.trim(), /node_modules\/memdoc\/memdoc_bg\.wasm$/);
+    // The bin (docs/CLI.md), as npm links it: `npx memdoc`.
+    writeFileSync(join(dir, "MEMORY.md"), "## Preferences\n- 2025-01-01: x\n");
+    const checked = spawnSync(join(dir, "node_modules", ".bin", "memdoc"), ["check", "--scope", "team", "MEMORY.md"], { cwd: dir, encoding: "utf8" });
+    assert.equal(checked.status, 1, checked.stderr);
+    assert.match(checked.stdout, /^MEMORY\.md:1:1: error scope\/personal-heading: /);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

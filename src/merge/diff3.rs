@@ -58,7 +58,7 @@ pub(crate) fn diff3<T: Eq>(base: &[T], ours: &[T], theirs: &[T]) -> Vec<Chunk> {
 
 /// For each index of `a`, the index of `b` it is matched to by a longest
 /// common subsequence (matches are strictly increasing in both).
-fn matches<T: Eq>(a: &[T], b: &[T]) -> Vec<Option<usize>> {
+pub(crate) fn matches<T: Eq>(a: &[T], b: &[T]) -> Vec<Option<usize>> {
     let mut out = vec![None; a.len()];
     let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
     let suffix = a[prefix..]

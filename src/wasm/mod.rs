@@ -14,10 +14,14 @@
 //! [`recall`] (`recall` and `expire`), [`store`]
 //! (the `MemoryStore` class over a JavaScript host), [`task`] (its calls in
 //! progress, polled from JavaScript), [`info`] (version and code lists) and
-//! [`allocator`] (the module's memory allocator).
+//! [`allocator`] (the module's memory allocator), [`cli`] (the command
+//! line's engine, in the module of the package's bin only: the `cli`
+//! feature).
 //! A new topic is one more file and one more `mod` line here.
 
 mod allocator;
+#[cfg(feature = "cli")]
+pub mod cli;
 mod convert;
 mod errors;
 pub mod info;

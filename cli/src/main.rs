@@ -1,0 +1,517 @@
+//! `memdoc`, the command line of memdoc (docs/CLI.md): check, format and
+//! merge memory documents (a git merge driver), recall, compact, expire,
+//! the prompt block, and the hub over its REST API.
+//!
+//! This binary parses its arguments (clap), reads and writes files, runs
+//! git and makes the hub's HTTP requests; everything it prints, writes and
+//! exits with comes from the engine (`memdoc::cli`), which the npm
+//! package's bin (`pkg-template/cli.js`) calls too, so both print the same.
+#![forbid(unsafe_code)]
+#![warn(clippy::pedantic)]
+
+use std::io::{IsTerminal, Read, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use memdoc::cli::{exit, hub, messages, run, Outcome};
+
+/// Check, format and merge memory documents; recall, compact and expire
+/// them; read and save them on a memdoc hub.
+#[derive(Parser)]
+#[command(name = "memdoc", version, about, max_term_width = 100)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Validate memory files: exit 1 on errors (or warnings with
+    /// --deny-warnings), 2 on a usage error or an unreadable file.
+    Check {
+        /// Whose memory the files are: team or user (default user).
+        #[arg(long, value_name = "team|user")]
+        scope: Option<String>,
+        /// The stored version to check the diff rules against (removed
+        /// sections, shrinkage).
+        #[arg(long, value_name = "FILE", conflicts_with = "previous_rev")]
+        previous: Option<String>,
+        /// Check the diff rules against each file as committed in this git
+        /// revision (e.g. HEAD).
+        #[arg(long, value_name = "GIT_REV")]
+        previous_rev: Option<String>,
+        /// Output format: human, json (one object per file) or github
+        /// (Actions annotations).
+        #[arg(long, value_name = "human|json|github")]
+        format: Option<String>,
+        /// Warnings fail the check too.
+        #[arg(long)]
+        deny_warnings: bool,
+        /// The files (`-`: standard input).
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
+    },
+    /// Rewrite memory files in their canonical form (`-`: standard input to
+    /// standard output).
+    Fmt {
+        /// Change nothing: print a unified diff and exit 1 when a file is
+        /// not canonical.
+        #[arg(long)]
+        check: bool,
+        /// The files (`-`: standard input).
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
+    },
+    /// Three-way merge for git (`memdoc merge %O %A %B`): the result is
+    /// written to OURS; exit 1 with conflict markers when it has conflicts.
+    Merge {
+        /// The common ancestor (%O).
+        base: String,
+        /// Our version, overwritten with the result (%A).
+        ours: String,
+        /// Their version (%B).
+        theirs: String,
+    },
+    /// The part of a memory that best answers a question, within a budget.
+    Recall {
+        /// The memory file.
+        file: String,
+        /// The question.
+        question: String,
+        /// Code points of the recalled part (default 4000).
+        #[arg(long, value_name = "N")]
+        budget: Option<String>,
+        /// Also print why each item was taken or left out.
+        #[arg(long)]
+        explain: bool,
+    },
+    /// Compact a memory to a size, removing duplicates and the oldest
+    /// entries first (each removal on standard error).
+    Compact {
+        /// The memory file.
+        file: String,
+        /// The target size in code points.
+        #[arg(long, required = true, value_name = "N")]
+        to: String,
+    },
+    /// Remove the entries older than their section's policy (each on
+    /// standard error).
+    Expire {
+        /// The memory file.
+        file: String,
+        /// A policy `SECTION=DAYS` (repeatable).
+        #[arg(long = "policy", required = true, value_name = "SECTION=DAYS")]
+        policies: Vec<String>,
+        /// The date ages count to (default: today, UTC).
+        #[arg(long, value_name = "YYYY-MM-DD")]
+        today: Option<String>,
+    },
+    /// The block an agent sees in its prompt.
+    Prompt {
+        /// The memory file.
+        file: String,
+        /// team or user.
+        #[arg(long, required = true, value_name = "team|user")]
+        scope: String,
+    },
+    /// A memdoc hub, its URL and key from the environment (docs/CLI.md).
+    Hub {
+        #[command(subcommand)]
+        command: HubCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum HubCommand {
+    /// Read a memory: to a file (then its revision on standard output) or
+    /// to standard output.
+    Pull {
+        /// The team id.
+        team: String,
+        /// team or user.
+        scope: String,
+        /// The memory id (for user: the member id).
+        id: String,
+        /// Write the memory to this file.
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<String>,
+    },
+    /// Save a file as the memory's next revision (exit 1 when the hub has
+    /// moved on, with who saved what and how to merge).
+    Push {
+        /// The memory file.
+        file: String,
+        /// The team id.
+        team: String,
+        /// team or user.
+        scope: String,
+        /// The memory id (for user: the member id).
+        id: String,
+        /// The revision the file was pulled at (0 for a new memory).
+        #[arg(long, required = true, value_name = "N")]
+        revision: String,
+        /// Merge with what was saved since, instead of failing.
+        #[arg(long)]
+        merge: bool,
+    },
+    /// The memory's revisions, newest first.
+    History {
+        /// The team id.
+        team: String,
+        /// team or user.
+        scope: String,
+        /// The memory id (for user: the member id).
+        id: String,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Command::Check {
+            scope,
+            previous,
+            previous_rev,
+            format,
+            deny_warnings,
+            files,
+        } => check(
+            &files,
+            scope.as_deref(),
+            previous.as_deref(),
+            previous_rev.as_deref(),
+            format.as_deref(),
+            deny_warnings,
+        ),
+        Command::Fmt { check, files } => each(&files, |file, text| {
+            run::fmt(file, text, check, file == "-")
+        }),
+        Command::Merge { base, ours, theirs } => match (read(&base), read(&ours), read(&theirs)) {
+            (Ok(b), Ok(o), Ok(t)) => apply(&ours, run::merge(&ours, &b, &o, &t)),
+            (Err(failed), _, _) | (_, Err(failed), _) | (_, _, Err(failed)) => apply("-", failed),
+        },
+        Command::Recall {
+            file,
+            question,
+            budget,
+            explain,
+        } => each(&[file], |_, text| {
+            run::recall(text, &question, budget.as_deref(), explain)
+        }),
+        Command::Compact { file, to } => each(&[file], |file, text| run::compact(file, text, &to)),
+        Command::Expire {
+            file,
+            policies,
+            today,
+        } => {
+            let today = today.unwrap_or_else(clock_date);
+            let policies: Vec<&str> = policies.iter().map(String::as_str).collect();
+            each(&[file], |file, text| {
+                run::expire(file, text, &policies, &today)
+            })
+        }
+        Command::Prompt { file, scope } => each(&[file], |_, text| run::prompt(text, &scope)),
+        Command::Hub { command } => hub_command(command),
+    };
+    ExitCode::from(u8::try_from(code).unwrap_or(1))
+}
+
+/// Today's UTC date, from the clock.
+fn clock_date() -> String {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    memdoc::cli::policy::utc_date(seconds)
+}
+
+/// The text of `file` (`-`: standard input), or the failure to report.
+fn read(file: &str) -> Result<String, Outcome> {
+    let bytes = if file == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes).map(|_| bytes)
+    } else {
+        std::fs::read(file)
+    };
+    let bytes = bytes.map_err(|e| messages::read_failed(file, io_kind(&e)))?;
+    String::from_utf8(bytes).map_err(|_| messages::read_failed(file, "not-utf8"))
+}
+
+/// The engine's name for how an I/O call failed.
+fn io_kind(error: &std::io::Error) -> &'static str {
+    match error.kind() {
+        std::io::ErrorKind::NotFound => "not-found",
+        std::io::ErrorKind::PermissionDenied => "permission-denied",
+        std::io::ErrorKind::IsADirectory => "is-a-directory",
+        _ => "other",
+    }
+}
+
+/// Print an outcome, write its file, and answer its exit code.
+#[allow(clippy::needless_pass_by_value)] // each outcome is applied once
+fn apply(file: &str, outcome: Outcome) -> i32 {
+    let mut exit = outcome.exit;
+    if let Some(content) = &outcome.write {
+        if let Err(e) = std::fs::write(file, content) {
+            let failed = messages::write_failed(file, io_kind(&e));
+            print(&failed);
+            exit = exit.max(failed.exit);
+        }
+    }
+    print(&outcome);
+    exit
+}
+
+fn print(outcome: &Outcome) {
+    let _ = std::io::stdout().write_all(outcome.stdout.as_bytes());
+    let _ = std::io::stdout().flush();
+    let _ = std::io::stderr().write_all(outcome.stderr.as_bytes());
+}
+
+/// Run `command` on each file in turn; the highest exit code.
+fn each(files: &[String], command: impl Fn(&str, &str) -> Outcome) -> i32 {
+    files
+        .iter()
+        .map(|file| match read(file) {
+            Ok(text) => apply(file, command(file, &text)),
+            Err(failed) => apply(file, failed),
+        })
+        .max()
+        .unwrap_or(exit::OK)
+}
+
+fn check(
+    files: &[String],
+    scope: Option<&str>,
+    previous: Option<&str>,
+    previous_rev: Option<&str>,
+    format: Option<&str>,
+    deny_warnings: bool,
+) -> i32 {
+    let previous = match previous.map(read).transpose() {
+        Ok(previous) => previous,
+        Err(failed) => return apply("-", failed),
+    };
+    let colour = std::io::stdout().is_terminal()
+        && std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty());
+    let mut worst = exit::OK;
+    for file in files {
+        let text = match read(file) {
+            Ok(text) => text,
+            Err(failed) => {
+                worst = worst.max(apply(file, failed));
+                continue;
+            }
+        };
+        let committed = match previous_rev {
+            None => previous.clone(),
+            Some(rev) => match committed(rev, file) {
+                Ok(committed) => committed,
+                Err(failed) => {
+                    worst = worst.max(apply(file, failed));
+                    continue;
+                }
+            },
+        };
+        let outcome = run::check(
+            file,
+            &text,
+            committed.as_deref(),
+            scope,
+            format,
+            colour,
+            deny_warnings,
+        );
+        worst = worst.max(apply(file, outcome));
+    }
+    worst
+}
+
+/// `file` as committed in `rev` (`git show REV:./NAME` in the file's
+/// folder); `None` when the revision exists but does not have the file (a
+/// new file has no diff rules to break).
+fn committed(rev: &str, file: &str) -> Result<Option<String>, Outcome> {
+    let path = Path::new(file);
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .arg("-C")
+            .arg(dir)
+            .args(args)
+            .output()
+    };
+    let shown = git(&["show", &format!("{rev}:./{name}")])
+        .map_err(|_| messages::git_failed(rev, file, "git could not be run"))?;
+    if shown.status.success() {
+        return String::from_utf8(shown.stdout)
+            .map(Some)
+            .map_err(|_| messages::read_failed(file, "not-utf8"));
+    }
+    let exists = git(&[
+        "rev-parse",
+        "--verify",
+        "--quiet",
+        &format!("{rev}^{{commit}}"),
+    ])
+    .is_ok_and(|o| o.status.success());
+    if exists {
+        Ok(None)
+    } else {
+        Err(messages::git_failed(
+            rev,
+            file,
+            &String::from_utf8_lossy(&shown.stderr),
+        ))
+    }
+}
+
+fn hub_command(command: HubCommand) -> i32 {
+    let url = std::env::var("MEMDOC_HUB_URL").ok();
+    let key = std::env::var("MEMDOC_HUB_KEY").ok();
+    if let Some(failed) = hub::missing(url.as_deref(), key.as_deref()) {
+        return apply("-", failed);
+    }
+    let client = Client {
+        base: hub::base(url.as_deref().unwrap_or_default()).to_owned(),
+        key: key.unwrap_or_default(),
+    };
+    match command {
+        HubCommand::Pull {
+            team,
+            scope,
+            id,
+            output,
+        } => {
+            let target = hub::Target {
+                team: &team,
+                scope: &scope,
+                id: &id,
+            };
+            let file = output.as_deref();
+            match client.call("GET", &target.path(""), None) {
+                Ok(answer) => apply(file.unwrap_or("-"), hub::pulled(file, answer.as_answer())),
+                Err(failed) => apply("-", failed),
+            }
+        }
+        HubCommand::Push {
+            file,
+            team,
+            scope,
+            id,
+            revision,
+            merge,
+        } => {
+            let text = match read(&file) {
+                Ok(text) => text,
+                Err(failed) => return apply("-", failed),
+            };
+            let tag = match hub::if_match(&revision) {
+                Ok(tag) => tag,
+                Err(failed) => return apply("-", failed),
+            };
+            let target = hub::Target {
+                team: &team,
+                scope: &scope,
+                id: &id,
+            };
+            let push = hub::Push {
+                file: &file,
+                text: &text,
+                target,
+                revision: &revision,
+                merge,
+            };
+            let query = if merge { "?onConflict=merge" } else { "" };
+            let put = match client.call(
+                "PUT",
+                &format!("{}{query}", target.path("")),
+                Some((&tag, &text)),
+            ) {
+                Ok(put) => put,
+                Err(failed) => return apply("-", failed),
+            };
+            let current = if hub::needs_current(put.as_answer()) {
+                client.call("GET", &target.path(""), None).ok()
+            } else {
+                None
+            };
+            let outcome = hub::pushed(
+                &push,
+                put.as_answer(),
+                current.as_ref().map(Owned::as_answer),
+            );
+            apply(&file, outcome)
+        }
+        HubCommand::History { team, scope, id } => {
+            let target = hub::Target {
+                team: &team,
+                scope: &scope,
+                id: &id,
+            };
+            match client.call("GET", &target.path("/history"), None) {
+                Ok(answer) => apply("-", hub::history(answer.as_answer())),
+                Err(failed) => apply("-", failed),
+            }
+        }
+    }
+}
+
+/// The hub's URL and key.
+struct Client {
+    base: String,
+    key: String,
+}
+
+/// An answer of the hub, owned.
+struct Owned {
+    status: u16,
+    body: String,
+    retry_after: Option<String>,
+}
+
+impl Owned {
+    fn as_answer(&self) -> hub::Answer<'_> {
+        hub::Answer {
+            status: self.status,
+            body: &self.body,
+            retry_after: self.retry_after.as_deref(),
+        }
+    }
+}
+
+impl Client {
+    /// `method` of `path`, with the body `text/markdown` and `If-Match`
+    /// when given; any status is an answer, a transport failure is not.
+    fn call(&self, method: &str, path: &str, body: Option<(&str, &str)>) -> Result<Owned, Outcome> {
+        let request = ureq::request(method, &format!("{}{path}", self.base))
+            .set("authorization", &format!("Bearer {}", self.key))
+            .set("user-agent", concat!("memdoc/", env!("CARGO_PKG_VERSION")));
+        let sent = match body {
+            Some((tag, text)) => request
+                .set("if-match", tag)
+                .set("content-type", "text/markdown; charset=utf-8")
+                .send_string(text),
+            None => request.call(),
+        };
+        let response = match sent {
+            Ok(response) | Err(ureq::Error::Status(_, response)) => response,
+            Err(ureq::Error::Transport(_)) => return Err(hub::unreachable(&self.base)),
+        };
+        let status = response.status();
+        let retry_after = response.header("retry-after").map(str::to_owned);
+        let body = response
+            .into_string()
+            .map_err(|_| hub::unreachable(&self.base))?;
+        Ok(Owned {
+            status,
+            body,
+            retry_after,
+        })
+    }
+}

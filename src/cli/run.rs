@@ -1,0 +1,249 @@
+//! The commands on files, once the front end has read them: each takes the
+//! texts and the option values as the command line gave them (strings: the
+//! engine checks them, so both front ends refuse the same values with the
+//! same words) and answers an [`Outcome`].
+
+use std::fmt::Write as _;
+
+use crate::error::Error;
+use crate::limits::thousands;
+use crate::quoted::Quoted;
+use crate::{
+    compact as compact_text, expire as expire_text, injection_block, parse, recall as recall_text,
+    CompactOptions, ExpireOptions, InjectOptions, RecallOptions, Scope, ValidateOptions,
+};
+
+use super::check::{Format, Style};
+use super::file::{file_form, with_final_break};
+use super::messages::option_failed;
+use super::{exit, printable, Outcome};
+
+/// `memdoc check` of one file: `previous` is the text it is compared with
+/// (`--previous`, `--previous-rev`), `scope` and `format` as given (`None`:
+/// the defaults, `user` and `human`).
+#[must_use]
+pub fn check(
+    file: &str,
+    text: &str,
+    previous: Option<&str>,
+    scope: Option<&str>,
+    format: Option<&str>,
+    colour: bool,
+    deny_warnings: bool,
+) -> Outcome {
+    let parsed = (|| -> Result<(Scope, Format), Error> {
+        Ok((
+            scope.map_or(Ok(Scope::User), str::parse)?,
+            format.map_or(Ok(Format::Human), str::parse)?,
+        ))
+    })();
+    let (scope, format) = match parsed {
+        Ok(both) => both,
+        Err(error) => return option_failed(&error),
+    };
+    let options = ValidateOptions {
+        scope,
+        previous: previous.map(str::to_owned),
+        ..ValidateOptions::default()
+    };
+    let style = Style {
+        format,
+        colour,
+        deny_warnings,
+    };
+    let checked = super::check::check(file, text, &options, style);
+    Outcome {
+        stdout: checked.output,
+        exit: if checked.failed {
+            exit::FINDINGS
+        } else {
+            exit::OK
+        },
+        ..Outcome::default()
+    }
+}
+
+/// `memdoc fmt` of one file: its file form written back when it differs,
+/// or printed (`to_stdout`, the file `-`); with `check`, nothing written,
+/// the diff printed and exit 1 when it differs. Lines before the first
+/// heading, which the canonical form does not keep, are reported.
+#[must_use]
+pub fn fmt(file: &str, text: &str, check: bool, to_stdout: bool) -> Outcome {
+    let form = file_form(text);
+    let mut out = Outcome::default();
+    if check {
+        out.stdout = super::diff::unified(file, text, &form);
+        if !out.stdout.is_empty() {
+            out.exit = exit::FINDINGS;
+        }
+        return out;
+    }
+    for raw in &parse(text).preamble {
+        let _ = writeln!(
+            out.stderr,
+            "memdoc: {}: dropped a line before the first heading: {}",
+            printable(file),
+            Quoted(raw.text.trim_end())
+        );
+    }
+    if to_stdout {
+        out.stdout = form;
+    } else if form != text {
+        out.write = Some(form);
+    }
+    out
+}
+
+/// `memdoc merge BASE OURS THEIRS` (git's `%O %A %B`): the merged memory
+/// for OURS, exit 1 when it has conflicts.
+#[must_use]
+pub fn merge(file: &str, base: &str, ours: &str, theirs: &str) -> Outcome {
+    let merged = super::markers::merged(file, base, ours, theirs);
+    Outcome {
+        stdout: String::new(),
+        stderr: merged.summary,
+        write: Some(merged.content),
+        exit: if merged.clean {
+            exit::OK
+        } else {
+            exit::FINDINGS
+        },
+    }
+}
+
+/// A whole number option (`--budget`, `--to`), as given.
+fn whole(value: &str, error: fn(String) -> Error) -> Result<usize, Error> {
+    value
+        .parse::<usize>()
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| error(format!("{} is not a whole number ≥ 1", Quoted(value))))
+}
+
+/// `memdoc recall FILE QUESTION [--budget N] [--explain]`: the recalled
+/// part, and with `explain` why each item was taken or left out.
+#[must_use]
+pub fn recall(text: &str, question: &str, budget: Option<&str>, explain: bool) -> Outcome {
+    let mut options = RecallOptions::default();
+    if let Some(budget) = budget {
+        match whole(budget, Error::InvalidBudget) {
+            Ok(n) => options.budget = n,
+            Err(error) => return option_failed(&error),
+        }
+    }
+    let recalled = recall_text(text, question, &options);
+    let mut stdout = with_final_break(recalled.content.clone());
+    if explain {
+        stdout.push('\n');
+        stdout.push_str(&super::explain::explain(&recalled));
+    }
+    Outcome::printing(stdout)
+}
+
+/// `memdoc compact FILE --to N`: the compacted memory, and on standard
+/// error what was merged and removed; exit 1 when it does not fit.
+#[must_use]
+pub fn compact(file: &str, text: &str, to: &str) -> Outcome {
+    let target = match whole(to, Error::InvalidTarget) {
+        Ok(n) => n,
+        Err(error) => return option_failed(&error),
+    };
+    let done = compact_text(
+        text,
+        &CompactOptions {
+            target,
+            ..CompactOptions::default()
+        },
+    );
+    let file = printable(file);
+    let mut stderr = String::new();
+    for m in &done.merged {
+        let _ = writeln!(
+            stderr,
+            "memdoc: {file}: merged section {} into {}",
+            Quoted(&m.from),
+            Quoted(&m.into)
+        );
+    }
+    for r in &done.removed {
+        let _ = writeln!(
+            stderr,
+            "memdoc: {file}: removed ({}) [{}] {}: {}",
+            r.reason.as_str(),
+            printable(&r.section),
+            r.date,
+            printable(&r.text)
+        );
+    }
+    let _ = writeln!(
+        stderr,
+        "memdoc: {file}: {} → {} characters (target {}){}",
+        thousands(done.before),
+        thousands(done.after),
+        thousands(done.target),
+        if done.fits { "" } else { ": does not fit" }
+    );
+    Outcome {
+        stdout: with_final_break(done.content),
+        stderr,
+        write: None,
+        exit: if done.fits { exit::OK } else { exit::FINDINGS },
+    }
+}
+
+/// `memdoc expire FILE --policy "SECTION=DAYS"... [--today DATE]`: the
+/// memory without its expired entries, each expired entry on standard
+/// error. `today` is the front end's `--today` or the clock's date.
+#[must_use]
+pub fn expire(file: &str, text: &str, policies: &[&str], today: &str) -> Outcome {
+    let options = (|| -> Result<ExpireOptions, Error> {
+        let options = ExpireOptions {
+            today: today.to_owned(),
+            policies: policies
+                .iter()
+                .map(|p| super::policy::policy(p))
+                .collect::<Result<_, _>>()?,
+        };
+        options.check()?;
+        Ok(options)
+    })();
+    let options = match options {
+        Ok(options) => options,
+        Err(error) => return option_failed(&error),
+    };
+    let done = expire_text(text, &options);
+    let mut stderr = String::new();
+    for e in &done.archived {
+        let _ = writeln!(
+            stderr,
+            "memdoc: {}: expired [{}] {}: {}",
+            printable(file),
+            printable(&e.section),
+            e.date,
+            printable(&e.text)
+        );
+    }
+    Outcome {
+        stdout: with_final_break(done.content),
+        stderr,
+        ..Outcome::default()
+    }
+}
+
+/// `memdoc prompt FILE --scope team|user`: the block an agent sees.
+#[must_use]
+pub fn prompt(text: &str, scope: &str) -> Outcome {
+    match scope.parse::<Scope>() {
+        Ok(scope) => {
+            let block = injection_block(
+                text,
+                &InjectOptions {
+                    scope,
+                    ..InjectOptions::default()
+                },
+            );
+            Outcome::printing(with_final_break(block))
+        }
+        Err(error) => option_failed(&error),
+    }
+}

@@ -1,0 +1,66 @@
+// The two front ends of the `memdoc` command (docs/CLI.md): the Rust binary
+// that `cargo build -p memdoc-cli` leaves in target/debug (the "build the
+// CLI" step of scripts/test.mjs), and the npm package's bin in pkg/.
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+import { pkgDir, root } from "./helpers.mjs";
+
+const rustBinary = join(root, "target", "debug", "memdoc");
+const npmBin = join(pkgDir, "cli.js");
+
+/** Each front end as `[name, argv prefix]`. */
+export function frontEnds() {
+  assert.ok(existsSync(rustBinary), `${rustBinary} is missing: run \`cargo build -p memdoc-cli\``);
+  assert.ok(existsSync(npmBin), `${npmBin} is missing: run \`node scripts/build.mjs\``);
+  return [
+    ["rust", [rustBinary]],
+    ["npm", [process.execPath, npmBin]],
+  ];
+}
+
+/** The command line that runs front end `prefix` with `args`, for a shell (git's driver, `script`). */
+export function commandLine(prefix, args = []) {
+  return [...prefix, ...args].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(" ");
+}
+
+/**
+ * Run a front end: `{ stdout, stderr, status }`.
+ * @param {string[]} prefix
+ * @param {string[]} args
+ * @param {{ cwd?: string, input?: string | Buffer, env?: Record<string, string | undefined> }} [o]
+ */
+export function run(prefix, args, o = {}) {
+  const env = { ...process.env, ...o.env };
+  for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
+  const done = spawnSync(prefix[0], [...prefix.slice(1), ...args], {
+    cwd: o.cwd ?? root,
+    input: o.input ?? "",
+    env,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  if (done.error) throw done.error;
+  return { stdout: done.stdout, stderr: done.stderr, status: done.status };
+}
+
+/**
+ * `run` without blocking the event loop (for a server in this process's
+ * care, such as the hub in workerd started through Miniflare).
+ */
+export function runAsync(prefix, args, o = {}) {
+  const env = { ...process.env, ...o.env };
+  for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
+  return new Promise((resolve, reject) => {
+    const child = spawn(prefix[0], [...prefix.slice(1), ...args], { cwd: o.cwd ?? root, env, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ stdout, stderr, status }));
+    child.stdin.end(o.input ?? "");
+  });
+}
