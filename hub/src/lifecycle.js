@@ -80,15 +80,6 @@ export async function sweepTeam({ storage, store, today, member = null, keyId = 
   return result;
 }
 
-/** The sweep interval of the schedule, from MEMDOC_HUB_SWEEP_INTERVAL_SECONDS. */
-export function sweepIntervalSeconds(env) {
-  const raw = env.MEMDOC_HUB_SWEEP_INTERVAL_SECONDS;
-  if (raw === undefined || raw === "") return null;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 31 * 86_400) throw new Error(`MEMDOC_HUB_SWEEP_INTERVAL_SECONDS must be a whole number from 1 to 2678400, not ${JSON.stringify(raw)}`);
-  return n;
-}
-
 /**
  * The routes of this file, on the hub application.
  * @param {import("hono").Hono} app
