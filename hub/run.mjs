@@ -123,6 +123,7 @@ export async function startWorkerd(o) {
  * @param {{ port?: number, kvPath: string, vars?: Record<string, string> }} o
  */
 export function startDeno(o) {
+  mkdirSync(o.kvPath, { recursive: true });
   const deno = join(root, "node_modules", ".bin", "deno");
   const args = [
     "run",

@@ -21,6 +21,8 @@ import { mountDirectory, recordMemory } from "./directory.js";
 import { MEMBER, MEMORY_ID, ROLES } from "./ids.js";
 const ETAG = /^"(0|[1-9][0-9]{0,14})"$/;
 const LAST_USED_EVERY_MS = 60_000;
+/** The largest ?limit of the audit: the largest MEMDOC_HUB_AUDIT_MAX. */
+const AUDIT_LIMIT_MAX = 100_000;
 const MERGE_RETRIES = 5;
 
 /** Key revocations of a team, one at a time (the last admin key must stay). */
@@ -319,11 +321,12 @@ export function createHub(config, runtime) {
   app.get("/v1/teams/:team/audit", async (c) => {
     const who = await teamCaller(c, "audit", "admin");
     const raw = c.req.query("limit");
-    const limit = raw === undefined ? 100 : Number(raw);
-    if (!Number.isInteger(limit) || limit < 1 || limit > config.auditMax) {
-      throw new HubProblem(400, "request/invalid-query", `?limit must be a whole number from 1 to ${config.auditMax}.`);
+    const limit = raw === undefined ? 100 : /^[0-9]{1,6}$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!(limit >= 1 && limit <= AUDIT_LIMIT_MAX)) {
+      throw new HubProblem(400, "request/invalid-query", `?limit must be a whole number from 1 to ${AUDIT_LIMIT_MAX}.`);
     }
-    return c.json({ entries: await readAudit(who.storage, limit) });
+    // Never more than the log keeps.
+    return c.json({ entries: await readAudit(who.storage, Math.min(limit, config.auditMax)) });
   });
   allow("/v1/teams/:team/audit", "GET");
 
