@@ -8,6 +8,7 @@ import { MemoryStore, injectionBlock, merge, validate } from "memdoc";
 
 import { appendAudit, readAudit } from "./audit.js";
 import { drain, readDocument, readJson } from "./body.js";
+import { MEMBER, MEMORY_ID, ROLES } from "./ids.js";
 import { TEAM_ID, hashKey, newKey, parseKey, requestKey, sameDigest } from "./keys.js";
 import { HubProblem, problemResponse, toResponse } from "./problem.js";
 import { lifecycleRoutes, recallFor } from "./lifecycle.js";
@@ -17,8 +18,6 @@ import { UnknownKeys } from "./unknown-keys.js";
 import { mountMcp } from "./mcp/route.js";
 import { mountWhoami } from "./whoami.js";
 import { mountDirectory, recordMemory } from "./directory.js";
-
-import { MEMBER, MEMORY_ID, ROLES } from "./ids.js";
 const ETAG = /^"(0|[1-9][0-9]{0,14})"$/;
 const LAST_USED_EVERY_MS = 60_000;
 /** The largest ?limit of the audit: the largest MEMDOC_HUB_AUDIT_MAX. */

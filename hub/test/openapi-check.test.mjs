@@ -33,3 +33,16 @@ test("wrong types, missing fields, bad enums, undocumented statuses and media ty
   const key = { id: "k", member: "m", role: "reader", label: null, createdAt: "t", lastUsedAt: null, hash: "secret" };
   assert.match(checkResponse(spec, "/v1/teams/{team}/keys", "get", 200, json, { keys: [key] }, "")[0], /unexpected property hash/);
 });
+
+test("openapi.json states the hub's own id rules, not copies that could drift", async () => {
+  const { MEMBER, MEMORY_ID } = await import("../src/ids.js");
+  const { TEAM_ID } = await import("../src/keys.js");
+  assert.equal(spec.components.schemas.KeyRequest.properties.member.pattern, MEMBER.source);
+  assert.equal(spec.components.schemas.TeamRequest.properties.admin.pattern, MEMBER.source);
+  assert.equal(spec.components.schemas.TeamRequest.properties.team.pattern, TEAM_ID.source);
+  const id = spec.paths[M].get.parameters.find((p) => p.name === "id").schema.pattern;
+  // The path's id is a team memory id or a member id: the pattern admits both, and never "." or "..".
+  for (const ok of ["notes", "a:b", "alice", ".a", "..."]) assert.match(ok, new RegExp(id), ok);
+  for (const bad of [".", "..", "a/b", ""]) assert.doesNotMatch(bad, new RegExp(id), bad);
+  assert.ok(MEMORY_ID.test("a:b") && MEMBER.test(".a"));
+});
