@@ -13,21 +13,47 @@
 // MEMDOC_HUB_SWEEP_INTERVAL_SECONDS they run every that many seconds instead.
 import { MemoryStore } from "memdoc";
 
-import { createHub, hubConfig } from "./src/app.js";
-import { sweepIntervalSeconds, sweepTeam, utcToday } from "./src/lifecycle.js";
+import { createHub } from "./src/app.js";
+import { BoundedMap } from "./src/bounded-map.js";
+import { sweepTeam, utcToday } from "./src/lifecycle.js";
+import { SettingError, hubConfig, portSetting, sweepIntervalSeconds } from "./src/settings.js";
 import { CLIENT_MESSAGE_LIMIT, FLOOD_CLOSE, FLOOD_PROBLEM, eventsAfter } from "./src/events.js";
 import { denoKvTeamStorage } from "./src/team-storage-deno-kv.js";
 
 const env = Deno.env.toObject();
-const config = hubConfig(env);
+
+/** Stop the start with one line (a setting out of range, a folder in use). */
+function refuse(message) {
+  console.error(`memdoc hub: ${message}`);
+  Deno.exit(1);
+}
+
+let config;
+let port;
+let every;
+try {
+  config = hubConfig(env);
+  port = portSetting(env);
+  every = sweepIntervalSeconds(env);
+} catch (error) {
+  if (!(error instanceof SettingError)) throw error;
+  refuse(error.message);
+}
 if (!config.operatorToken) console.error("memdoc hub: MEMDOC_HUB_OPERATOR_TOKEN is not set; teams cannot be created");
+
+// One hub per KV file: a second one would keep rate counters and key
+// revocations of its own. The lock is the operating system's, so it goes
+// with the process however that ends.
+if (env.MEMDOC_HUB_KV) {
+  const lock = await Deno.open(`${env.MEMDOC_HUB_KV}.lock`, { create: true, write: true });
+  if (!(await lock.tryLock(true))) refuse(`another hub is running on ${env.MEMDOC_HUB_KV}; stop it first`);
+}
 const kv = await Deno.openKv(env.MEMDOC_HUB_KV || undefined);
 
-const teams = new Map();
+const teams = new BoundedMap(1000);
 function team(name) {
   let storage = teams.get(name);
   if (!storage) {
-    if (teams.size >= 1000) teams.clear();
     storage = denoKvTeamStorage(kv, name);
     teams.set(name, storage);
   }
@@ -101,16 +127,20 @@ export async function sweepAll() {
   }
 }
 
-const every = sweepIntervalSeconds(env);
 if (every !== null) {
   setInterval(sweepAll, every * 1000);
 } else if (typeof Deno.cron === "function") {
-  Deno.cron("memdoc hub sweep", env.MEMDOC_HUB_SWEEP_CRON || "17 3 * * *", sweepAll);
+  try {
+    Deno.cron("memdoc hub sweep", env.MEMDOC_HUB_SWEEP_CRON || "17 3 * * *", sweepAll);
+  } catch (error) {
+    refuse(`MEMDOC_HUB_SWEEP_CRON must be a cron schedule of five fields (minute hour day month weekday), not ${JSON.stringify(env.MEMDOC_HUB_SWEEP_CRON)}: ${error?.message ?? error}`);
+  }
 } else {
   console.error("memdoc hub: Deno.cron is not available (run with --unstable-cron); lifecycle policies are not swept on a schedule");
 }
 
 const hub = createHub(config, { team, subscribe, policiesChanged });
-const port = Number(env.PORT || 8787);
 const hostname = env.HOST || "127.0.0.1";
-Deno.serve({ port, hostname, onListen: ({ hostname: h, port: p }) => console.log(`memdoc hub: http://${h}:${p}`) }, hub.fetch);
+Deno.serve({ port, hostname, onListen: ({ hostname: h, port: p }) => console.log(`memdoc hub: http://${h}:${p}`) }, (request, info) =>
+  hub.fetch(request, { client: info.remoteAddr.hostname }),
+);

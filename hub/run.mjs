@@ -3,7 +3,7 @@
 // or the Deno server in the `deno` binary of node_modules. Used by
 // `npm run hub`, the tests and the load script.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -27,13 +27,71 @@ export function bundleWorker(outdir) {
 }
 
 /**
+ * Hold `dir` for this process: a second hub on the same state would run a
+ * second instance of every team's Durable Object on the same files. The
+ * lock is a file naming this process; one left by a process that is gone
+ * is taken over. Returns the release.
+ */
+export function lockState(dir) {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, "hub.lock");
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const fd = openSync(file, "wx", 0o600);
+      writeSync(fd, `${process.pid}\n`);
+      closeSync(fd);
+      break;
+    } catch (error) {
+      if (error.code !== "EEXIST" || attempt > 0) throw error.code === "EEXIST" ? inUse(dir, file) : error;
+      const pid = Number(readFileSync(file, "utf8").trim());
+      if (Number.isInteger(pid) && pid > 0 && alive(pid)) throw inUse(dir, file, pid);
+      rmSync(file, { force: true });
+    }
+  }
+  let held = true;
+  const release = () => {
+    if (held) rmSync(file, { force: true });
+    held = false;
+  };
+  process.once("exit", release);
+  return release;
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+
+function inUse(dir, file, pid) {
+  return new Error(`another hub${pid ? ` (process ${pid})` : ""} is running on the state folder ${dir}; stop it first (or remove ${file} if it is not running)`);
+}
+
+/** Settings out of range (docs/HUB.md, "Limits") stop the start, as the Worker and the Deno server do. */
+async function checkSettings(vars) {
+  const { hubConfig } = await import("./src/settings.js");
+  hubConfig(vars);
+}
+
+/**
  * The hub's Worker in workerd on 127.0.0.1.
  * @param {{ port?: number, build: string, persist?: string | false, vars?: Record<string, string> }} o
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
  */
 export async function startWorkerd(o) {
+  await checkSettings(o.vars ?? {});
+  const release = o.persist ? lockState(o.persist) : () => {};
   const { Miniflare } = await import("miniflare");
-  const scriptPath = bundleWorker(o.build);
+  let scriptPath;
+  try {
+    scriptPath = bundleWorker(o.build);
+  } catch (error) {
+    release();
+    throw error;
+  }
   const mf = new Miniflare({
     modules: true,
     scriptPath,
@@ -49,8 +107,15 @@ export async function startWorkerd(o) {
     host: "127.0.0.1",
     port: o.port ?? 0,
   });
-  const url = (await mf.ready).toString().replace(/\/$/, "");
-  return { url, stop: () => mf.dispose() };
+  let url;
+  try {
+    url = (await mf.ready).toString().replace(/\/$/, "");
+  } catch (error) {
+    release();
+    await mf.dispose().catch(() => {});
+    throw error;
+  }
+  return { url, stop: () => mf.dispose().finally(release) };
 }
 
 /**
@@ -58,6 +123,7 @@ export async function startWorkerd(o) {
  * @param {{ port?: number, kvPath: string, vars?: Record<string, string> }} o
  */
 export function startDeno(o) {
+  mkdirSync(o.kvPath, { recursive: true });
   const deno = join(root, "node_modules", ".bin", "deno");
   const args = [
     "run",

@@ -5,25 +5,33 @@
 // team (so a key used on another team's path is answered there, with 404),
 // the operator's team creation to the new team's object, anything else to
 // an application without storage (health, unknown routes, 401s).
-import { DurableObject } from "cloudflare:workers";
+import { DurableObject, env as startEnv } from "cloudflare:workers";
 import { MemoryStore } from "memdoc";
 
 import { CORS_HEADERS, createHub, hubConfig } from "./src/app.js";
 import { readCapped } from "./src/body.js";
 import { CLIENT_MESSAGE_LIMIT, FLOOD_CLOSE, FLOOD_PROBLEM, eventsAfter } from "./src/events.js";
 import { TEAM_ID, parseKey, requestKey } from "./src/keys.js";
-import { readPolicies, sweepIntervalSeconds, sweepTeam, utcToday } from "./src/lifecycle.js";
+import { readPolicies, sweepTeam, utcToday } from "./src/lifecycle.js";
+import { sweepIntervalSeconds } from "./src/settings.js";
 import { HubProblem, toResponse } from "./src/problem.js";
 import { durableObjectTeamStorage } from "./src/team-storage-durable-object.js";
 
+// The settings are checked when the Worker starts (and so when it is
+// deployed): one out of range stops it with its name and range.
+const config = hubConfig(startEnv);
+
 const tagOf = (ref) => `${ref.scope}/${ref.id}`;
+
+/** Who sent a request, as the refusals of unknown keys count clients (Cloudflare sets the header). */
+const clientOf = (request) => ({ client: request.headers.get("cf-connecting-ip") ?? "unknown" });
 
 export class Team extends DurableObject {
   constructor(ctx, env) {
     super(ctx, env);
     this.storage = durableObjectTeamStorage(ctx.storage);
     this.queue = Promise.resolve();
-    this.config = hubConfig(env);
+    this.config = config;
     // Lifecycle sweeps: an alarm every interval (default a day) while the
     // team has policies.
     this.sweepEveryMs = (sweepIntervalSeconds(env) ?? 86_400) * 1000;
@@ -53,7 +61,7 @@ export class Team extends DurableObject {
   }
 
   fetch(request) {
-    return this.hub.fetch(request);
+    return this.hub.fetch(request, clientOf(request));
   }
 
   subscribe({ ref, after, protocol }) {
@@ -117,13 +125,16 @@ function withCors(response) {
 
 export default {
   async fetch(request, env) {
-    const config = hubConfig(env);
     const { pathname } = new URL(request.url);
     const teamOf = (team) => env.TEAMS.get(env.TEAMS.idFromName(team));
+    const operator = config.operatorToken !== "" && request.headers.get("authorization") === `Bearer ${config.operatorToken}`;
     if (pathname.startsWith("/v1/teams/") || pathname === "/v1/whoami" || pathname === "/mcp") {
       const key = parseKey(requestKey(request).token);
       if (key) return teamOf(key.team).fetch(request);
-    } else if (pathname === "/v1/teams" && request.method === "POST" && config.operatorToken && request.headers.get("authorization") === `Bearer ${config.operatorToken}`) {
+      // The operator's request on a team's path: to that team's object.
+      const team = /^\/v1\/teams\/([^/]+)\//.exec(pathname)?.[1];
+      if (operator && team !== undefined && TEAM_ID.test(team)) return teamOf(team).fetch(request);
+    } else if (pathname === "/v1/teams" && request.method === "POST" && operator) {
       // The team is named in the body: read it (capped) and hand it on.
       let bytes;
       try {
@@ -143,6 +154,6 @@ export default {
       request = forwarded;
     }
     edge ??= createHub(config, { team: () => null, subscribe: () => new Response(null, { status: 500 }) });
-    return edge.fetch(request);
+    return edge.fetch(request, clientOf(request));
   },
 };

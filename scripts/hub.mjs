@@ -3,7 +3,9 @@
 // 127.0.0.1 (port 8787, or $PORT; a free port if that one is taken), its
 // Durable Objects persisted in $MEMDOC_HUB_STATE (default .hub/). Without MEMDOC_HUB_OPERATOR_TOKEN an
 // operator token is generated once, kept in the state folder and printed.
-// Nothing here imports an npm package before the setup ran.
+// A setting out of range (docs/HUB.md, "Limits") stops the start before
+// anything else, with its name and range; so does a second hub on the same
+// state folder. Nothing here imports an npm package before the setup ran.
 import { spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import { randomBytes } from "node:crypto";
@@ -41,8 +43,9 @@ function freePort(port) {
 }
 
 async function main() {
-  const port = process.env.PORT === undefined || process.env.PORT === "" ? 8787 : Number(process.env.PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${JSON.stringify(process.env.PORT)}`);
+  const { hubConfig, portSetting } = await import("../hub/src/settings.js");
+  const port = portSetting(process.env);
+  hubConfig(process.env);
   run("bash", ["scripts/setup"]);
   if (!existsSync(join(repo, "pkg", "memdoc_bg.wasm"))) run("npm", ["run", "build"]);
   const state = resolve(repo, process.env.MEMDOC_HUB_STATE || ".hub");

@@ -56,6 +56,16 @@ const steps = [
     args: () => ["--experimental-websocket", "--test", "--test-concurrency=1", ...testsIn("hub", "test")],
     after: ["build pkg/"],
   },
+  // Schemathesis (PyPI, from scripts/setup) against both targets: every
+  // operation of hub/openapi.json with --checks all, a fixed seed and a
+  // bounded number of examples; `npm run fuzz:hub` runs a long one.
+  {
+    lane: "js",
+    name: "hub: schemathesis",
+    command: "node",
+    args: ["hub/fuzz/run.mjs", "--max-examples", "12", "--seed", "43"],
+    after: ["build pkg/"],
+  },
 
   // Real Chromium, real workerd (bundled by wrangler), real Deno; one at a
   // time, since each starts a runtime. A runtime that cannot start fails.

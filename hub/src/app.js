@@ -7,20 +7,29 @@ import { Hono } from "hono";
 import { MemoryStore, injectionBlock, validate } from "memdoc";
 
 import { appendAudit, readAudit } from "./audit.js";
-import { readDocument, readJson } from "./body.js";
+import { drain, readDocument, readJson } from "./body.js";
+import { MEMBER, MEMORY_ID, ROLES } from "./ids.js";
 import { TEAM_ID, hashKey, newKey, parseKey, requestKey, sameDigest } from "./keys.js";
 import { HubProblem, problemResponse, toResponse } from "./problem.js";
 import { lifecycleRoutes, recallFor } from "./lifecycle.js";
 import { RateLimiter } from "./rate-limit.js";
+import { BoundedMap } from "./bounded-map.js";
+import { UnknownKeys } from "./unknown-keys.js";
 import { mountMcp } from "./mcp/route.js";
 import { mountWhoami } from "./whoami.js";
 import { mountDirectory, recordMemory } from "./directory.js";
-
-const MEMBER = /^[A-Za-z0-9._@-]{1,64}$/;
-const MEMORY_ID = /^[A-Za-z0-9][A-Za-z0-9._@:-]{0,127}$/;
-const ROLES = ["reader", "writer", "admin"];
 const ETAG = /^"(0|[1-9][0-9]{0,14})"$/;
 const LAST_USED_EVERY_MS = 60_000;
+/** The largest ?limit of the audit: the largest MEMDOC_HUB_AUDIT_MAX. */
+const AUDIT_LIMIT_MAX = 100_000;
+
+/** Key revocations of a team, one at a time (the last admin key must stay). */
+const revoking = new WeakMap();
+function oneAtATime(storage, task) {
+  const next = (revoking.get(storage) ?? Promise.resolve()).then(task);
+  revoking.set(storage, next.catch(() => {}));
+  return next;
+}
 
 export const CORS_HEADERS = {
   "access-control-allow-origin": "*",
@@ -56,7 +65,8 @@ export const CORS_HEADERS = {
  */
 export function createHub(config, runtime) {
   const limiter = new RateLimiter(config.ratePerMinute);
-  const lastUsed = new Map();
+  const unknownKeys = new UnknownKeys(config);
+  const lastUsed = new BoundedMap(10_000);
   const stores = new WeakMap();
   const storeOf = (storage) => {
     let store = stores.get(storage);
@@ -72,6 +82,11 @@ export function createHub(config, runtime) {
   app.use("*", async (c, next) => {
     if (c.req.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS_HEADERS });
     await next();
+    // An error answered before the body was read: the body is read and
+    // dropped (bounded), or the connection closed, so that the client's next
+    // request on it is not met by a reset.
+    const { status } = c.res;
+    if (status === 408 || status === 413 || (status >= 400 && !(await drain(c.req.raw, config)))) c.res.headers.set("connection", "close");
     // A WebSocket upgrade's response cannot take more headers in workerd.
     if (c.res.status !== 101) for (const [k, v] of Object.entries(CORS_HEADERS)) c.res.headers.set(k, v);
   });
@@ -100,9 +115,21 @@ export function createHub(config, runtime) {
     if (!parsed || !storage) throw invalid();
     const record = await storage.get(["key", parsed.id]);
     if (!record || !sameDigest(record.hash, await hashKey(token))) {
-      const wait = limiter.take(`refused:${parsed.team}.${parsed.id}`);
-      if (wait > 0) throw limited(wait);
-      await appendAudit(storage, { member: record?.member ?? null, keyId: parsed.id, action, target, revision: null, status: 401 }, config.auditMax);
+      // A revoked key is still known by its id: refused as its member.
+      const known = record ?? (await storage.get(["revoked", parsed.id]));
+      if (known === undefined) {
+        const client = c.env?.client ?? "unknown";
+        const wait = unknownKeys.take(parsed.team, client);
+        if (wait > 0) {
+          await unknownKeys.flush(storage, parsed.team);
+          throw limited(wait, "refused requests with unknown keys");
+        }
+        await unknownKeys.record(storage, parsed.team, client);
+        throw invalid();
+      }
+      const wait = unknownKeys.limiter.take(`refused:${parsed.team}.${parsed.id}`);
+      if (wait > 0) throw limited(wait, "refused requests with this key");
+      await appendAudit(storage, { member: known.member, keyId: parsed.id, action, target, revision: null, status: 401 }, config.auditMax);
       throw invalid();
     }
     const wait = limiter.take(`${parsed.team}.${parsed.id}`);
@@ -110,10 +137,9 @@ export function createHub(config, runtime) {
     // Kept apart from the key record, so that this write can never bring
     // back a key revoked meanwhile.
     const now = Date.now();
-    const used = lastUsed.get(parsed.id);
+    const used = lastUsed.get(`${parsed.team}.${parsed.id}`);
     if (used === undefined || now - used > LAST_USED_EVERY_MS) {
-      if (lastUsed.size > 10_000) lastUsed.clear();
-      lastUsed.set(parsed.id, now);
+      lastUsed.set(`${parsed.team}.${parsed.id}`, now);
       await storage.put(["used", parsed.id], new Date(now).toISOString());
     }
     const who = { team: parsed.team, storage, keyId: parsed.id, member: record.member, role: record.role };
@@ -125,8 +151,8 @@ export function createHub(config, runtime) {
     return who;
   }
 
-  function limited(wait) {
-    return new HubProblem(429, "rate/limited", `Too many requests for this key; retry in ${wait} s.`, { headers: { "retry-after": String(wait) } });
+  function limited(wait, what = "requests for this key") {
+    return new HubProblem(429, "rate/limited", `Too many ${what}; retry in ${wait} s.`, { headers: { "retry-after": String(wait) } });
   }
 
   const notFound = () => new HubProblem(404, "memory/not-found", "There is no such memory.");
@@ -184,15 +210,21 @@ export function createHub(config, runtime) {
   app.get("/healthz", (c) => c.json({ ok: true }));
   allow("/healthz", "GET");
 
-  app.post("/v1/teams", async (c) => {
+  /** Whether the request carries the operator token (compared in constant time). */
+  async function isOperator(c) {
     const auth = c.req.header("authorization");
-    if (auth === undefined) throw new HubProblem(401, "auth/missing-key", "Send Authorization: Bearer <operator token>.");
-    const given = await hashKey(auth);
-    if (!config.operatorToken || !sameDigest(given, await hashKey(`Bearer ${config.operatorToken}`))) {
-      throw new HubProblem(401, "auth/invalid-key", "That is not the operator token.");
-    }
+    return auth !== undefined && config.operatorToken !== "" && sameDigest(await hashKey(auth), await hashKey(`Bearer ${config.operatorToken}`));
+  }
+
+  function operatorRate() {
     const wait = limiter.take("operator");
-    if (wait > 0) throw limited(wait);
+    if (wait > 0) throw limited(wait, "operator requests");
+  }
+
+  app.post("/v1/teams", async (c) => {
+    if (c.req.header("authorization") === undefined) throw new HubProblem(401, "auth/missing-key", "Send Authorization: Bearer <operator token>.");
+    if (!(await isOperator(c))) throw new HubProblem(401, "auth/invalid-key", "That is not the operator token.");
+    operatorRate();
     const body = await readJson(c.req.raw, config);
     if (typeof body.team !== "string" || !TEAM_ID.test(body.team)) {
       throw new HubProblem(400, "request/invalid-team", "`team` must be 1-64 of a-z, 0-9 and -, starting with a letter or digit.");
@@ -200,7 +232,7 @@ export function createHub(config, runtime) {
     const storage = runtime.team(body.team);
     if (!storage) throw new HubProblem(503, "team/unavailable", "This server does not hold that team.");
     const admin = body.admin === undefined ? "admin" : body.admin;
-    if (typeof admin !== "string" || !MEMBER.test(admin)) throw new HubProblem(400, "request/invalid-member", "`admin` must be a member id.");
+    if (typeof admin !== "string" || !MEMBER.test(admin)) throw new HubProblem(400, "request/invalid-member", "`admin` must be a member id: 1-64 of A-Z a-z 0-9 . _ @ -, starting with a letter or digit.");
     const createdAt = new Date().toISOString();
     if (!(await storage.create(["team"], { team: body.team, createdAt }))) {
       throw new HubProblem(409, "team/exists", "That team exists.");
@@ -222,24 +254,42 @@ export function createHub(config, runtime) {
     return { id: r.id, member: r.member, role: r.role, label: r.label, createdAt: r.createdAt, lastUsedAt: r.lastUsedAt };
   }
 
+  /** A key request's `{member, role, label}`, or a 400 problem. */
+  function keyRequest(body) {
+    if (typeof body.member !== "string" || !MEMBER.test(body.member)) {
+      throw new HubProblem(400, "request/invalid-member", '`member` must be 1-64 of A-Z a-z 0-9 . _ @ -, starting with a letter or digit.');
+    }
+    if (!ROLES.includes(body.role)) throw new HubProblem(400, "request/invalid-body", "`role` must be reader, writer or admin.");
+    if (body.label !== undefined && body.label !== null && (typeof body.label !== "string" || body.label.length > 200)) {
+      throw new HubProblem(400, "request/invalid-body", "`label` must be a string of at most 200 characters.");
+    }
+    return { member: body.member, role: body.role, label: body.label ?? null };
+  }
+
   app.post("/v1/teams/:team/keys", async (c) => {
+    if (await isOperator(c)) return operatorKey(c);
     const who = await teamCaller(c, "key.create", "admin");
-    let body;
+    let request;
     try {
-      body = await readJson(c.req.raw, config);
+      request = keyRequest(await readJson(c.req.raw, config));
     } catch (error) {
       throw error instanceof HubProblem ? await who.refuse(error) : error;
     }
-    const bad = (detail) => new HubProblem(400, "request/invalid-body", detail);
-    if (typeof body.member !== "string" || !MEMBER.test(body.member)) throw await who.refuse(bad("`member` must be 1-64 of A-Z a-z 0-9 . _ @ -."));
-    if (!ROLES.includes(body.role)) throw await who.refuse(bad("`role` must be reader, writer or admin."));
-    if (body.label !== undefined && body.label !== null && (typeof body.label !== "string" || body.label.length > 200)) {
-      throw await who.refuse(bad("`label` must be a string of at most 200 characters."));
-    }
-    const key = await addKey(who.storage, who.team, { member: body.member, role: body.role, label: body.label ?? null });
+    const key = await addKey(who.storage, who.team, request);
     await who.audit({ status: 201, target: `key/${key.id}` });
     return c.json(key, 201);
   });
+
+  /** The operator's way back into a team: a key (an admin's, say) for an existing team. */
+  async function operatorKey(c) {
+    operatorRate();
+    const team = c.req.param("team");
+    const storage = TEAM_ID.test(team) ? runtime.team(team) : null;
+    if (!storage || (await storage.get(["team"])) === undefined) throw new HubProblem(404, "team/not-found", "There is no such team.");
+    const key = await addKey(storage, team, keyRequest(await readJson(c.req.raw, config)));
+    await appendAudit(storage, { member: null, keyId: null, action: "key.create", target: `key/${key.id}`, revision: null, status: 201, by: "operator" }, config.auditMax);
+    return c.json(key, 201);
+  }
   app.get("/v1/teams/:team/keys", async (c) => {
     const who = await teamCaller(c, "key.list", "admin");
     const used = new Map((await who.storage.list(["used"])).map((e) => [e.key[1], e.value]));
@@ -251,10 +301,16 @@ export function createHub(config, runtime) {
   app.delete("/v1/teams/:team/keys/:keyId", async (c) => {
     const keyId = c.req.param("keyId");
     const who = await teamCaller(c, "key.revoke", "admin", `key/${keyId}`);
-    if (!/^[a-f0-9]{16}$/.test(keyId) || (await who.storage.get(["key", keyId])) === undefined) {
-      throw await who.refuse(new HubProblem(404, "key/not-found", "There is no such key."));
-    }
-    await who.storage.deleteMany([["key", keyId], ["used", keyId]]);
+    await oneAtATime(who.storage, async () => {
+      const record = /^[a-f0-9]{16}$/.test(keyId) ? await who.storage.get(["key", keyId]) : undefined;
+      if (record === undefined) throw await who.refuse(new HubProblem(404, "key/not-found", "There is no such key."));
+      if (record.role === "admin" && (await who.storage.list(["key"])).filter((e) => e.value.role === "admin").length <= 1) {
+        throw await who.refuse(new HubProblem(409, "key/last-admin", "This is the team's last admin key: create another admin key first. (The operator can also create one.)"));
+      }
+      // The id stays known, so that a revoked key's use is audited as its member's.
+      await who.storage.put(["revoked", keyId], { member: record.member, role: record.role, revokedAt: new Date().toISOString() });
+      await who.storage.deleteMany([["key", keyId], ["used", keyId]]);
+    });
     await who.audit({ status: 204 });
     return c.body(null, 204);
   });
@@ -263,11 +319,12 @@ export function createHub(config, runtime) {
   app.get("/v1/teams/:team/audit", async (c) => {
     const who = await teamCaller(c, "audit", "admin");
     const raw = c.req.query("limit");
-    const limit = raw === undefined ? 100 : Number(raw);
-    if (!Number.isInteger(limit) || limit < 1 || limit > config.auditMax) {
-      throw new HubProblem(400, "request/invalid-query", `?limit must be a whole number from 1 to ${config.auditMax}.`);
+    const limit = raw === undefined ? 100 : /^[0-9]{1,6}$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!(limit >= 1 && limit <= AUDIT_LIMIT_MAX)) {
+      throw new HubProblem(400, "request/invalid-query", `?limit must be a whole number from 1 to ${AUDIT_LIMIT_MAX}.`);
     }
-    return c.json({ entries: await readAudit(who.storage, limit) });
+    // Never more than the log keeps.
+    return c.json({ entries: await readAudit(who.storage, Math.min(limit, config.auditMax)) });
   });
   allow("/v1/teams/:team/audit", "GET");
 
@@ -392,8 +449,12 @@ export function createHub(config, runtime) {
     }
     const loaded = await store.load(ref);
     await who.audit({ status: 101, revision: loaded.revision });
-    const viaProtocol = c.req.header("authorization") === undefined;
-    return runtime.subscribe({ request: c.req.raw, storage: who.storage, store, ref, after: loaded.revision, protocol: viaProtocol ? "memdoc" : null });
+    // The reply names one subprotocol the client offered, never another
+    // (RFC 6455; browsers and Node fail a handshake that offered some and
+    // got none): `memdoc`, or else the `bearer.<key>` that was offered alone.
+    const offered = (c.req.header("sec-websocket-protocol") ?? "").split(",").map((p) => p.trim());
+    const protocol = offered.includes("memdoc") ? "memdoc" : (offered.find((p) => p.startsWith("bearer.")) ?? null);
+    return runtime.subscribe({ request: c.req.raw, storage: who.storage, store, ref, after: loaded.revision, protocol });
   });
   allow(`${M}/events`, "GET");
 
@@ -404,26 +465,9 @@ export function createHub(config, runtime) {
   // Key introspection, the memories a key can open, and the MCP endpoint.
   mountWhoami(app, caller);
   mountDirectory(app, teamCaller);
-  mountMcp(app);
+  mountMcp(app, config);
 
   return app;
 }
 
-/** The hub's settings from environment variables (docs/HUB.md, "Limits"). */
-export function hubConfig(env) {
-  const int = (name, fallback, min, max) => {
-    const raw = env[name];
-    if (raw === undefined || raw === "") return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, not ${JSON.stringify(raw)}`);
-    return n;
-  };
-  return {
-    operatorToken: env.MEMDOC_HUB_OPERATOR_TOKEN ?? "",
-    bodyCap: int("MEMDOC_HUB_BODY_LIMIT", 256 * 1024, 1024, 16 * 1024 * 1024),
-    bodyTimeoutMs: int("MEMDOC_HUB_BODY_TIMEOUT_MS", 30_000, 100, 600_000),
-    ratePerMinute: int("MEMDOC_HUB_RATE_PER_MINUTE", 600, 1, 1_000_000),
-    auditMax: int("MEMDOC_HUB_AUDIT_MAX", 1000, 10, 100_000),
-    historyDepth: int("MEMDOC_HUB_HISTORY_DEPTH", 50, 1, 1000),
-  };
-}
+export { hubConfig } from "./settings.js";

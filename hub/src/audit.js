@@ -2,9 +2,11 @@
 // ["audit", <sequence>], newest last in key order. It is bounded: past
 // `max` entries the oldest are deleted, in batches (a trim runs on the first
 // append of a process and every TRIM_EVERY appends after), and a read never
-// returns more than `max`.
+// returns more than `max`. A `target` is at most TARGET_CHARS characters
+// (it may hold a path a client chose).
 
 const TRIM_EVERY = 32;
+export const TARGET_CHARS = 256;
 let last = 0;
 let appends = 0;
 
@@ -15,10 +17,26 @@ function sequence() {
   return `${String(last).padStart(17, "0")}-${random}`;
 }
 
-/** @param {import("./team-storage.js").TeamStorage} storage */
+function bounded(entry) {
+  const target = entry.target;
+  if (typeof target !== "string" || target.length <= TARGET_CHARS) return entry;
+  return { ...entry, target: `${target.slice(0, TARGET_CHARS - 1)}…` };
+}
+
+/**
+ * Append an entry; resolves with its key (for rewriteAudit).
+ * @param {import("./team-storage.js").TeamStorage} storage
+ */
 export async function appendAudit(storage, entry, max) {
-  await storage.put(["audit", sequence()], { at: new Date().toISOString(), ...entry });
+  const key = ["audit", sequence()];
+  await storage.put(key, bounded({ at: new Date().toISOString(), ...entry }));
   if (appends++ % TRIM_EVERY === 0) await trimAudit(storage, max);
+  return key;
+}
+
+/** Replace the entry appended under `key` (a summary that grows), in place in the order. */
+export async function rewriteAudit(storage, key, entry) {
+  await storage.put(key, bounded(entry));
 }
 
 export async function trimAudit(storage, max) {

@@ -1,7 +1,10 @@
 // Request bodies: the content type is checked first, then the body is read
 // with a byte cap, from Content-Length when there is one and while reading
 // otherwise, so an oversized body is refused before it is buffered; and with
-// a deadline, so a client that stalls mid-body is answered 408.
+// a deadline, so a client that stalls mid-body is answered 408. A JSON body
+// whose strings hold a lone surrogate (`"\ud800"`, valid JSON but no text)
+// is refused, not saved as U+FFFD. `drain` reads what an error response
+// left unread, so that the connection can carry the client's next request.
 import { HubProblem } from "./problem.js";
 
 function mediaType(request) {
@@ -68,8 +71,8 @@ function decode(bytes) {
   }
 }
 
-/** A JSON object body (`application/json`). */
-export async function readJson(request, limits) {
+/** Any JSON body (`application/json`) whose strings are text. */
+export async function readJsonValue(request, limits) {
   if (mediaType(request) !== "application/json") {
     throw new HubProblem(415, "http/unsupported-media-type", "Send application/json.");
   }
@@ -80,10 +83,52 @@ export async function readJson(request, limits) {
   } catch {
     throw new HubProblem(400, "request/malformed-json", "The body is not valid JSON.");
   }
+  if (!wellFormed(value)) throw new HubProblem(400, "request/invalid-body", "A string in the body holds a lone surrogate (an escape like \\ud800 that is not half of a pair): that is not text.");
+  return value;
+}
+
+/** A JSON object body (`application/json`). */
+export async function readJson(request, limits) {
+  const value = await readJsonValue(request, limits);
   if (!value || typeof value !== "object" || Array.isArray(value)) {
     throw new HubProblem(400, "request/invalid-body", "The body must be a JSON object.");
   }
   return value;
+}
+
+/** Whether every string (and property name) in a parsed JSON value is well-formed UTF-16. */
+export function wellFormed(value) {
+  // A loop, not recursion: JSON nests as deep as its bytes allow.
+  const pending = [value];
+  while (pending.length > 0) {
+    const v = pending.pop();
+    if (typeof v === "string") {
+      if (!v.isWellFormed()) return false;
+    } else if (Array.isArray(v)) {
+      for (const inner of v) pending.push(inner);
+    } else if (v !== null && typeof v === "object") {
+      for (const [k, inner] of Object.entries(v)) {
+        if (!k.isWellFormed()) return false;
+        pending.push(inner);
+      }
+    }
+  }
+  return true;
+}
+
+/**
+ * Read and drop the rest of a request body an error response did not read,
+ * at most `limits.bodyCap` bytes within `limits.bodyTimeoutMs`; false when
+ * the body was longer or slower (the connection should then close).
+ */
+export async function drain(request, limits) {
+  if (!request.body || request.bodyUsed) return true;
+  try {
+    await readCapped(request, limits);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A memory document: `text/markdown` (the document itself) or `application/json` `{content}`. */

@@ -80,15 +80,6 @@ export async function sweepTeam({ storage, store, today, member = null, keyId = 
   return result;
 }
 
-/** The sweep interval of the schedule, from MEMDOC_HUB_SWEEP_INTERVAL_SECONDS. */
-export function sweepIntervalSeconds(env) {
-  const raw = env.MEMDOC_HUB_SWEEP_INTERVAL_SECONDS;
-  if (raw === undefined || raw === "") return null;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 31 * 86_400) throw new Error(`MEMDOC_HUB_SWEEP_INTERVAL_SECONDS must be a whole number from 1 to 2678400, not ${JSON.stringify(raw)}`);
-  return n;
-}
-
 /**
  * The routes of this file, on the hub application.
  * @param {import("hono").Hono} app
@@ -117,6 +108,9 @@ export function lifecycleRoutes(app, { M, config, runtime, teamCaller, memoryCal
       if (!Array.isArray(policies) || policies.length > MAX_POLICIES) {
         throw new HubProblem(400, "request/invalid-body", `\`policies\` must be a list of at most ${MAX_POLICIES} { section, maxAgeDays }.`);
       }
+      // Ages JSON cannot carry exactly (past 2^53 - 1) are refused, not rounded.
+      const inexact = policies.findIndex((p) => typeof p?.maxAgeDays === "number" && Number.isInteger(p.maxAgeDays) && !Number.isSafeInteger(p.maxAgeDays));
+      if (inexact >= 0) throw new HubProblem(400, "options/invalid-policy", `policy ${inexact}: maxAgeDays must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}.`);
       // The engine's own check, with its codes (options/invalid-policy).
       try {
         expire("", { today: "2000-01-01", policies });

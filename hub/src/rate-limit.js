@@ -1,14 +1,24 @@
-// A token bucket per key, in the memory of the process that serves the key
-// (on Workers: the team's Durable Object, which sees every request of its
-// keys; on Deno: the server process).
+// A token bucket per name (a key, or a client refused for unknown keys), in
+// the memory of the process that serves it (on Workers: the team's Durable
+// Object, which sees every request of its keys; on Deno: the server
+// process). At most MAX_COUNTERS buckets are kept: past that, a bucket that
+// has refilled (as good as none) or else the least recently used one is
+// forgotten, never all of them at once.
+import { BoundedMap } from "./bounded-map.js";
+
+export const MAX_COUNTERS = 10_000;
 
 export class RateLimiter {
-  /** @param {number} perMinute requests a key may make per minute (also the burst) */
-  constructor(perMinute, now = () => Date.now()) {
+  /**
+   * @param {number} perMinute requests a name may make per minute (also the burst)
+   * @param {() => number} [now]
+   * @param {number} [max] buckets kept
+   */
+  constructor(perMinute, now = () => Date.now(), max = MAX_COUNTERS) {
     this.capacity = perMinute;
     this.perMs = perMinute / 60_000;
     this.now = now;
-    this.buckets = new Map();
+    this.buckets = new BoundedMap(max, (_, b) => b.tokens + (this.now() - b.at) * this.perMs >= this.capacity);
   }
 
   /** Take one request for `name`; 0 when allowed, otherwise the seconds to wait. */
@@ -16,7 +26,6 @@ export class RateLimiter {
     const t = this.now();
     let b = this.buckets.get(name);
     if (!b) {
-      if (this.buckets.size > 10_000) this.buckets.clear();
       b = { tokens: this.capacity, at: t };
       this.buckets.set(name, b);
     }

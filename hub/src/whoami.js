@@ -1,6 +1,7 @@
 // `GET /v1/whoami`: what the presented key is (its team, member, role and
 // id), so that a client holding only a key (the editor, the MCP route) knows
 // which memories it may open. Any valid key; no secrets in the answer.
+import { problemResponse } from "./problem.js";
 
 /**
  * @param {import("hono").Hono} app
@@ -12,4 +13,5 @@ export function mountWhoami(app, caller) {
     const who = await caller(c, "whoami", "key");
     return c.json({ team: who.team, member: who.member, role: who.role, keyId: who.keyId });
   });
+  app.all("/v1/whoami", () => problemResponse(405, "http/method-not-allowed", "Use GET.", { headers: { allow: "GET" } }));
 }

@@ -338,7 +338,10 @@ for (const [target, start] of Object.entries(targets)) {
       assert.ok(bAudit.json.entries.some((e) => e.status === 404 && e.target === `teams/${a.name}`), "with the other team's name");
       assert.equal((await call("GET", `/v1/teams/${a.name}/audit?limit=2`, { key: a.admin })).json.entries.length, 2);
       assert.equal((await call("GET", `/v1/teams/${a.name}/audit?limit=0`, { key: a.admin })).status, 400);
-      assert.equal((await call("GET", `/v1/teams/${a.name}/audit?limit=201`, { key: a.admin })).status, 400, "at most MEMDOC_HUB_AUDIT_MAX");
+      const many = await call("GET", `/v1/teams/${a.name}/audit?limit=100000`, { key: a.admin });
+      assert.equal(many.status, 200);
+      assert.ok(many.json.entries.length <= 200, "never more than MEMDOC_HUB_AUDIT_MAX");
+      assert.equal((await call("GET", `/v1/teams/${a.name}/audit?limit=100001`, { key: a.admin })).status, 400);
       assert.equal((await call("GET", `/v1/teams/${a.name}/audit`, { key: a.writer })).status, 403);
     });
 

@@ -33,3 +33,16 @@ test("wrong types, missing fields, bad enums, undocumented statuses and media ty
   const key = { id: "k", member: "m", role: "reader", label: null, createdAt: "t", lastUsedAt: null, hash: "secret" };
   assert.match(checkResponse(spec, "/v1/teams/{team}/keys", "get", 200, json, { keys: [key] }, "")[0], /unexpected property hash/);
 });
+
+test("openapi.json states the hub's own id rules, not copies that could drift", async () => {
+  const { MEMBER, MEMORY_ID } = await import("../src/ids.js");
+  const { TEAM_ID } = await import("../src/keys.js");
+  assert.equal(spec.components.schemas.KeyRequest.properties.member.pattern, MEMBER.source);
+  assert.equal(spec.components.schemas.TeamRequest.properties.admin.pattern, MEMBER.source);
+  assert.equal(spec.components.schemas.TeamRequest.properties.team.pattern, TEAM_ID.source);
+  const id = spec.paths[M].get.parameters.find((p) => p.name === "id").schema.pattern;
+  // The path's id is a team memory id or a member id (a member id is one).
+  assert.equal(id, MEMORY_ID.source);
+  for (const member of ["alice", "a.b@c-d_e", "x".repeat(64)]) assert.ok(MEMBER.test(member) && MEMORY_ID.test(member), member);
+  for (const bad of [".", "..", "a/b", "", ".a", "_x"]) assert.doesNotMatch(bad, MEMBER, bad);
+});

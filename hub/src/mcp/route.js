@@ -2,14 +2,18 @@
 // stateless: every POST is answered on its own, as JSON). The key is checked
 // first, by the hub's own `GET /v1/whoami`, so a missing, unknown or revoked
 // key is refused with the REST API's 401 problem before any MCP message is
-// read; the tools (./tools.js) then act with that key through the REST
-// routes. A fresh server and transport per request: nothing is shared
-// between callers.
+// read; then the body is read as every other body of the hub is (the
+// MEMDOC_HUB_BODY_LIMIT cap, the deadline, JSON whose strings are text), and
+// the tools (./tools.js) act with that key through the REST routes. Every
+// HTTP-level error is a problem (application/problem+json), the MCP
+// transport's own too. A fresh server and transport per request: nothing is
+// shared between callers.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { version } from "memdoc";
 
-import { problemResponse } from "../problem.js";
+import { readJsonValue } from "../body.js";
+import { HubProblem, problemResponse } from "../problem.js";
 import { memoryTools } from "./tools.js";
 
 /**
@@ -21,8 +25,46 @@ const noElicitation = {
   getValidator: () => () => ({ valid: false, data: undefined, errorMessage: "this server does not elicit input" }),
 };
 
-/** Mount `POST /mcp` on the hub application `app` (a Hono app). */
-export function mountMcp(app) {
+/**
+ * The SDK's server, whose tool errors of its own (arguments that do not
+ * match a tool's schema, an unknown tool) start with a problem code too.
+ */
+class HubMcpServer extends McpServer {
+  createToolError(message) {
+    const code = /validation|invalid arguments/i.test(message) ? "request/invalid-arguments" : "request/invalid-tool-call";
+    return { isError: true, content: [{ type: "text", text: `${code}: ${message}` }], structuredContent: { code } };
+  }
+}
+
+/** The MCP transport's own HTTP errors (JSON-RPC bodies), as problems. */
+const TRANSPORT_CODES = { 400: "mcp/invalid-message", 404: "mcp/no-session", 406: "http/not-acceptable", 413: "http/payload-too-large", 415: "http/unsupported-media-type" };
+
+async function asProblem(response) {
+  if (response.status < 400 || (response.headers.get("content-type") ?? "").startsWith("application/problem+json")) return response;
+  let message = "The MCP transport refused the request.";
+  let jsonrpc = null;
+  try {
+    const body = JSON.parse(await response.text());
+    if (typeof body?.error?.message === "string") [message, jsonrpc] = [body.error.message, body.error.code];
+  } catch {
+    // Not JSON: the generic message.
+  }
+  const code = TRANSPORT_CODES[response.status] ?? "mcp/invalid-message";
+  return problemResponse(response.status, code, message, { extra: jsonrpc === null ? {} : { jsonrpcCode: jsonrpc } });
+}
+
+/** An Accept header that a JSON answer satisfies (none, or one naming JSON or any type). */
+function acceptsJson(accept) {
+  if (accept === null || accept.trim() === "") return true;
+  return accept.split(",").some((t) => ["application/json", "application/*", "*/*"].includes(t.split(";")[0].trim().toLowerCase()));
+}
+
+/**
+ * Mount `POST /mcp` on the hub application `app` (a Hono app).
+ * @param {import("hono").Hono} app
+ * @param {{ bodyCap: number, bodyTimeoutMs: number }} limits
+ */
+export function mountMcp(app, limits) {
   app.post("/mcp", async (c) => {
     const request = c.req.raw;
     const authorization = request.headers.get("authorization");
@@ -35,16 +77,26 @@ export function mountMcp(app) {
         body = JSON.stringify(o.body);
         headers["content-type"] = "application/json";
       }
-      const response = await app.fetch(new Request(origin + path, { method, headers, body }));
+      const response = await app.fetch(new Request(origin + path, { method, headers, body }), c.env);
       const text = await response.text();
       const type = response.headers.get("content-type") ?? "";
-      const json = /json/.test(type) ? JSON.parse(text) : null;
+      let json = null;
+      try {
+        json = /json/.test(type) ? JSON.parse(text) : null;
+      } catch {
+        // Not JSON after all: the tools treat it as an unexpected answer.
+      }
       return { status: response.status, json, text, headers: response.headers };
     };
     const me = await rest("GET", "/v1/whoami");
     if (me.status !== 200) return new Response(me.text, { status: me.status, headers: me.headers });
 
-    const server = new McpServer(
+    if (!acceptsJson(request.headers.get("accept"))) {
+      throw new HubProblem(406, "http/not-acceptable", "The answer is application/json: accept it (Accept: application/json, text/event-stream).");
+    }
+    const message = await readJsonValue(request, limits);
+
+    const server = new HubMcpServer(
       { name: "memdoc-hub", title: "memdoc hub", version: version() },
       {
         jsonSchemaValidator: noElicitation,
@@ -57,7 +109,10 @@ export function mountMcp(app) {
     for (const [name, config, handler] of memoryTools(me.json, rest)) server.registerTool(name, config, handler);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
-    return transport.handleRequest(request);
+    // The body is read; the transport gets it parsed, and an Accept it takes.
+    const headers = new Headers(request.headers);
+    headers.set("accept", "application/json, text/event-stream");
+    return asProblem(await transport.handleRequest(new Request(request.url, { method: "POST", headers }), { parsedBody: message }));
   });
   app.all("/mcp", () =>
     problemResponse(405, "http/method-not-allowed", "Use POST (the MCP Streamable HTTP transport, stateless: no event stream, no session).", { headers: { allow: "POST" } }),

@@ -4,9 +4,14 @@
 // roles, isolation, validation, save plans, compare-and-swap and the audit
 // are exactly those of the REST API; nothing here decides them again. A
 // refusal becomes a tool error (`isError`) whose first words are the
-// memdoc code and whose text says what to do next.
+// memdoc code and whose text says what to do next. Ids follow the REST
+// rules (../ids.js) before any call is made, so that no id can be resolved
+// into another path ("." or ".."); an answer of an unexpected shape is a
+// coded tool error too, never a thrown TypeError.
 import * as memdoc from "memdoc";
 import { z } from "zod";
+
+import { MEMBER, MEMORY_ID } from "../ids.js";
 
 const scope = z.enum(["team", "user"]).describe('"team": the team\'s shared memory `id`. "user": your own private memory; its id is your member id (memory_read with any other id finds nothing).');
 const id = z.string().min(1).max(128).describe("The memory's id, e.g. \"product\" for a team memory, or your member id for scope \"user\".");
@@ -22,11 +27,42 @@ function failure(code, text, extra = {}) {
   return { isError: true, content: [{ type: "text", text: `${code}: ${text}` }], structuredContent: { code, ...extra } };
 }
 
-/** A problem response as a tool error, with the next step for the model. */
+/** A problem response (or any answer that is not the expected one) as a tool error, with the next step for the model. */
 function refused(problem, next = "") {
-  const text = next ? `${problem.detail} ${next}` : problem.detail;
-  return failure(problem.code ?? "http/error", text, { status: problem.status });
+  const detail = typeof problem?.detail === "string" ? problem.detail : "The hub could not answer this call.";
+  const text = next ? `${detail} ${next}` : detail;
+  return failure(typeof problem?.code === "string" ? problem.code : "http/error", text, { status: problem?.status ?? null });
 }
+
+/** A 200 answer whose body is not what the route documents. */
+const unexpected = (got) => failure("internal/unexpected-answer", `The hub answered ${got.status} with a body this tool does not understand; nothing more was done.`, { status: got.status });
+
+/** The refusal of an id that breaks the REST rules, or null. */
+function badRef(s, i) {
+  if (s === "team" && !MEMORY_ID.test(i)) {
+    return failure("request/invalid-id", `${JSON.stringify(i)} is not a team memory id: 1-128 of A-Z a-z 0-9 . _ @ : -, starting with a letter or digit.`);
+  }
+  if (s === "user" && !MEMBER.test(i)) {
+    return failure("request/invalid-member", `${JSON.stringify(i)} is not a member id: 1-64 of A-Z a-z 0-9 . _ @ -, starting with a letter or digit. For scope "user" the id is your own member id.`);
+  }
+  return null;
+}
+
+/**
+ * A handler whose ids are checked first and whose every failure is a coded
+ * tool error.
+ */
+const guarded = (handler) => async (args) => {
+  const bad = badRef(args.scope, args.id);
+  if (bad) return bad;
+  try {
+    return await handler(args);
+  } catch (error) {
+    return failure("internal/error", `The tool failed (${error?.name ?? "Error"}); nothing more was done.`);
+  }
+};
+
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 
 const diagnosticLines = (diagnostics) =>
   (diagnostics ?? []).map((d) => `- ${d.severity} ${d.code}: ${d.message}${d.help ? ` (${d.help})` : ""}`).join("\n");
@@ -45,7 +81,8 @@ export function memoryTools(who, rest) {
 
   async function read({ scope: s, id: i }) {
     const got = await rest("GET", pathOf(who, s, i));
-    if (got.status !== 200) return { problem: got.json };
+    if (got.status !== 200) return { problem: refused(got.json) };
+    if (!isObject(got.json) || !Number.isInteger(got.json.revision) || !isObject(got.json.usage)) return { problem: unexpected(got) };
     return { memory: got.json };
   }
 
@@ -60,16 +97,16 @@ export function memoryTools(who, rest) {
         inputSchema: { scope, id },
         annotations: { readOnlyHint: true },
       },
-      async (args) => {
+      guarded(async (args) => {
         const { memory, problem } = await read(args);
-        if (problem) return refused(problem);
+        if (problem) return problem;
         const prompt = await rest("GET", `${pathOf(who, args.scope, args.id)}/prompt`);
         if (prompt.status !== 200) return refused(prompt.json);
         const { revision, usage, content, updatedAt, updatedBy } = memory;
         const head = `revision ${revision}; ${usageLine(usage)}${updatedBy ? `; last saved by ${updatedBy} at ${updatedAt}` : ""}.`;
         const body = revision === 0 ? "(This memory is empty: nothing was saved yet. Save with baseRevision 0 to create it.)" : prompt.text;
         return answer(`${head}\n\n${body}`, { revision, usage, prompt: prompt.text, content, updatedAt, updatedBy });
-      },
+      }),
     ],
     [
       "memory_save",
@@ -89,8 +126,9 @@ export function memoryTools(who, rest) {
         },
         annotations: { destructiveHint: false, idempotentHint: true },
       },
-      async ({ scope: s, id: i, content, baseRevision }) => {
+      guarded(async ({ scope: s, id: i, content, baseRevision }) => {
         const put = await rest("PUT", pathOf(who, s, i), { body: { content }, headers: { "if-match": `"${baseRevision}"` } });
+        if (put.status === 200 && (!isObject(put.json) || typeof put.json.status !== "string" || !isObject(put.json.usage))) return unexpected(put);
         if (put.status === 200) {
           const { status, revision, usage, diagnostics, dropped } = put.json;
           const warnings = diagnosticLines(diagnostics);
@@ -112,7 +150,7 @@ export function memoryTools(who, rest) {
           return failure(problem.code, `${problem.detail} ${next}`, { status: 422, diagnostics: problem.diagnostics });
         }
         return refused(problem);
-      },
+      }),
     ],
     [
       "memory_recall",
@@ -129,16 +167,17 @@ export function memoryTools(who, rest) {
         },
         annotations: { readOnlyHint: true },
       },
-      async ({ scope: s, id: i, query, budget }) => {
+      guarded(async ({ scope: s, id: i, query, budget }) => {
         const params = new URLSearchParams({ q: query });
         if (budget !== undefined) params.set("budget", String(budget));
         const got = await rest("GET", `${pathOf(who, s, i)}/recall?${params}`);
         if (got.status !== 200) return refused(got.json);
         const recalled = got.json;
+        if (!isObject(recalled) || !isObject(recalled.totals) || typeof recalled.content !== "string") return unexpected(got);
         const why = (recalled.selected ?? []).map((item) => `- ${item.section}: ${item.text}${item.why?.terms?.length ? ` (matches ${item.why.terms.join(", ")})` : ""}`).join("\n");
         const text = `From revision ${recalled.revision}, ${recalled.chars} characters recalled (${recalled.totals.selected} of ${recalled.totals.items} items):\n\n${recalled.content || "(nothing matched)"}${why ? `\n\nWhy:\n${why}` : ""}`;
         return answer(text, recalled);
-      },
+      }),
     ],
     [
       "memory_history",
@@ -148,13 +187,14 @@ export function memoryTools(who, rest) {
         inputSchema: { scope, id },
         annotations: { readOnlyHint: true },
       },
-      async ({ scope: s, id: i }) => {
+      guarded(async ({ scope: s, id: i }) => {
         const got = await rest("GET", `${pathOf(who, s, i)}/history`);
         if (got.status !== 200) return refused(got.json);
+        if (!isObject(got.json) || !Array.isArray(got.json.entries)) return unexpected(got);
         const { entries } = got.json;
         const lines = entries.map((e) => `- revision ${e.revision} at ${e.at} by ${e.actor ?? "unknown"}: ${e.chars} characters (${e.delta >= 0 ? "+" : ""}${e.delta})${e.codes?.length ? `; ${e.codes.join(", ")}` : ""}`);
         return answer(lines.length ? lines.join("\n") : "No revisions: this memory was never saved.", { entries });
-      },
+      }),
     ],
   ];
 }
