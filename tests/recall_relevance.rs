@@ -12,9 +12,13 @@ use memdoc::{recall, Recall, RecallOptions, Scope};
 use serde_json::Value;
 
 /// Floors: the suite's measured numbers, rounded down, so that a change
-/// that makes recall worse fails here.
-const FLOOR_1200: f64 = 0.93;
-const FLOOR_4000: f64 = 0.93;
+/// that makes recall worse fails here. 0.93 until stop words stopped
+/// matching and a relevance floor came (docs/FORMAT.md §12): the items
+/// missed since share no word but a stop word with their query ("what
+/// editor do they use" / "Uses Neovim"), or only a sliver of it; by words
+/// alone nothing finds them, by meaning `hybridRecall` does.
+const FLOOR_1200: f64 = 0.90;
+const FLOOR_4000: f64 = 0.90;
 /// The share of queries whose best-scoring item is an expected one.
 const FLOOR_TOP1: f64 = 0.80;
 

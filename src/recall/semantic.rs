@@ -1,0 +1,171 @@
+//! Recall's semantic channel: the vectors an embedder gave for the query
+//! and for each item (docs/FORMAT.md §12), their cosine, and the
+//! calibration that turns a cosine, or a lexical match, into a relevance
+//! from 0 to 1 whose floor means the same for every embedder. The engine
+//! never embeds: the vectors come from the caller, in item order
+//! ([`recall_items`](crate::recall_items)).
+
+use crate::error::Error;
+
+use super::math::half_to_the;
+
+/// The relevance under which an item does not answer the query: it is
+/// omitted as `no-match` (unless its section is pinned).
+pub const RELEVANCE_FLOOR: f64 = 0.5;
+
+/// The vectors of a hybrid recall: the query's, and every item's in the
+/// order of [`recall_items`](crate::recall_items), one after another.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RecallVectors<'a> {
+    /// The embedder's id: decides the calibration ([`calibration`]).
+    pub embedder: &'a str,
+    /// The query's vector.
+    pub query: &'a [f32],
+    /// Each item's vector, of the query's length, concatenated.
+    pub items: &'a [f32],
+}
+
+impl RecallVectors<'_> {
+    /// Check the vectors against a memory of `items` items.
+    ///
+    /// # Errors
+    /// [`Error::InvalidVectors`] for an empty query vector, item vectors
+    /// that are not `items` times its length, or a value that is not
+    /// finite.
+    pub fn check(&self, items: usize) -> Result<(), Error> {
+        let dimensions = self.query.len();
+        if dimensions == 0 {
+            return Err(Error::InvalidVectors(
+                "the query's vector is empty".to_owned(),
+            ));
+        }
+        if self.items.len() != items * dimensions {
+            return Err(Error::InvalidVectors(format!(
+                "{} numbers for {items} items of {dimensions} dimensions",
+                self.items.len()
+            )));
+        }
+        if !self.query.iter().chain(self.items).all(|x| x.is_finite()) {
+            return Err(Error::InvalidVectors(
+                "a value is not a finite number".to_owned(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// How a channel's raw value becomes a relevance: 0 up to `zero`, then
+/// `1 − 0.5^((x − zero) / half)`, so the floor (0.5) lies at
+/// `zero + half` and a stronger match only comes nearer to 1.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Calibration {
+    /// The raw value at and below which the relevance is 0.
+    pub zero: f64,
+    /// How far above `zero` the relevance reaches the floor.
+    pub half: f64,
+}
+
+impl Calibration {
+    /// The relevance of a raw value.
+    pub(crate) fn relevance(self, x: f64) -> f64 {
+        if x.is_nan() || x <= self.zero {
+            0.0
+        } else {
+            1.0 - half_to_the((x - self.zero) / self.half)
+        }
+    }
+}
+
+/// The lexical channel's calibration, over BM25 divided by the BM25 of an
+/// average-length item holding each of the query's words once (so 1 when
+/// every word of the query is matched, less for a part of it, weighed by
+/// rarity).
+pub const LEXICAL_CALIBRATION: Calibration = Calibration {
+    zero: 0.0,
+    half: 0.15,
+};
+
+/// Cosine calibrations by embedder id, fitted on the evaluation set
+/// (tests/recall-eval, `node tests/recall-eval/fit.mjs`): `zero` near the
+/// cosine of unrelated texts, `zero + half` where answered questions part
+/// from unanswerable ones.
+pub const CALIBRATIONS: [(&str, Calibration); 1] = [(
+    "all-MiniLM-L6-v2",
+    Calibration {
+        zero: 0.2,
+        half: 0.2,
+    },
+)];
+
+/// The calibration of an embedder not in [`CALIBRATIONS`]: cosines of
+/// normalised sentence embeddings commonly sit near 0.2 between unrelated
+/// texts and above 0.5 between a question and its answer.
+pub const DEFAULT_CALIBRATION: Calibration = Calibration {
+    zero: 0.2,
+    half: 0.25,
+};
+
+/// The calibration of the embedder `id`.
+#[must_use]
+pub fn calibration(id: &str) -> Calibration {
+    CALIBRATIONS
+        .iter()
+        .find(|(known, _)| *known == id)
+        .map_or(DEFAULT_CALIBRATION, |(_, c)| *c)
+}
+
+/// The cosine of two vectors of the same length, summed in order in `f64`
+/// (so every platform gets the same bits: additions, multiplications, one
+/// division and `sqrt`, all correctly rounded); 0 when either is zero.
+pub(crate) fn cosine(a: &[f32], b: &[f32]) -> f64 {
+    let (mut dot, mut aa, mut bb) = (0.0_f64, 0.0_f64, 0.0_f64);
+    for (&x, &y) in a.iter().zip(b) {
+        let (x, y) = (f64::from(x), f64::from(y));
+        dot += x * y;
+        aa += x * x;
+        bb += y * y;
+    }
+    if aa == 0.0 || bb == 0.0 {
+        0.0
+    } else {
+        (dot / (aa * bb).sqrt()).clamp(-1.0, 1.0)
+    }
+}
+
+/// Two channels' relevances as one: `1 − (1 − a)(1 − b)`, the chance that
+/// either says the item answers. Never below the stronger one, so a strong
+/// match on either channel is never weakened by the other.
+pub(crate) fn fuse(a: f64, b: f64) -> f64 {
+    1.0 - (1.0 - a) * (1.0 - b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cosine_of_parallel_orthogonal_and_zero_vectors() {
+        assert!((cosine(&[1.0, 2.0], &[2.0, 4.0]) - 1.0).abs() < 1e-12);
+        assert!(cosine(&[1.0, 0.0], &[0.0, 3.0]).abs() < 1e-12);
+        assert!(cosine(&[0.0, 0.0], &[1.0, 3.0]).abs() < 1e-12);
+    }
+
+    #[test]
+    fn calibration_puts_the_floor_at_zero_plus_half() {
+        let c = Calibration {
+            zero: 0.2,
+            half: 0.1,
+        };
+        assert!(c.relevance(0.1).abs() < 1e-12);
+        assert!((c.relevance(0.3) - RELEVANCE_FLOOR).abs() < 1e-12);
+        assert!(c.relevance(0.9) > 0.99 && c.relevance(0.9) < 1.0);
+    }
+
+    #[test]
+    fn fusion_never_weakens_the_stronger_channel() {
+        for (a, b) in [(0.9, 0.0), (0.0, 0.9), (0.6, 0.3), (1.0, 0.2)] {
+            assert!(fuse(a, b) >= f64::max(a, b), "{a} {b}");
+            assert!(fuse(a, b) <= 1.0);
+        }
+    }
+}
