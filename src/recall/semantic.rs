@@ -82,7 +82,7 @@ impl Calibration {
 /// rarity).
 pub const LEXICAL_CALIBRATION: Calibration = Calibration {
     zero: 0.0,
-    half: 0.15,
+    half: 0.5,
 };
 
 /// Cosine calibrations by embedder id, fitted on the evaluation set
