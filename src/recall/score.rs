@@ -25,9 +25,9 @@ pub struct Why {
     /// The query's words (stop words apart) the item or its section title
     /// contains, sorted.
     pub terms: Vec<String>,
-    /// How well the item answers the query, from 0 to 1: the lexical and
-    /// the semantic relevance fused, `1 − (1 − lexical)(1 − semantic)`.
-    /// Under 0.5 (the floor) the item does not answer it.
+    /// How well the item answers the query, from 0 to 1: the higher of the
+    /// lexical and the semantic relevance. Under 0.5 (the floor) the item
+    /// does not answer it.
     pub relevance: f64,
     /// BM25 (`raw`) and its calibrated relevance (`normalized`).
     pub lexical: Measure,

@@ -339,9 +339,9 @@ export interface RecallWhy {
    */
   terms: string[];
   /**
-   * How well the item answers the query, from 0 to 1: the lexical and
-   * the semantic relevance fused, `1 − (1 − lexical)(1 − semantic)`.
-   * Under 0.5 (the floor) the item does not answer it.
+   * How well the item answers the query, from 0 to 1: the higher of the
+   * lexical and the semantic relevance. Under 0.5 (the floor) the item
+   * does not answer it.
    */
   relevance: number;
   /** BM25 (`raw`) and its calibrated relevance (`normalized`). */
