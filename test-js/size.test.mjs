@@ -22,7 +22,10 @@
 // the store's host calls are awaited by JavaScript (158,628 bytes);
 // 155,000 since recall's word segmentation is the crate's own, with a
 // table of runs of characters (154,113 bytes); 152,000 since recall's
-// `ln` and `0.5^x` are the crate's own (151,211 bytes).
+// `ln` and `0.5^x` are the crate's own (151,211 bytes); 155,000 since
+// recall fuses a semantic channel (vectors in, cosine, calibration, the
+// explained parts, `recallItems` and `recallWithVectors`: 154,007 bytes,
+// 2,781 more than the 151,226 before).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -32,7 +35,7 @@ import { gzipSync } from "node:zlib";
 import { pkgDir } from "./helpers.mjs";
 
 /** The most bytes the module may take gzip -9. */
-export const BUDGET = 152_000;
+export const BUDGET = 155_000;
 
 /** Bytes of `wasm` compressed with gzip -9. */
 export function gzipBytes(wasm) {

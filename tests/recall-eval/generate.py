@@ -213,7 +213,7 @@ MEMORIES = {
             ("paraphrase", "how much is the paid plan for each user?", "Pro costs 12 EUR per seat"),
             ("paraphrase", "what are the limits without paying?", "The free tier allows three projects"),
             ("paraphrase", "when will the installed client be retired?", "We sunset the desktop app"),
-            ("paraphrase", "do people who join through a colleague see the walkthrough?", "Onboarding skips the tour"),
+            ("paraphrase", "do newcomers who join through a colleague see the walkthrough?", "Onboarding skips the tour"),
             ("paraphrase", "when does the night theme launch?", "Dark mode ships to everyone"),
             ("paraphrase", "can phones work without a connection?", "The mobile app supports offline editing"),
             ("paraphrase", "are printed files marked for unpaid plans?", "Exports to PDF are watermarked"),
