@@ -9,16 +9,27 @@ import { defaultCache, vectorKey } from "./vectors.js";
 /** The code of a result by words alone because the embedder failed. */
 export const EMBEDDER_UNAVAILABLE = "embedder/unavailable";
 
+/**
+ * With the default cache, the item vectors of the memories recalled last
+ * (by embedder id and text), concatenated as the engine takes them: a
+ * memory recalled again is neither listed, hashed nor looked up again.
+ * Vectors are a function of the model and the text, so they stay right.
+ */
+const PREPARED = 8;
+const prepared = new Map();
+
 export async function hybridRecall(text, query, options) {
   const { embedder, cache, ...rest } = options ?? {};
   checkEmbedder(embedder);
-  // Options and arguments are checked before anything is embedded.
-  const items = recallItems(text);
+  // Options and arguments are checked before anything is embedded (a text
+  // that is not a string by recallItems).
+  if (typeof text !== "string") recallItems(text);
   recall("", query, rest);
+  const items = cache === undefined && prepared.has(memoKey(embedder, text)) ? null : recallItems(text);
   let vectors;
   let failure = null;
   try {
-    vectors = await embedAll(embedder, cache ?? defaultCache(embedder.id), items, query);
+    vectors = await (cache === undefined ? embedPrepared(embedder, text, items, query) : embedAll(embedder, cache, items, query));
   } catch (error) {
     failure = error;
   }
@@ -44,6 +55,27 @@ function checkEmbedder(embedder) {
     error.code = "options/invalid";
     throw error;
   }
+}
+
+function memoKey(embedder, text) {
+  return `${embedder.id}\u0000${text}`;
+}
+
+/** `embedAll` with the default cache, through the memories prepared last. */
+async function embedPrepared(embedder, text, items, query) {
+  const key = memoKey(embedder, text);
+  const memo = prepared.get(key);
+  if (memo === undefined) {
+    const vectors = await embedAll(embedder, defaultCache(embedder.id), items, query);
+    prepared.set(key, vectors.items);
+    if (prepared.size > PREPARED) prepared.delete(prepared.keys().next().value);
+    return vectors;
+  }
+  const [vector] = await embedAs(embedder, [query], "query");
+  if (memo.length % vector.length !== 0) {
+    throw new Error(`the query's vector has ${vector.length} dimensions, the items' another number`);
+  }
+  return { query: vector, items: memo };
 }
 
 /**

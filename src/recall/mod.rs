@@ -337,7 +337,14 @@ fn score(
         .today
         .clone()
         .or_else(|| doc.entries().map(|e| e.date.to_string()).max());
-    let semantic = vectors.map(|v| (v, calibration(v.embedder)));
+    let semantic = vectors.map(|v| {
+        (
+            semantic::QueryVector::new(v.query),
+            v.items,
+            v.query.len(),
+            calibration(v.embedder),
+        )
+    });
     let mut terms = matches.terms.into_iter();
     items
         .iter()
@@ -345,9 +352,8 @@ fn score(
         .map(|(i, item)| {
             let bm25 = matches.scores[i];
             let share = if ideal > 0.0 { bm25 / ideal } else { 0.0 };
-            let semantic = semantic.map(|(v, c)| {
-                let d = v.query.len();
-                let cosine = semantic::cosine(v.query, &v.items[i * d..(i + 1) * d]);
+            let semantic = semantic.as_ref().map(|(query, vectors, d, c)| {
+                let cosine = query.cosine(&vectors[i * d..(i + 1) * d]);
                 (cosine, c.relevance(cosine))
             });
             let why = Why::new(score::Parts {

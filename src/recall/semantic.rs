@@ -118,22 +118,52 @@ pub fn calibration(id: &str) -> Calibration {
         .map_or(DEFAULT_CALIBRATION, |(_, c)| *c)
 }
 
-/// The cosine of two vectors of the same length, summed in order in `f64`
-/// (so every platform gets the same bits: additions, multiplications, one
-/// division and `sqrt`, all correctly rounded); 0 when either is zero.
-pub(crate) fn cosine(a: &[f32], b: &[f32]) -> f64 {
-    let (mut dot, mut aa, mut bb) = (0.0_f64, 0.0_f64, 0.0_f64);
-    for (&x, &y) in a.iter().zip(b) {
-        let (x, y) = (f64::from(x), f64::from(y));
-        dot += x * y;
-        aa += x * x;
-        bb += y * y;
+/// A query vector and its squared length, computed once for every item.
+pub(crate) struct QueryVector<'a> {
+    vector: &'a [f32],
+    square: f64,
+}
+
+impl<'a> QueryVector<'a> {
+    pub(crate) fn new(vector: &'a [f32]) -> Self {
+        Self {
+            vector,
+            square: dot(vector, vector),
+        }
     }
-    if aa == 0.0 || bb == 0.0 {
-        0.0
-    } else {
-        (dot / (aa * bb).sqrt()).clamp(-1.0, 1.0)
+
+    /// The cosine of the query's and `item`'s vectors (of the same length);
+    /// 0 when either is zero.
+    pub(crate) fn cosine(&self, item: &[f32]) -> f64 {
+        let square = dot(item, item);
+        if self.square == 0.0 || square == 0.0 {
+            0.0
+        } else {
+            (dot(self.vector, item) / (self.square * square).sqrt()).clamp(-1.0, 1.0)
+        }
     }
+}
+
+/// The dot product in `f64`, in a fixed order: four running sums (element
+/// `k` into sum `k mod 4`), then the rest, then `(s0 + s1) + (s2 + s3) +
+/// rest`. Additions, multiplications and `sqrt` are correctly rounded on
+/// every platform and Rust never fuses or reorders them, so native builds
+/// and WebAssembly get the same bits; four sums instead of one let the
+/// additions overlap.
+fn dot(a: &[f32], b: &[f32]) -> f64 {
+    let mut sums = [0.0_f64; 4];
+    let (a4, b4) = (a.chunks_exact(4), b.chunks_exact(4));
+    let (ra, rb) = (a4.remainder(), b4.remainder());
+    for (x, y) in a4.zip(b4) {
+        for k in 0..4 {
+            sums[k] += f64::from(x[k]) * f64::from(y[k]);
+        }
+    }
+    let mut rest = 0.0;
+    for (&x, &y) in ra.iter().zip(rb) {
+        rest += f64::from(x) * f64::from(y);
+    }
+    (sums[0] + sums[1]) + (sums[2] + sums[3]) + rest
 }
 
 /// Two channels' relevances as one: the stronger. A strong match on either
@@ -151,11 +181,18 @@ pub(crate) fn fuse(a: f64, b: f64) -> f64 {
 mod tests {
     use super::*;
 
+    fn cosine(a: &[f32], b: &[f32]) -> f64 {
+        QueryVector::new(a).cosine(b)
+    }
+
     #[test]
     fn cosine_of_parallel_orthogonal_and_zero_vectors() {
         assert!((cosine(&[1.0, 2.0], &[2.0, 4.0]) - 1.0).abs() < 1e-12);
         assert!(cosine(&[1.0, 0.0], &[0.0, 3.0]).abs() < 1e-12);
         assert!(cosine(&[0.0, 0.0], &[1.0, 3.0]).abs() < 1e-12);
+        let a: Vec<f32> = (0..11).map(|k| f32::from(u8::try_from(k).unwrap()) - 5.0).collect();
+        let b: Vec<f32> = a.iter().map(|x| 3.0 * x).collect();
+        assert!((cosine(&a, &b) - 1.0).abs() < 1e-12, "every element, the rest too");
     }
 
     #[test]
