@@ -97,7 +97,7 @@ fn main() {
                 } else {
                     m[0] + m[1]
                 };
-                if best.as_ref().is_none_or(|b| objective > b.0) {
+                if best.as_ref().map_or(true, |b| objective > b.0) {
                     best = Some((objective, c, m));
                 }
             }

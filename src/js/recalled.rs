@@ -282,7 +282,7 @@ mod tests {
                         "section": section, "text": text, "date": date, "score": score,
                         "why": {"terms": words, "relevance": w[0], "lexical": measure(w[1], w[2]), "semantic": semantic,
                             "recency": {"raw": age, "normalized": w[7]}, "priority": {"raw": priority, "normalized": w[9]},
-                            "pinned": w[10] == 1.0},
+                            "pinned": w[10] > 0.5},
                     });
                     if omitted {
                         item["reason"] = reasons[next() as usize].clone().into();

@@ -80,9 +80,9 @@ impl Calibration {
 /// average-length item holding each of the query's words once (about 1
 /// when every word of the query is matched, less for a part of it, weighed
 /// by rarity): the floor needs about 40% of the query. Measured on the
-/// evaluation set (tests/recall_eval.rs): with 30%, two of its twelve
+/// evaluation set (`tests/recall_eval.rs`): with 30%, two of its twelve
 /// unanswerable questions select entries by one shared word ("which font
-/// does the marketing site use?" / "Services use PostgreSQL 16").
+/// does the marketing site use?" against "Services use `PostgreSQL` 16").
 pub const LEXICAL_CALIBRATION: Calibration = Calibration {
     zero: 0.0,
     half: 0.4,
@@ -91,7 +91,7 @@ pub const LEXICAL_CALIBRATION: Calibration = Calibration {
 /// Cosine calibrations by embedder id, fitted on the evaluation set
 /// (`cargo run --release --example recall_fit`): the floor (`zero + half`)
 /// as high as it goes while paraphrased questions keep their answers
-/// (tests/recall_eval.rs's floors, with a margin).
+/// (the floors of `tests/recall_eval.rs`, with a margin).
 pub const CALIBRATIONS: [(&str, Calibration); 1] = [(
     "all-MiniLM-L6-v2",
     Calibration {
@@ -190,9 +190,14 @@ mod tests {
         assert!((cosine(&[1.0, 2.0], &[2.0, 4.0]) - 1.0).abs() < 1e-12);
         assert!(cosine(&[1.0, 0.0], &[0.0, 3.0]).abs() < 1e-12);
         assert!(cosine(&[0.0, 0.0], &[1.0, 3.0]).abs() < 1e-12);
-        let a: Vec<f32> = (0..11).map(|k| f32::from(u8::try_from(k).unwrap()) - 5.0).collect();
+        let a: Vec<f32> = (0..11)
+            .map(|k| f32::from(u8::try_from(k).unwrap()) - 5.0)
+            .collect();
         let b: Vec<f32> = a.iter().map(|x| 3.0 * x).collect();
-        assert!((cosine(&a, &b) - 1.0).abs() < 1e-12, "every element, the rest too");
+        assert!(
+            (cosine(&a, &b) - 1.0).abs() < 1e-12,
+            "every element, the rest too"
+        );
     }
 
     #[test]
