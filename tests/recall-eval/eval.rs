@@ -128,17 +128,21 @@ impl Embedder {
 
     /// `q`'s recall by words and MiniLM's vectors.
     pub fn hybrid(&mut self, q: &Question, budget: usize) -> Recall {
-        let text = memory(&q.memory);
-        let items: Vec<f32> = recall_items(&text)
+        self.recall(&memory(&q.memory), &q.question, &options(q, budget))
+    }
+
+    /// The recall of `query` in `text` by words and MiniLM's vectors.
+    pub fn recall(&mut self, text: &str, query: &str, options: &RecallOptions) -> Recall {
+        let items: Vec<f32> = recall_items(text)
             .iter()
             .flat_map(|t| self.embed(t))
             .collect();
-        let query = self.embed(&q.question);
+        let query_vector = self.embed(query);
         let vectors = RecallVectors {
             embedder: memdoc_minilm::ID,
-            query: &query,
+            query: &query_vector,
             items: &items,
         };
-        hybrid_recall(&text, &q.question, &options(q, budget), &vectors).unwrap()
+        hybrid_recall(text, query, options, &vectors).unwrap()
     }
 }
