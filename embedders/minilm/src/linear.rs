@@ -12,8 +12,11 @@ pub struct Linear {
     outputs: usize,
 }
 
+/// Rows of the input taken together: each weight loaded serves this many.
 const ROWS: usize = 4;
-const COLS: usize = 64;
+/// Outputs accumulated together: ROWS × COLS sums stay in vector registers
+/// (8 of SSE's or WebAssembly's 4-lane registers).
+const COLS: usize = 8;
 
 impl Linear {
     /// From PyTorch's layout, `[outputs][inputs]`.
@@ -53,58 +56,50 @@ impl Linear {
 
     /// `x · W + b` for `x` of `rows` rows.
     pub fn forward(&self, x: &[f32], rows: usize) -> Vec<f32> {
-        let (n, m) = (self.inputs, self.outputs);
-        debug_assert_eq!(x.len(), rows * n);
-        let mut y = vec![0.0f32; rows * m];
-        for r0 in (0..rows).step_by(ROWS) {
-            let r_count = ROWS.min(rows - r0);
-            for c0 in (0..m).step_by(COLS) {
-                let c_count = COLS.min(m - c0);
-                if r_count == ROWS && c_count == COLS {
-                    self.block(x, r0, c0, &mut y);
-                } else {
-                    self.edge(x, r0, r_count, c0, c_count, &mut y);
-                }
+        debug_assert_eq!(x.len(), rows * self.inputs);
+        let mut y = vec![0.0f32; rows * self.outputs];
+        let mut r0 = 0;
+        while r0 < rows {
+            match rows - r0 {
+                1 => self.rows::<1>(x, r0, &mut y),
+                2 => self.rows::<2>(x, r0, &mut y),
+                3 => self.rows::<3>(x, r0, &mut y),
+                _ => self.rows::<ROWS>(x, r0, &mut y),
             }
+            r0 += ROWS;
         }
         y
     }
 
-    /// A full block of ROWS × COLS outputs.
-    #[inline(always)]
-    fn block(&self, x: &[f32], r0: usize, c0: usize, y: &mut [f32]) {
+    /// R rows of outputs (R ≤ ROWS), COLS columns at a time.
+    fn rows<const R: usize>(&self, x: &[f32], r0: usize, y: &mut [f32]) {
         let (n, m) = (self.inputs, self.outputs);
-        let mut acc = [[0.0f32; COLS]; ROWS];
-        for row in acc.iter_mut() {
-            row.copy_from_slice(&self.bias[c0..c0 + COLS]);
-        }
-        let xs: [&[f32]; ROWS] = std::array::from_fn(|r| &x[(r0 + r) * n..(r0 + r + 1) * n]);
-        for (k, weights) in self.weight.chunks_exact(m).enumerate() {
-            let w: &[f32; COLS] = weights[c0..c0 + COLS].try_into().expect("COLS values");
-            for (row, x) in acc.iter_mut().zip(&xs) {
-                let a = x[k];
-                for (o, w) in row.iter_mut().zip(w) {
-                    *o += a * w;
+        let xs: [&[f32]; R] = std::array::from_fn(|r| &x[(r0 + r) * n..(r0 + r + 1) * n]);
+        let mut c0 = 0;
+        while c0 + COLS <= m {
+            let mut acc = [[0.0f32; COLS]; R];
+            for row in acc.iter_mut() {
+                row.copy_from_slice(&self.bias[c0..c0 + COLS]);
+            }
+            for (k, weights) in self.weight.chunks_exact(m).enumerate() {
+                let w: &[f32; COLS] = weights[c0..c0 + COLS].try_into().expect("COLS values");
+                for (row, x) in acc.iter_mut().zip(&xs) {
+                    let a = x[k];
+                    for (o, w) in row.iter_mut().zip(w) {
+                        *o += a * w;
+                    }
                 }
             }
+            for (r, row) in acc.iter().enumerate() {
+                y[(r0 + r) * m + c0..(r0 + r) * m + c0 + COLS].copy_from_slice(row);
+            }
+            c0 += COLS;
         }
-        for (r, row) in acc.iter().enumerate() {
-            y[(r0 + r) * m + c0..(r0 + r) * m + c0 + COLS].copy_from_slice(row);
-        }
-    }
-
-    /// The blocks at the bottom and right edges.
-    fn edge(&self, x: &[f32], r0: usize, r_count: usize, c0: usize, c_count: usize, y: &mut [f32]) {
-        let (n, m) = (self.inputs, self.outputs);
-        for r in r0..r0 + r_count {
-            let out = &mut y[r * m + c0..r * m + c0 + c_count];
-            out.copy_from_slice(&self.bias[c0..c0 + c_count]);
-            for k in 0..n {
-                let a = x[r * n + k];
-                let w = &self.weight[k * m + c0..k * m + c0 + c_count];
-                for (o, w) in out.iter_mut().zip(w) {
-                    *o += a * w;
-                }
+        // Every layer's width is a multiple of COLS; any other is finished here.
+        for (r, x) in xs.iter().enumerate() {
+            for c in c0..m {
+                let sum: f32 = (0..n).map(|k| x[k] * self.weight[k * m + c]).sum();
+                y[(r0 + r) * m + c] = self.bias[c] + sum;
             }
         }
     }
