@@ -7,7 +7,10 @@
 use memdoc_minilm::MiniLm;
 use std::time::Instant;
 
-const MODEL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/models/all-MiniLM-L6-v2");
+const MODEL: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../target/models/all-MiniLM-L6-v2"
+);
 
 /// The memory's items: each `- ` line with the indented lines under it.
 fn items(text: &str) -> Vec<String> {
@@ -31,10 +34,14 @@ fn median(mut samples: Vec<f64>) -> f64 {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let [_, question, memory] = &args[..] else { panic!("usage: bench QUESTION MEMORY.md") };
+    let [_, question, memory] = &args[..] else {
+        panic!("usage: bench QUESTION MEMORY.md")
+    };
     let memory = std::fs::read_to_string(memory).expect("the memory");
-    let weights = std::fs::read(format!("{MODEL}/model.safetensors")).expect("bash scripts/setup fetches the model");
-    let tokenizer = std::fs::read_to_string(format!("{MODEL}/tokenizer.json")).expect("tokenizer.json");
+    let weights = std::fs::read(format!("{MODEL}/model.safetensors"))
+        .expect("bash scripts/setup fetches the model");
+    let tokenizer =
+        std::fs::read_to_string(format!("{MODEL}/tokenizer.json")).expect("tokenizer.json");
     let started = Instant::now();
     let model = MiniLm::load(&weights, &tokenizer).expect("loads");
     let load_ms = started.elapsed().as_secs_f64() * 1e3;

@@ -147,7 +147,7 @@ fn attention(qkv: &[f32], n: usize) -> Vec<f32> {
             }
             let mut total = 0.0;
             for s in scores.iter_mut() {
-                *s = (*s - max).exp();
+                *s = libm::expf(*s - max);
                 total += *s;
             }
             let out = &mut context[i * HIDDEN + h * HEAD..][..HEAD];
@@ -178,7 +178,8 @@ fn layer_norm(x: &mut [f32], norm: &Norm) {
     }
 }
 
-/// GELU, erf form (BERT's "gelu").
+/// GELU, erf form (BERT's "gelu"). libm's erff and expf rather than the
+/// platform's: the same bits natively and in WebAssembly.
 fn gelu(x: f32) -> f32 {
     0.5 * x * (1.0 + libm::erff(x * std::f32::consts::FRAC_1_SQRT_2))
 }
