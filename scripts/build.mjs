@@ -81,6 +81,8 @@ const template = join(root, "pkg-template");
 for (const file of readdirSync(template)) {
   if (file !== "package.json") cpSync(join(template, file), join(out, file), { recursive: true });
 }
+// The repository's NOTICE (the MiniLM model's license) travels with the package.
+cpSync(join(root, "NOTICE"), join(out, "NOTICE"));
 const manifest = JSON.parse(readFileSync(join(template, "package.json"), "utf8"));
 manifest.version = cargoVersion();
 writeFileSync(join(out, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
