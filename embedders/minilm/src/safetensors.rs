@@ -113,17 +113,28 @@ impl<'a> File<'a> {
 /// file: what memdoc's package ships (half the bytes).
 pub fn to_f16(bytes: &[u8], keep: impl Fn(&str) -> bool) -> Result<Vec<u8>, Error> {
     let file = File::parse(bytes)?;
-    let mut header = Map::new();
-    let mut data = Vec::new();
+    let mut tensors = Vec::new();
     for name in file.names().filter(|n| keep(n)) {
         let (_, shape, _) = file.raw(name)?;
         let values = file.f32(name, &shape)?;
+        let data = values
+            .iter()
+            .flat_map(|v| f16::from_f32(*v).to_le_bytes())
+            .collect();
+        tensors.push((name.to_string(), "F16", shape, data));
+    }
+    Ok(write(tensors))
+}
+
+/// A safetensors file of the tensors given: name, dtype, shape, bytes.
+pub fn write(tensors: Vec<(String, &str, Vec<usize>, Vec<u8>)>) -> Vec<u8> {
+    let mut header = Map::new();
+    let mut data = Vec::new();
+    for (name, dtype, shape, bytes) in tensors {
         let start = data.len();
-        for v in values {
-            data.extend_from_slice(&f16::from_f32(v).to_le_bytes());
-        }
-        let entry = serde_json::json!({ "dtype": "F16", "shape": shape, "data_offsets": [start, data.len()] });
-        header.insert(name.to_string(), entry);
+        data.extend_from_slice(&bytes);
+        let entry = serde_json::json!({ "dtype": dtype, "shape": shape, "data_offsets": [start, data.len()] });
+        header.insert(name, entry);
     }
     let mut json = serde_json::to_vec(&Value::Object(header)).expect("a JSON object serialises");
     // The data starts 8-byte aligned, as the format recommends.
@@ -134,5 +145,5 @@ pub fn to_f16(bytes: &[u8], keep: impl Fn(&str) -> bool) -> Result<Vec<u8>, Erro
     out.extend_from_slice(&(json.len() as u64).to_le_bytes());
     out.extend_from_slice(&json);
     out.extend_from_slice(&data);
-    Ok(out)
+    out
 }

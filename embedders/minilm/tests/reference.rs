@@ -2,6 +2,7 @@
 //! Hugging Face's `tokenizers`, scripts/minilm-reference.py, committed in
 //! reference.json), with the real weights `bash scripts/setup` fetched.
 
+use memdoc_minilm::safetensors::{self, File};
 use memdoc_minilm::{pack_f16, Error, MiniLm, DIMENSIONS};
 use serde_json::Value;
 use std::sync::OnceLock;
@@ -129,6 +130,37 @@ fn f32_vectors_are_the_reference_within_float_error() {
 #[test]
 fn packaged_f16_vectors_stay_within_0_99_cosine() {
     let (worst, _) = compare(f16_model(), "f16");
+    assert!(worst >= 0.99, "worst cosine {worst}");
+}
+
+/// The weights rounded as int8 would keep them (each matrix row scaled to
+/// ±127 by its largest value), back in f32: what an int8 file would give.
+fn int8_model() -> MiniLm {
+    let full = read("model.safetensors");
+    let file = File::parse(&full).expect("parses");
+    let mut tensors = Vec::new();
+    for name in file.names().filter(|n| !n.ends_with("position_ids")) {
+        let (_, shape, _) = file.raw(name).expect("a tensor");
+        let mut values = file.f32(name, &shape).expect("f32");
+        if shape.len() == 2 {
+            for row in values.chunks_exact_mut(shape[1]) {
+                let scale = row.iter().fold(0.0f32, |m, v| m.max(v.abs())) / 127.0;
+                if scale > 0.0 {
+                    row.iter_mut()
+                        .for_each(|v| *v = (*v / scale).round() * scale);
+                }
+            }
+        }
+        let data = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        tensors.push((name.to_string(), "F32", shape, data));
+    }
+    MiniLm::load(&safetensors::write(tensors), &tokenizer()).expect("the int8-rounded model loads")
+}
+
+/// Measured, not shipped: int8 would be a quarter of f32's bytes.
+#[test]
+fn int8_rounded_vectors_are_measured() {
+    let (worst, _) = compare(&int8_model(), "int8 (per row)");
     assert!(worst >= 0.99, "worst cosine {worst}");
 }
 
