@@ -57,7 +57,13 @@ async function load(options) {
     bytesOf(options.weights ?? packaged("model.fp16.safetensors"), "weights"),
     bytesOf(options.tokenizer ?? packaged("tokenizer.json"), "tokenizer"),
   ]);
-  return new Model(weights, new TextDecoder().decode(tokenizer));
+  try {
+    return new Model(weights, new TextDecoder().decode(tokenizer));
+  } catch (error) {
+    if (error?.code) throw error;
+    // Out of memory, or a trap in the module.
+    throw coded("embedder/unavailable", `miniLmEmbedder: the model did not load: ${error?.message}`, error);
+  }
 }
 
 /** The embedder over a loaded model. */

@@ -81,7 +81,7 @@ impl<'a> File<'a> {
         if actual != shape {
             return Err(bad(format!("{name}: shape {actual:?}, expected {shape:?}")));
         }
-        let count: usize = shape.iter().product();
+        let count = shape.iter().try_fold(1usize, |n, d| n.checked_mul(*d));
         let (width, values): (usize, Vec<f32>) = match dtype {
             "F32" => (
                 4,
@@ -99,9 +99,9 @@ impl<'a> File<'a> {
             ),
             other => return Err(bad(format!("{name}: dtype {other}, expected F32 or F16"))),
         };
-        if bytes.len() != count * width {
+        if count.and_then(|c| c.checked_mul(width)) != Some(bytes.len()) {
             return Err(bad(format!(
-                "{name}: {} bytes for {count} {dtype} values",
+                "{name}: {} bytes for shape {shape:?} of {dtype}",
                 bytes.len()
             )));
         }

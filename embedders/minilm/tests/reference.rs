@@ -240,6 +240,13 @@ fn bad_files_are_coded_errors() {
         assert!(matches!(error, Error::Tokenizer(_)), "{error}");
         assert_eq!(error.code(), "embedder/tokenizer");
     }
+    // A special token whose id the model has no embedding for.
+    let beyond = tokenizer.replace(r#""id":103,"#, r#""id":30522,"#);
+    assert_ne!(beyond, tokenizer);
+    assert_eq!(
+        MiniLm::load(&weights, &beyond).err().map(|e| e.code()),
+        Some("embedder/weights")
+    );
     let truncated = &weights[..weights.len() / 2];
     assert_eq!(
         MiniLm::load(truncated, &tokenizer).err().map(|e| e.code()),
