@@ -3,7 +3,7 @@
 //! GELU (erf form), LayerNorm ε 1e-12, absolute positions up to 512.
 
 use crate::linear::Linear;
-use crate::safetensors::File;
+use crate::safetensors::{File, Table};
 use crate::Error;
 
 const HIDDEN: usize = 384;
@@ -29,7 +29,8 @@ struct Layer {
 }
 
 pub struct Model {
-    words: Vec<f32>,
+    /// In the weights file's precision: f16 halves the largest table.
+    words: Table,
     positions: Vec<f32>,
     token_type: Vec<f32>,
     embeddings_norm: Norm,
@@ -84,7 +85,7 @@ impl Model {
         }
         let token_types = file.f32("embeddings.token_type_embeddings.weight", &[2, HIDDEN])?;
         Ok(Model {
-            words: file.f32("embeddings.word_embeddings.weight", &[vocab, HIDDEN])?,
+            words: file.table("embeddings.word_embeddings.weight", &[vocab, HIDDEN])?,
             positions: file.f32(
                 "embeddings.position_embeddings.weight",
                 &[POSITIONS, HIDDEN],
@@ -106,8 +107,9 @@ impl Model {
     pub fn forward(&self, ids: &[u32]) -> Vec<f32> {
         let n = ids.len().min(POSITIONS);
         let mut x = Vec::with_capacity(n * HIDDEN);
+        let mut word = [0.0f32; HIDDEN];
         for (position, &id) in ids[..n].iter().enumerate() {
-            let word = &self.words[id as usize * HIDDEN..][..HIDDEN];
+            self.words.row(id as usize, HIDDEN, &mut word);
             let pos = &self.positions[position * HIDDEN..][..HIDDEN];
             x.extend((0..HIDDEN).map(|i| word[i] + pos[i] + self.token_type[i]));
         }
