@@ -7,8 +7,8 @@
 // benches/growth.mjs for every export (the target: at most 20 times); and
 // what the host alone costs a call that reads a whole text: the empty call
 // and the text's encoding into WebAssembly's memory, against the native
-// calls; and hybridRecall with cached vectors (benches/hybrid.mjs). See
-// BENCHMARKS.md.
+// calls; hybridRecall with cached vectors (benches/hybrid.mjs); last, the
+// MiniLM embedder (benches/minilm.mjs). See BENCHMARKS.md.
 //
 //   node scripts/bench.mjs              set up, build pkg/, then measure
 //   node scripts/bench.mjs --no-build   measure the pkg/ that is there
@@ -248,10 +248,14 @@ async function main() {
       `${table([["operation/shape", "1,000 lines", "16,000 lines", "growth"], ...shapes.map((r) => [r.what, `${r.small.toFixed(2)} ms`, `${r.large.toFixed(1)} ms`, `${r.ratio.toFixed(1)}x`])])}\n\n` +
       (over.length ? `above 20x: ${over.map(describe).join("; ")}\n` : "every operation within 20x\n"),
   );
+  // The MiniLM embedder: a question, and a 25,000-character memory indexed
+  // from scratch, natively and through the package (benches/minilm.mjs).
+  const { benchMiniLm } = await import("../benches/minilm.mjs");
+  const minilm = await benchMiniLm();
   if (args.json) {
     writeFileSync(
       args.json,
-      `${JSON.stringify({ node: process.version, cpus: cpu.length, bytes: Object.fromEntries(bytes), native: [...native.values()], wasm: [...wasm.values()], host: [...host.values()], growth: shapes }, null, 1)}\n`,
+      `${JSON.stringify({ node: process.version, cpus: cpu.length, bytes: Object.fromEntries(bytes), native: [...native.values()], wasm: [...wasm.values()], host: [...host.values()], growth: shapes, minilm }, null, 1)}\n`,
     );
   }
 }

@@ -71,12 +71,12 @@ const steps = [
   },
 
   { lane: "rust", name: "rustfmt", command: "cargo", args: ["fmt", "--check"] },
-  { lane: "rust", name: "clippy (native)", command: "cargo", args: ["clippy", "--all-targets", "--", "-D", "warnings"] },
+  { lane: "rust", name: "clippy (native)", command: "cargo", args: ["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"] },
   {
     lane: "rust",
     name: "clippy (wasm32)",
     command: "cargo",
-    args: ["clippy", "--target", "wasm32-unknown-unknown", "--lib", "--tests", "--", "-D", "warnings"],
+    args: ["clippy", "--workspace", "--target", "wasm32-unknown-unknown", "--lib", "--tests", "--", "-D", "warnings"],
   },
   {
     lane: "rust",
@@ -85,6 +85,9 @@ const steps = [
     args: ["scripts/build.mjs", "--test-panic", "--out", "target/pkg-test-panic"],
   },
   { lane: "rust", name: "cargo test", command: "cargo", args: ["test"] },
+  // The MiniLM embedder against its reference vectors, with the weights
+  // scripts/setup fetched (optimised even in the test profile: Cargo.toml).
+  { lane: "rust", name: "cargo test: MiniLM", command: "cargo", args: ["test", "-p", "memdoc-minilm"] },
   { lane: "rust", name: "wasm-bindgen-test in Node", command: "wasm-pack", args: ["test", "--node", "--mode", "no-install", "--", "--test", "wasm"] },
   // Every fuzz target over its committed seeds, then 5 s of fuzzing each
   // (nightly, its own target dir under fuzz/); `npm run fuzz` runs long.

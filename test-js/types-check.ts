@@ -93,6 +93,7 @@ import { workersKvHost, type KvNamespaceLike } from "memdoc/adapters/workers-kv"
 import { durableObjectHost, type DurableObjectStorageLike } from "memdoc/adapters/durable-object";
 import { denoKvHost, type DenoKvHostOptions } from "memdoc/adapters/deno-kv";
 import { indexedDbHost, type IndexedDbHost, type IndexedDbHostOptions } from "memdoc/adapters/indexeddb";
+import { miniLmEmbedder, type MiniLmEmbedder, type MiniLmOptions } from "memdoc/embedders/minilm";
 
 const ready: Promise<void> = init();
 const again: Promise<void> = namedInit();
@@ -334,3 +335,14 @@ const openAi: Embedder = openAiEmbedder({ baseURL: "http://localhost:11434/v1", 
 // @ts-expect-error: a model is required
 openAiEmbedder({ baseURL: "http://localhost:11434/v1" });
 void [workersAi, openAi];
+async function useMiniLm(): Promise<void> {
+  const packaged: MiniLmEmbedder = await miniLmEmbedder();
+  const options: MiniLmOptions = { weights: new URL("file:///m.safetensors"), tokenizer: new Uint8Array(0) };
+  const own: MiniLmEmbedder = await miniLmEmbedder(options);
+  const vectors: Float32Array[] = await own.embed(["which database?"], "query");
+  const dimensions: 384 = packaged.dimensions;
+  void [vectors, dimensions, packaged.id];
+  // @ts-expect-error: kind is "query" or "document"
+  void packaged.embed(["x"], "passage");
+}
+void useMiniLm;

@@ -3,7 +3,7 @@
 //! GELU (erf form), LayerNorm ε 1e-12, absolute positions up to 512.
 
 use crate::linear::Linear;
-use crate::safetensors::File;
+use crate::safetensors::{File, Table};
 use crate::Error;
 
 const HIDDEN: usize = 384;
@@ -29,7 +29,8 @@ struct Layer {
 }
 
 pub struct Model {
-    words: Vec<f32>,
+    /// In the weights file's precision: f16 halves the largest table.
+    words: Table,
     positions: Vec<f32>,
     token_type: Vec<f32>,
     embeddings_norm: Norm,
@@ -84,7 +85,7 @@ impl Model {
         }
         let token_types = file.f32("embeddings.token_type_embeddings.weight", &[2, HIDDEN])?;
         Ok(Model {
-            words: file.f32("embeddings.word_embeddings.weight", &[vocab, HIDDEN])?,
+            words: file.table("embeddings.word_embeddings.weight", &[vocab, HIDDEN])?,
             positions: file.f32(
                 "embeddings.position_embeddings.weight",
                 &[POSITIONS, HIDDEN],
@@ -106,8 +107,9 @@ impl Model {
     pub fn forward(&self, ids: &[u32]) -> Vec<f32> {
         let n = ids.len().min(POSITIONS);
         let mut x = Vec::with_capacity(n * HIDDEN);
+        let mut word = [0.0f32; HIDDEN];
         for (position, &id) in ids[..n].iter().enumerate() {
-            let word = &self.words[id as usize * HIDDEN..][..HIDDEN];
+            self.words.row(id as usize, HIDDEN, &mut word);
             let pos = &self.positions[position * HIDDEN..][..HIDDEN];
             x.extend((0..HIDDEN).map(|i| word[i] + pos[i] + self.token_type[i]));
         }
@@ -129,25 +131,39 @@ impl Model {
     }
 }
 
-/// Softmax(Q·Kᵀ/√32)·V per head; every token attends to every token.
+/// Softmax(Q·Kᵀ/√32)·V per head; every token attends to every token. The
+/// keys are transposed first, so that each score row is built by adding
+/// along contiguous values (which vectorises) in the same order as a dot
+/// product would.
 fn attention(qkv: &[f32], n: usize) -> Vec<f32> {
     let width = 3 * HIDDEN;
     let scale = 1.0 / (HEAD as f32).sqrt();
     let mut context = vec![0.0f32; n * HIDDEN];
     let mut scores = vec![0.0f32; n];
+    let mut keys = vec![0.0f32; HEAD * n];
     for h in 0..HEADS {
         let (qo, ko, vo) = (h * HEAD, HIDDEN + h * HEAD, 2 * HIDDEN + h * HEAD);
+        for j in 0..n {
+            for d in 0..HEAD {
+                keys[d * n + j] = qkv[j * width + ko + d];
+            }
+        }
         for i in 0..n {
             let q = &qkv[i * width + qo..][..HEAD];
+            scores.fill(0.0);
+            for (a, column) in q.iter().zip(keys.chunks_exact(n)) {
+                for (s, k) in scores.iter_mut().zip(column) {
+                    *s += a * k;
+                }
+            }
             let mut max = f32::NEG_INFINITY;
-            for (j, s) in scores.iter_mut().enumerate() {
-                let k = &qkv[j * width + ko..][..HEAD];
-                *s = q.iter().zip(k).map(|(a, b)| a * b).sum::<f32>() * scale;
+            for s in scores.iter_mut() {
+                *s *= scale;
                 max = max.max(*s);
             }
             let mut total = 0.0;
             for s in scores.iter_mut() {
-                *s = (*s - max).exp();
+                *s = libm::expf(*s - max);
                 total += *s;
             }
             let out = &mut context[i * HIDDEN + h * HEAD..][..HEAD];
@@ -178,7 +194,8 @@ fn layer_norm(x: &mut [f32], norm: &Norm) {
     }
 }
 
-/// GELU, erf form (BERT's "gelu").
+/// GELU, erf form (BERT's "gelu"). libm's erff and expf rather than the
+/// platform's: the same bits natively and in WebAssembly.
 fn gelu(x: f32) -> f32 {
     0.5 * x * (1.0 + libm::erff(x * std::f32::consts::FRAC_1_SQRT_2))
 }

@@ -77,35 +77,75 @@ impl<'a> File<'a> {
 
     /// A tensor as f32 values, checked against the shape the model expects.
     pub fn f32(&self, name: &str, shape: &[usize]) -> Result<Vec<f32>, Error> {
+        let (dtype, bytes) = self.checked(name, shape)?;
+        Ok(match dtype {
+            "F32" => bytes
+                .chunks_exact(4)
+                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                .collect(),
+            _ => bytes
+                .chunks_exact(2)
+                .map(|b| f16::from_le_bytes([b[0], b[1]]).to_f32())
+                .collect(),
+        })
+    }
+
+    /// A tensor's dtype (F32 or F16) and bytes, its shape the one expected
+    /// and its bytes as many as the shape needs.
+    fn checked(&self, name: &str, shape: &[usize]) -> Result<(&str, &'a [u8]), Error> {
         let (dtype, actual, bytes) = self.raw(name)?;
         if actual != shape {
             return Err(bad(format!("{name}: shape {actual:?}, expected {shape:?}")));
         }
-        let count: usize = shape.iter().product();
-        let (width, values): (usize, Vec<f32>) = match dtype {
-            "F32" => (
-                4,
-                bytes
-                    .chunks_exact(4)
-                    .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-                    .collect(),
-            ),
-            "F16" => (
-                2,
-                bytes
-                    .chunks_exact(2)
-                    .map(|b| f16::from_le_bytes([b[0], b[1]]).to_f32())
-                    .collect(),
-            ),
+        let width: usize = match dtype {
+            "F32" => 4,
+            "F16" => 2,
             other => return Err(bad(format!("{name}: dtype {other}, expected F32 or F16"))),
         };
-        if bytes.len() != count * width {
+        let count = shape.iter().try_fold(width, |n, d| n.checked_mul(*d));
+        if count != Some(bytes.len()) {
             return Err(bad(format!(
-                "{name}: {} bytes for {count} {dtype} values",
+                "{name}: {} bytes for shape {shape:?} of {dtype}",
                 bytes.len()
             )));
         }
-        Ok(values)
+        Ok((dtype, bytes))
+    }
+}
+
+/// A table of rows kept in the file's own precision (the word embeddings:
+/// 30,522 rows of which a text reads a few).
+pub enum Table {
+    F32(Vec<f32>),
+    F16(Vec<f16>),
+}
+
+impl Table {
+    /// Row `index`'s values as f32, `width` of them.
+    pub fn row(&self, index: usize, width: usize, out: &mut [f32]) {
+        match self {
+            Table::F32(values) => out.copy_from_slice(&values[index * width..][..width]),
+            Table::F16(values) => {
+                for (o, v) in out.iter_mut().zip(&values[index * width..][..width]) {
+                    *o = v.to_f32();
+                }
+            }
+        }
+    }
+}
+
+impl File<'_> {
+    /// A tensor as a Table: F16 stays F16 (half the memory), anything else is read as f32.
+    pub fn table(&self, name: &str, shape: &[usize]) -> Result<Table, Error> {
+        match self.checked(name, shape)? {
+            ("F16", bytes) => Ok(Table::F16(
+                bytes
+                    .chunks_exact(2)
+                    .map(|b| f16::from_le_bytes([b[0], b[1]]))
+                    .collect(),
+            )),
+            _ => self.f32(name, shape).map(Table::F32),
+        }
     }
 }
 
@@ -113,17 +153,28 @@ impl<'a> File<'a> {
 /// file: what memdoc's package ships (half the bytes).
 pub fn to_f16(bytes: &[u8], keep: impl Fn(&str) -> bool) -> Result<Vec<u8>, Error> {
     let file = File::parse(bytes)?;
-    let mut header = Map::new();
-    let mut data = Vec::new();
+    let mut tensors = Vec::new();
     for name in file.names().filter(|n| keep(n)) {
         let (_, shape, _) = file.raw(name)?;
         let values = file.f32(name, &shape)?;
+        let data = values
+            .iter()
+            .flat_map(|v| f16::from_f32(*v).to_le_bytes())
+            .collect();
+        tensors.push((name.to_string(), "F16", shape, data));
+    }
+    Ok(write(tensors))
+}
+
+/// A safetensors file of the tensors given: name, dtype, shape, bytes.
+pub fn write(tensors: Vec<(String, &str, Vec<usize>, Vec<u8>)>) -> Vec<u8> {
+    let mut header = Map::new();
+    let mut data = Vec::new();
+    for (name, dtype, shape, bytes) in tensors {
         let start = data.len();
-        for v in values {
-            data.extend_from_slice(&f16::from_f32(v).to_le_bytes());
-        }
-        let entry = serde_json::json!({ "dtype": "F16", "shape": shape, "data_offsets": [start, data.len()] });
-        header.insert(name.to_string(), entry);
+        data.extend_from_slice(&bytes);
+        let entry = serde_json::json!({ "dtype": dtype, "shape": shape, "data_offsets": [start, data.len()] });
+        header.insert(name, entry);
     }
     let mut json = serde_json::to_vec(&Value::Object(header)).expect("a JSON object serialises");
     // The data starts 8-byte aligned, as the format recommends.
@@ -134,5 +185,5 @@ pub fn to_f16(bytes: &[u8], keep: impl Fn(&str) -> bool) -> Result<Vec<u8>, Erro
     out.extend_from_slice(&(json.len() as u64).to_le_bytes());
     out.extend_from_slice(&json);
     out.extend_from_slice(&data);
-    Ok(out)
+    out
 }

@@ -99,9 +99,12 @@ impl Tokenizer {
         })
     }
 
+    /// One more than the largest id it can give (the model must have as many).
     pub fn vocab_size(&self) -> usize {
+        let specials = self.specials.iter().map(|(_, id)| id);
         self.vocab
             .values()
+            .chain(specials)
             .map(|&id| id as usize + 1)
             .max()
             .unwrap_or(0)

@@ -2,6 +2,7 @@
 //! Hugging Face's `tokenizers`, scripts/minilm-reference.py, committed in
 //! reference.json), with the real weights `bash scripts/setup` fetched.
 
+use memdoc_minilm::safetensors::{self, File};
 use memdoc_minilm::{pack_f16, Error, MiniLm, DIMENSIONS};
 use serde_json::Value;
 use std::sync::OnceLock;
@@ -132,6 +133,37 @@ fn packaged_f16_vectors_stay_within_0_99_cosine() {
     assert!(worst >= 0.99, "worst cosine {worst}");
 }
 
+/// The weights rounded as int8 would keep them (each matrix row scaled to
+/// ±127 by its largest value), back in f32: what an int8 file would give.
+fn int8_model() -> MiniLm {
+    let full = read("model.safetensors");
+    let file = File::parse(&full).expect("parses");
+    let mut tensors = Vec::new();
+    for name in file.names().filter(|n| !n.ends_with("position_ids")) {
+        let (_, shape, _) = file.raw(name).expect("a tensor");
+        let mut values = file.f32(name, &shape).expect("f32");
+        if shape.len() == 2 {
+            for row in values.chunks_exact_mut(shape[1]) {
+                let scale = row.iter().fold(0.0f32, |m, v| m.max(v.abs())) / 127.0;
+                if scale > 0.0 {
+                    row.iter_mut()
+                        .for_each(|v| *v = (*v / scale).round() * scale);
+                }
+            }
+        }
+        let data = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        tensors.push((name.to_string(), "F32", shape, data));
+    }
+    MiniLm::load(&safetensors::write(tensors), &tokenizer()).expect("the int8-rounded model loads")
+}
+
+/// Measured, not shipped: int8 would be a quarter of f32's bytes.
+#[test]
+fn int8_rounded_vectors_are_measured() {
+    let (worst, _) = compare(&int8_model(), "int8 (per row)");
+    assert!(worst >= 0.99, "worst cosine {worst}");
+}
+
 #[test]
 fn packed_weights_are_half_the_bytes() {
     let full = read("model.safetensors");
@@ -208,6 +240,13 @@ fn bad_files_are_coded_errors() {
         assert!(matches!(error, Error::Tokenizer(_)), "{error}");
         assert_eq!(error.code(), "embedder/tokenizer");
     }
+    // A special token whose id the model has no embedding for.
+    let beyond = tokenizer.replace(r#""id":103,"#, r#""id":30522,"#);
+    assert_ne!(beyond, tokenizer);
+    assert_eq!(
+        MiniLm::load(&weights, &beyond).err().map(|e| e.code()),
+        Some("embedder/weights")
+    );
     let truncated = &weights[..weights.len() / 2];
     assert_eq!(
         MiniLm::load(truncated, &tokenizer).err().map(|e| e.code()),
