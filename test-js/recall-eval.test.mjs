@@ -1,18 +1,14 @@
 // The recall evaluation set (tests/recall-eval) through the package: its
 // paraphrase questions share no content word with their answers (check.mjs);
 // by words alone every keyword question is answered and no unanswerable
-// question selects anything; with MiniLM (`memdoc/embedders/minilm`, when
-// the package has it) the paraphrase floors hold. tests/recall_eval.rs
-// asserts the same natively.
+// question selects anything; with MiniLM (`memdoc/embedders/minilm`) the
+// paraphrase floors hold. tests/recall_eval.rs asserts the same natively.
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { test } from "node:test";
 
 import * as memdoc from "../pkg/node.js";
 import { violations } from "../tests/recall-eval/check.mjs";
 import { measure, questions } from "../tests/recall-eval/harness.mjs";
-import { pkgDir } from "./helpers.mjs";
 
 test("the set has its documented shape, and paraphrases share no content word with their answers", () => {
   const kinds = (kind) => questions.filter((q) => q.kind === kind).length;
@@ -28,10 +24,7 @@ test("by words: keyword questions answered, unanswerable ones select nothing", a
   assert.equal(lexical.noneSilent, 1, `missed: ${lexical.missed.join("; ")}`);
 });
 
-// The MiniLM embedder's module, built into the package by scripts/build.mjs.
-const minilm = join(pkgDir, "embedders", "minilm.js");
-
-test("with MiniLM: 90% of paraphrases within 1,200 code points, 75% within 400", { skip: !existsSync(minilm) && `no ${minilm}` }, async () => {
+test("with MiniLM: 90% of paraphrases within 1,200 code points, 75% within 400", async () => {
   const { miniLmEmbedder } = await import("../pkg/embedders/minilm.js");
   const embedder = await miniLmEmbedder();
   const { hybrid } = await measure(memdoc, embedder);
