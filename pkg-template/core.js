@@ -16,6 +16,8 @@ export const injectionBlock = guard(glue.injectionBlock);
 export const merge = guard(glue.merge);
 export const compact = guard(glue.compact);
 export const recall = guard(glue.recall);
+export const recallItems = guard(glue.recallItems);
+export const recallWithVectors = guard(glue.recallWithVectors);
 export const expire = guard(glue.expire);
 export const diagnosticCodes = guard(glue.diagnosticCodes);
 export const errorCodes = guard(glue.errorCodes);
@@ -107,3 +109,5 @@ export function init(moduleOrPath) {
 }
 
 export { initSync } from "./memdoc.js";
+export { hybridRecall } from "./hybrid.js";
+export { lruCache } from "./vectors.js";

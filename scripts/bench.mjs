@@ -7,7 +7,8 @@
 // benches/growth.mjs for every export (the target: at most 20 times); and
 // what the host alone costs a call that reads a whole text: the empty call
 // and the text's encoding into WebAssembly's memory, against the native
-// calls. See BENCHMARKS.md.
+// calls; hybridRecall with cached vectors (benches/hybrid.mjs); last, the
+// MiniLM embedder (benches/minilm.mjs). See BENCHMARKS.md.
 //
 //   node scripts/bench.mjs              set up, build pkg/, then measure
 //   node scripts/bench.mjs --no-build   measure the pkg/ that is there
@@ -23,6 +24,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { genDoc } from "../benches/gen_doc.mjs";
 import { collect, describe, growth as growthOnShapes } from "../benches/growth.mjs";
+import { benchHybrid } from "../benches/hybrid.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const { values: args } = parseArgs({
@@ -230,6 +232,13 @@ async function main() {
   console.log(
     `the host's share of a call that reads a whole text (render(""), and TextEncoder.encodeInto of the text), against native\n\n${table(hostRows)}\n`,
   );
+  // Recall by meaning with the item vectors cached (benches/hybrid.mjs;
+  // the target: at most 3 ms at 25,000 characters).
+  const hybrid = await benchHybrid(memdoc, { chars: 25_000, budgetMs: budgetMs * 4 });
+  console.log(
+    `hybridRecall through the package, ${label(hybrid.chars)} (${hybrid.items} items), 384-dimension vectors cached (target at most 3 ms)\n\n` +
+      `${table([["size", "hybridRecall", "recall (words)"], [label(hybrid.chars), `${hybrid.hybrid.ms.toFixed(2)} ms`, `${hybrid.lexical.ms.toFixed(2)} ms`]])}\n`,
+  );
   // The growth on hostile shapes, through the package: a pair above the
   // target is timed again up to 8 times, and the best ratio is shown.
   const shapes = growthOnShapes(memdoc);
@@ -239,10 +248,14 @@ async function main() {
       `${table([["operation/shape", "1,000 lines", "16,000 lines", "growth"], ...shapes.map((r) => [r.what, `${r.small.toFixed(2)} ms`, `${r.large.toFixed(1)} ms`, `${r.ratio.toFixed(1)}x`])])}\n\n` +
       (over.length ? `above 20x: ${over.map(describe).join("; ")}\n` : "every operation within 20x\n"),
   );
+  // The MiniLM embedder: a question, and a 25,000-character memory indexed
+  // from scratch, natively and through the package (benches/minilm.mjs).
+  const { benchMiniLm } = await import("../benches/minilm.mjs");
+  const minilm = await benchMiniLm();
   if (args.json) {
     writeFileSync(
       args.json,
-      `${JSON.stringify({ node: process.version, cpus: cpu.length, bytes: Object.fromEntries(bytes), native: [...native.values()], wasm: [...wasm.values()], host: [...host.values()], growth: shapes }, null, 1)}\n`,
+      `${JSON.stringify({ node: process.version, cpus: cpu.length, bytes: Object.fromEntries(bytes), native: [...native.values()], wasm: [...wasm.values()], host: [...host.values()], growth: shapes, minilm }, null, 1)}\n`,
     );
   }
 }

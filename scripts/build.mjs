@@ -2,7 +2,10 @@
 // Build the npm package: wasm-pack (web target) into a scratch directory,
 // then assemble the package directory from the glue, the wasm and
 // pkg-template/ (entries, types, README, LICENSE), with the version taken
-// from Cargo.toml. Prints the .wasm's raw and gzip sizes.
+// from Cargo.toml. Prints the .wasm's raw and gzip sizes. Then the MiniLM
+// embedder (embedders/minilm/) as its own module in embedders/minilm/, with
+// the model's weights packed to f16 from target/models/ (bash scripts/setup
+// fetches them) and its tokenizer.json and NOTICE.
 //
 //   node scripts/build.mjs                  release build into pkg/, and
 //                                           the bin's module into pkg/cli/
@@ -11,10 +14,10 @@
 //                                           feature, for the panic tests and
 //                                           test-js/parse-literal.test.mjs only
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { parseArgs } from "node:util";
 
@@ -94,9 +97,46 @@ const template = join(root, "pkg-template");
 for (const file of readdirSync(template)) {
   if (file !== "package.json") cpSync(join(template, file), join(out, file), { recursive: true });
 }
+// The repository's NOTICE (the MiniLM model's license) travels with the package.
+cpSync(join(root, "NOTICE"), join(out, "NOTICE"));
 const manifest = JSON.parse(readFileSync(join(template, "package.json"), "utf8"));
 manifest.version = cargoVersion();
 writeFileSync(join(out, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+
+// The MiniLM embedder: its own crate and .wasm, WebAssembly SIMD on for its
+// matrix products (its own target directory, so the flag does not rebuild
+// the core's dependencies).
+const embedders = join(out, "embedders");
+if (!testPanic) {
+  const model = join(root, "target", "models", "all-MiniLM-L6-v2");
+  for (const file of ["model.safetensors", "tokenizer.json"]) {
+    if (!existsSync(join(model, file))) throw new Error(`${join(model, file)} is missing: run bash scripts/setup`);
+  }
+  const minilmScratch = join(root, "target", "wasm-pack", "minilm");
+  rmSync(minilmScratch, { recursive: true, force: true });
+  execFileSync(
+    "wasm-pack",
+    ["build", "--release", "--mode", "no-install", "--target", "web", "--no-pack", "--out-name", "minilm", "--out-dir", minilmScratch, join(root, "embedders", "minilm")],
+    {
+      stdio: "inherit",
+      env: { ...env, CARGO_TARGET_DIR: join(root, "target", "minilm-wasm"), RUSTFLAGS: "-C target-feature=+simd128" },
+    },
+  );
+  const dir = join(embedders, "minilm");
+  mkdirSync(dir, { recursive: true });
+  for (const file of ["minilm.js", "minilm.d.ts", "minilm_bg.wasm", "minilm_bg.wasm.d.ts"]) {
+    cpSync(join(minilmScratch, file), join(dir, file));
+  }
+  cpSync(join(root, "embedders", "minilm", "NOTICE"), join(dir, "NOTICE"));
+  cpSync(join(model, "tokenizer.json"), join(dir, "tokenizer.json"));
+  const glue = await import(pathToFileURL(join(dir, "minilm.js")).href);
+  glue.initSync({ module: readFileSync(join(dir, "minilm_bg.wasm")) });
+  writeFileSync(join(dir, "model.fp16.safetensors"), glue.packF16(readFileSync(join(model, "model.safetensors"))));
+  for (const file of ["minilm_bg.wasm", "model.fp16.safetensors", "tokenizer.json"]) {
+    const bytes = statSync(join(dir, file)).size;
+    console.log(`embedders/minilm/${file}: ${bytes} bytes (${(bytes / 1024 / 1024).toFixed(1)} MiB)`);
+  }
+}
 
 const wasm = readFileSync(join(out, "memdoc_bg.wasm"));
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;

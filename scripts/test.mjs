@@ -81,14 +81,16 @@ const steps = [
   },
 
   { lane: "rust", name: "rustfmt", command: "cargo", args: ["fmt", "--check"] },
-  // --workspace: with the `memdoc` command (cli/, memdoc-cli).
+  // --workspace: with the `memdoc` command (cli/, memdoc-cli) and the MiniLM
+  // embedder (embedders/minilm/, memdoc-minilm).
   { lane: "rust", name: "clippy (native)", command: "cargo", args: ["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"] },
   {
     lane: "rust",
     name: "clippy (wasm32)",
     command: "cargo",
-    // `cli`: the exports of the bin's module (src/wasm/cli.rs) too.
-    args: ["clippy", "--target", "wasm32-unknown-unknown", "--features", "cli", "--lib", "--tests", "--", "-D", "warnings"],
+    // `cli`: the exports of the bin's module (src/wasm/cli.rs) too; the
+    // embedder's crate builds for wasm32, the command's does not.
+    args: ["clippy", "--workspace", "--exclude", "memdoc-cli", "--target", "wasm32-unknown-unknown", "--features", "memdoc/cli", "--lib", "--tests", "--", "-D", "warnings"],
   },
   {
     lane: "rust",
@@ -98,6 +100,9 @@ const steps = [
   },
   // The `memdoc` binary the CLI tests of "node --test" run (test-js/cli*.test.mjs).
   { lane: "rust", name: "build the CLI", command: "cargo", args: ["build", "-p", "memdoc-cli"] },
+  // The whole workspace: the MiniLM embedder against its reference vectors
+  // with the weights scripts/setup fetched (optimised even in the test
+  // profile: Cargo.toml), and the command line.
   { lane: "rust", name: "cargo test", command: "cargo", args: ["test", "--workspace"] },
   { lane: "rust", name: "wasm-bindgen-test in Node", command: "wasm-pack", args: ["test", "--node", "--mode", "no-install", "--", "--test", "wasm"] },
   // Every fuzz target over its committed seeds, then 5 s of fuzzing each

@@ -56,6 +56,10 @@ pub enum Error {
     /// An expiry policy without a section or with a maximum age that is not
     /// a whole number of days ≥ 0.
     InvalidPolicy(String),
+    /// Recall vectors that do not fit the memory: an empty query vector,
+    /// item vectors of another number or length, or a value that is not
+    /// finite.
+    InvalidVectors(String),
 }
 
 error_codes! {
@@ -70,6 +74,7 @@ error_codes! {
     InvalidBudget = "options/invalid-budget",
     InvalidWeight = "options/invalid-weight",
     InvalidPolicy = "options/invalid-policy",
+    InvalidVectors = "options/invalid-vectors",
 }
 
 impl Error {
@@ -100,6 +105,7 @@ impl fmt::Display for Error {
             Self::InvalidBudget(why) => write!(f, "invalid budget: {why}"),
             Self::InvalidWeight(why) => write!(f, "invalid weight: {why}"),
             Self::InvalidPolicy(why) => write!(f, "invalid expiry policy: {why}"),
+            Self::InvalidVectors(why) => write!(f, "invalid vectors: {why}"),
         }
     }
 }
@@ -121,6 +127,7 @@ mod tests {
             Error::InvalidBudget("x".into()),
             Error::InvalidWeight("x".into()),
             Error::InvalidPolicy("x".into()),
+            Error::InvalidVectors("x".into()),
         ];
         let codes: Vec<&str> = all.iter().map(Error::code).collect();
         assert_eq!(codes, Error::CODES, "should list every code once, in order");

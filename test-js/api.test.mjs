@@ -202,6 +202,7 @@ test("diagnosticCodes and errorCodes list every stable code once", () => {
     "options/invalid-budget",
     "options/invalid-weight",
     "options/invalid-policy",
+    "options/invalid-vectors",
     "input/not-a-string",
     "internal/panic",
     "internal/error",

@@ -346,8 +346,10 @@ for (const name of ["5 MB line", "100k headings", "50 MB string"]) {
       const r = recall(text, "entry note words 7", { budget: 2000 });
       assert.ok(r.chars <= 2000, `${r.chars} chars`);
       assert.equal(r.totals.items, r.selected.length + r.omitted.length, "every item is accounted for");
-      // The 5 MB line is one item, too large for the budget.
-      assert.equal(r.selected.length > 0, name !== "5 MB line", `${r.selected.length} selected`);
+      // The 5 MB line is one item, too large for the budget; every line of
+      // the 50 MB string holds "note" and "words", which so tell nothing
+      // (BM25's weight near 0): no item reaches the relevance floor.
+      assert.equal(r.selected.length > 0, name === "100k headings", `${r.selected.length} selected`);
     });
     apart(() => {
       const e = expire(text, { today: "2025-06-01", policies: [{ section: "Notes", maxAgeDays: 30 }, { section: "Heading 7", maxAgeDays: 30 }] });

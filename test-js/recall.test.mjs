@@ -29,7 +29,7 @@ function assertCode(fn, code, what) {
 }
 
 test("recall: the matching items under their headings, explained", () => {
-  const r = recall(TEAM, "Billing ＤＡＴＡＢＡＳＥ?", { scope: "team", today: "2025-06-01" });
+  const r = recall(TEAM, "the Ｂｉｌｌｉｎｇ?", { scope: "team", today: "2025-06-01" });
   assert.equal(
     r.content,
     "## Product Decisions\n- 2025-01-10: Billing runs on Postgres 16, not MySQL\n\n## Current Priorities\n- 2025-05-20: Finish the billing migration before June 😀",
@@ -41,16 +41,24 @@ test("recall: the matching items under their headings, explained", () => {
     text: "Billing runs on Postgres 16, not MySQL",
     date: "2025-01-10",
     score: r.selected[0].score,
-    why: { terms: ["billing"], parts: r.selected[0].why.parts },
+    why: {
+      terms: ["billing"],
+      relevance: r.selected[0].why.relevance,
+      lexical: r.selected[0].why.lexical,
+      semantic: null,
+      recency: { raw: 142, normalized: r.selected[0].why.recency.normalized },
+      priority: { raw: "core", normalized: 1 },
+      pinned: false,
+    },
   });
-  const { relevance, recency, priority } = r.selected[0].why.parts;
-  assert.ok(Math.abs(r.selected[0].score - (relevance + 0.25 * recency + 0.15 * priority)) < 1e-6);
-  assert.equal(priority, 1);
+  const { relevance, recency, priority, lexical } = r.selected[0].why;
+  assert.ok(relevance >= 0.5 && relevance <= 1 && relevance === lexical.normalized && lexical.raw > 0);
+  assert.ok(Math.abs(r.selected[0].score - (relevance + 0.25 * recency.normalized + 0.15 * priority.normalized)) < 1e-6);
   const loose = r.omitted.find((o) => o.text === "Loose note without a date");
   assert.equal(loose.date, null, "null, never undefined");
   assert.equal(loose.reason, "no-match");
   assert.deepEqual(r.totals, { items: 6, selected: 2, omitted: 4, memoryChars: [...render(TEAM)].length, budget: 4000 });
-  assert.deepEqual(recall(TEAM, "Billing ＤＡＴＡＢＡＳＥ?", { scope: "team", today: "2025-06-01" }), r, "deterministic");
+  assert.deepEqual(recall(TEAM, "the Ｂｉｌｌｉｎｇ?", { scope: "team", today: "2025-06-01" }), r, "deterministic");
 });
 
 test("recall: the budget is never exceeded, nothing is cut, every item is accounted for", () => {

@@ -25,7 +25,10 @@
 // `ln` and `0.5^x` are the crate's own (151,211 bytes); 155,000 since a
 // `merge` save that conflicts returns its conflicts and the merged text
 // with markers, and merges again when it loses a race (154,360 bytes: 3,134
-// for the one merge of the store that its clients no longer repeat).
+// for the one merge of the store that its clients no longer repeat);
+// 158,000 since recall also fuses a semantic channel (vectors in, cosine,
+// calibration, the explained parts, `recallItems` and `recallWithVectors`:
+// 2,781 bytes alone; 157,227 bytes with the store's merge outcome).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -35,7 +38,7 @@ import { gzipSync } from "node:zlib";
 import { pkgDir } from "./helpers.mjs";
 
 /** The most bytes the module may take gzip -9. */
-export const BUDGET = 155_000;
+export const BUDGET = 158_000;
 
 /** Bytes of `wasm` compressed with gzip -9. */
 export function gzipBytes(wasm) {

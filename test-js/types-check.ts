@@ -6,6 +6,10 @@ import init, {
   expire,
   merge,
   recall,
+  recallItems,
+  recallWithVectors,
+  hybridRecall,
+  lruCache,
   diagnosticCodes,
   errorCodes,
   init as namedInit,
@@ -20,6 +24,9 @@ import init, {
   version,
   writingRules,
   type Diagnostic,
+  type Embedder,
+  type HybridRecall,
+  type VectorCache,
   type DiagnosticCode,
   type Entry,
   type ErrorCode,
@@ -79,11 +86,14 @@ import init, {
   type SweepStatus,
 } from "memdoc";
 import { memoryHost, type MemoryHost } from "memdoc/adapters/memory";
+import { workersAiEmbedder, type WorkersAiBinding } from "memdoc/embedders/workers-ai";
+import { openAiEmbedder } from "memdoc/embedders/openai";
 import { localStorageHost, type LocalStorageHostOptions } from "memdoc/adapters/local-storage";
 import { workersKvHost, type KvNamespaceLike } from "memdoc/adapters/workers-kv";
 import { durableObjectHost, type DurableObjectStorageLike } from "memdoc/adapters/durable-object";
 import { denoKvHost, type DenoKvHostOptions } from "memdoc/adapters/deno-kv";
 import { indexedDbHost, type IndexedDbHost, type IndexedDbHostOptions } from "memdoc/adapters/indexeddb";
+import { miniLmEmbedder, type MiniLmEmbedder, type MiniLmOptions } from "memdoc/embedders/minilm";
 
 const ready: Promise<void> = init();
 const again: Promise<void> = namedInit();
@@ -274,7 +284,22 @@ const omitReason: OmitReason | undefined = firstOmitted?.reason;
 const recallWhy: RecallWhy | undefined = firstSelected?.why;
 const recallTotals: RecallTotals = recalled.totals;
 const recallDate: string | null | undefined = firstSelected?.date;
-const relevance: number | undefined = recallWhy?.parts.relevance;
+const relevance: number | undefined = recallWhy?.relevance;
+const cosine: number | undefined = recallWhy?.semantic?.raw;
+const age: number | null | undefined = recallWhy?.recency.raw;
+const pinnedItem: boolean | undefined = recallWhy?.pinned;
+void [cosine, age, pinnedItem, recallWhy?.lexical.normalized, recallWhy?.priority.raw];
+const itemTexts: string[] = recallItems("## A\n- 2025-01-01: x");
+const byVectors: Recall = recallWithVectors("## A\n- 2025-01-01: x", "x", {}, "model", new Float32Array(2), new Float32Array(2));
+const embedder: Embedder = {
+  id: "model",
+  dimensions: 2,
+  embed: async (texts: string[], kind: "query" | "document") => texts.map(() => new Float32Array(kind === "query" ? 2 : 2)),
+};
+const vectorCache: VectorCache = lruCache(100);
+const hybrid: Promise<HybridRecall> = hybridRecall("## A", "query", { embedder, cache: vectorCache, budget: 400, today: "2025-06-01", pinned: [], weights: { relevance: 1 } });
+void hybrid.then((h) => [h.semantic.model, h.semantic.degraded, h.selected]);
+void [itemTexts, byVectors];
 void [recalledDefault, omitReason, recallTotals.memoryChars, recallDate, relevance, recalled.chars + recalled.estimatedTokens];
 const recalledBlock: string = injectionBlock(recalled.content, { scope: "team", recalled: recalled.totals });
 void recalledBlock;
@@ -302,3 +327,22 @@ const badReason: OmitReason = "stale";
 // @ts-expect-error: sweep needs options
 void store.sweep(ref);
 void badReason;
+
+// ---- embedders (docs/API.md, "Recall by meaning") --------------------------
+const aiBinding: WorkersAiBinding = { run: async () => ({ data: [[0.1, 0.2]] }) };
+const workersAi: Embedder = workersAiEmbedder(aiBinding, { model: "@cf/baai/bge-m3" });
+const openAi: Embedder = openAiEmbedder({ baseURL: "http://localhost:11434/v1", model: "nomic-embed-text", dimensions: 256 });
+// @ts-expect-error: a model is required
+openAiEmbedder({ baseURL: "http://localhost:11434/v1" });
+void [workersAi, openAi];
+async function useMiniLm(): Promise<void> {
+  const packaged: MiniLmEmbedder = await miniLmEmbedder();
+  const options: MiniLmOptions = { weights: new URL("file:///m.safetensors"), tokenizer: new Uint8Array(0) };
+  const own: MiniLmEmbedder = await miniLmEmbedder(options);
+  const vectors: Float32Array[] = await own.embed(["which database?"], "query");
+  const dimensions: 384 = packaged.dimensions;
+  void [vectors, dimensions, packaged.id];
+  // @ts-expect-error: kind is "query" or "document"
+  void packaged.embed(["x"], "passage");
+}
+void useMiniLm;

@@ -1,7 +1,7 @@
 //! `memdoc recall --explain`: after the recalled document, why each item
 //! was taken or left out, one line each in document order (`+` taken, `-`
 //! left out), with its score, its section, its text, the query's words it
-//! holds and the parts of its score, then the totals.
+//! holds and the parts of its score (each from 0 to 1), then the totals.
 
 use std::fmt::Write as _;
 
@@ -69,15 +69,22 @@ fn line(
     } else {
         why.terms.join(", ")
     };
-    let p = &why.parts;
     let _ = write!(
         out,
-        "{mark} {} [{}] {date}{text} ({terms}; relevance {}, recency {}, priority {}",
+        "{mark} {} [{}] {date}{text} ({terms}; relevance {}, lexical {}",
         thousandths(score),
         printable(section),
-        thousandths(p.relevance),
-        thousandths(p.recency),
-        thousandths(p.priority)
+        thousandths(why.relevance),
+        thousandths(why.lexical.normalized),
+    );
+    if let Some(semantic) = &why.semantic {
+        let _ = write!(out, ", semantic {}", thousandths(semantic.normalized));
+    }
+    let _ = write!(
+        out,
+        ", recency {}, priority {}",
+        thousandths(why.recency.normalized),
+        thousandths(why.priority.normalized)
     );
     if let Some(reason) = reason {
         let _ = write!(out, "; left out: {reason}");

@@ -19,14 +19,29 @@
 //!   index into the reasons);
 //! - item: its section (an index into the titles), text (a string), date (a
 //!   string, or [`NO_DATE`] and 0), score, the number of terms, each term
-//!   (an index into the terms), the parts (relevance, recency, priority).
+//!   (an index into the terms), then the `why`: relevance; lexical raw and
+//!   normalised; 1 and semantic raw and normalised, or [`NONE`] and two
+//!   zeros; recency's age (or [`NONE`]) and normalised; priority (an index
+//!   into [`PRIORITIES`]) and normalised; pinned (1 or 0).
 
+use crate::compact::Priority;
 use crate::recall::{OmitReason, Recall, Why};
 
 use super::packed::{number, Strings};
 
 /// A date's start where the item has no date.
 pub const NO_DATE: f64 = -1.0;
+
+/// A `why` value that is none (`null`): no semantic part, no age.
+pub const NONE: f64 = -1.0;
+
+/// The priority classes, in the order of their indices.
+const PRIORITIES: [Priority; 4] = [
+    Priority::Transient,
+    Priority::Other,
+    Priority::Facts,
+    Priority::Core,
+];
 
 /// How many of a [`Table`]'s last strings a string is looked for among.
 /// A query of up to 16 words has each of them written once.
@@ -181,9 +196,24 @@ impl Writer {
         for term in terms.take(item.why.terms.len()) {
             self.count(term);
         }
-        let parts = &item.why.parts;
-        self.numbers
-            .extend([parts.relevance, parts.recency, parts.priority]);
+        let why = item.why;
+        let (has, semantic) = why
+            .semantic
+            .map_or((NONE, [0.0, 0.0]), |s| (1.0, [s.raw, s.normalized]));
+        let priority = PRIORITIES.iter().position(|&p| p == why.priority.raw);
+        self.numbers.extend([
+            why.relevance,
+            why.lexical.raw,
+            why.lexical.normalized,
+            has,
+            semantic[0],
+            semantic[1],
+            why.recency.raw.unwrap_or(NONE),
+            why.recency.normalized,
+            number(priority.unwrap_or_default()),
+            why.priority.normalized,
+            if why.pinned { 1.0 } else { 0.0 },
+        ]);
     }
 
     fn table(&mut self, strings: &[&str]) {
@@ -243,10 +273,16 @@ mod tests {
                     let words: Vec<_> = (0..count as usize)
                         .map(|_| terms[next() as usize].clone())
                         .collect();
-                    let parts = [next(), next(), next()];
+                    let w: Vec<f64> = (0..11).map(|_| next()).collect();
+                    let measure = |raw: f64, normalized: f64| serde_json::json!({"raw": raw, "normalized": normalized});
+                    let semantic = if w[3] == NONE { serde_json::Value::Null } else { measure(w[4], w[5]) };
+                    let age = if w[6] == NONE { serde_json::Value::Null } else { w[6].into() };
+                    let priority = ["transient", "other", "facts", "core"][w[8] as usize];
                     let mut item = serde_json::json!({
                         "section": section, "text": text, "date": date, "score": score,
-                        "why": {"terms": words, "parts": {"relevance": parts[0], "recency": parts[1], "priority": parts[2]}},
+                        "why": {"terms": words, "relevance": w[0], "lexical": measure(w[1], w[2]), "semantic": semantic,
+                            "recency": {"raw": age, "normalized": w[7]}, "priority": {"raw": priority, "normalized": w[9]},
+                            "pinned": w[10] > 0.5},
                     });
                     if omitted {
                         item["reason"] = reasons[next() as usize].clone().into();
@@ -282,7 +318,14 @@ mod tests {
             budget: 60,
             ..RecallOptions::default()
         };
-        for query in ["", "memdoc", "rust memdoc café", "nothing", "記憶 code"] {
+        for query in [
+            "",
+            "memdoc",
+            "rust memdoc café",
+            "nothing",
+            "記憶 code",
+            "the",
+        ] {
             same(text, query, &RecallOptions::default());
             same(text, query, &small);
             same("", query, &RecallOptions::default());

@@ -81,6 +81,18 @@ impl<'q> Index<'q> {
         }
     }
 
+    /// The BM25 of an item of average length that holds each of the
+    /// query's words once: the sum of their inverse document frequencies
+    /// (a word no item holds counts as held by one). Dividing by it makes
+    /// scores of different queries and memories comparable.
+    pub(crate) fn ideal(&self) -> f64 {
+        let n = self.lengths.len();
+        self.postings
+            .iter()
+            .map(|list| idf(n, list.len().max(1)))
+            .sum()
+    }
+
     /// Score every item against the query's distinct words.
     pub(crate) fn search(&self) -> Matches {
         let n = self.lengths.len();

@@ -5,15 +5,19 @@
 //!
 //! The items are a document's entries and other non-blank lines (a code
 //! fence with its lines is one item), each with its section. Each gets a
-//! score ([`ScoreParts`]): BM25 relevance to the query (over the item and
-//! its section title), recency and section priority. Items are taken
-//! greedily (pinned sections first, then by score, ties in document order)
-//! while the rendered result fits the budget; an item is never cut.
+//! score ([`Why`]): a relevance to the query from 0 to 1 that fuses BM25
+//! (over the item and its section title) with, given vectors from an
+//! embedder, their cosine; recency; and section priority. Items under the
+//! relevance floor are left out; the others are taken greedily (pinned
+//! sections first, then by score, ties in document order) while the
+//! rendered result fits the budget; an item is never cut.
 
 mod bm25;
 mod math;
 mod options;
 mod score;
+mod semantic;
+mod stop_words;
 mod tokenize;
 mod word_break;
 
@@ -23,6 +27,7 @@ use serde::Serialize;
 
 use crate::compact::section_priority;
 use crate::document::{Document, Line};
+use crate::error::Error;
 use crate::grouping::TextSet;
 use crate::heading::{fold_lower_each, normalize_heading, section_keys};
 use crate::options::Recalled;
@@ -34,7 +39,11 @@ pub use options::{
     RecallOptions, RecallWeights, DEFAULT_HALF_LIFE_DAYS, DEFAULT_PRIORITY_WEIGHT,
     DEFAULT_RECALL_BUDGET, DEFAULT_RECENCY_WEIGHT, DEFAULT_RELEVANCE_WEIGHT,
 };
-pub use score::{ScoreParts, UNDATED_RECENCY};
+pub use score::{Measure, PriorityMeasure, RecencyMeasure, Why, UNDATED_RECENCY};
+pub use semantic::{
+    calibration, Calibration, RecallVectors, CALIBRATIONS, DEFAULT_CALIBRATION,
+    LEXICAL_CALIBRATION, RELEVANCE_FLOOR,
+};
 
 /// The result of [`recall`].
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -70,7 +79,8 @@ pub struct RecalledItem {
     pub text: String,
     /// The entry's date; none (`null`) for a line that is not an entry.
     pub date: Option<String>,
-    /// Its score: the weighted sum of `why.parts`, rounded to millionths.
+    /// Its score: `why.relevance`, `why.recency.normalized` and
+    /// `why.priority.normalized` weighted and added, rounded to millionths.
     pub score: f64,
     /// Why it scored so.
     pub why: Why,
@@ -88,24 +98,13 @@ pub struct OmittedItem {
     pub text: String,
     /// The entry's date; none (`null`) for a line that is not an entry.
     pub date: Option<String>,
-    /// Its score: the weighted sum of `why.parts`, rounded to millionths.
+    /// Its score: `why.relevance`, `why.recency.normalized` and
+    /// `why.priority.normalized` weighted and added, rounded to millionths.
     pub score: f64,
     /// Why it scored so.
     pub why: Why,
     /// Why it was left out.
     pub reason: OmitReason,
-}
-
-/// The explanation of a score.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "RecallWhy"))]
-#[serde(rename_all = "camelCase")]
-pub struct Why {
-    /// The query's words the item (or its section title) contains, sorted.
-    pub terms: Vec<String>,
-    /// The score's parts, each from 0 to 1, before weighting.
-    #[cfg_attr(test, ts(inline))]
-    pub parts: ScoreParts,
 }
 
 /// Why [`recall`] left an item out.
@@ -115,8 +114,8 @@ pub struct Why {
 pub enum OmitReason {
     /// It would fit alone, but not with the items that scored higher.
     Budget,
-    /// The query has words and the item contains none of them (and its
-    /// section is not pinned).
+    /// The query has words and the item's relevance is under the floor
+    /// (and its section is not pinned).
     NoMatch,
     /// Even alone under its heading it is larger than the budget.
     TooLarge,
@@ -171,7 +170,7 @@ struct Item<'a> {
 }
 
 /// Recall the part of `text` that best answers `query` within
-/// `options.budget` code points.
+/// `options.budget` code points, by its words.
 ///
 /// ```
 /// use memdoc::{recall, RecallOptions, Scope};
@@ -179,15 +178,72 @@ struct Item<'a> {
 /// let options = RecallOptions { scope: Scope::Team, budget: 60, ..RecallOptions::default() };
 /// let result = recall(memory, "which database for billing?", &options);
 /// assert_eq!(result.content, "## Decisions\n- 2025-03-01: Use Postgres for billing");
-/// assert_eq!(result.selected[0].why.terms, ["billing", "for"]);
+/// assert_eq!(result.selected[0].why.terms, ["billing"]);
 /// assert_eq!(result.omitted[0].reason.as_str(), "no-match");
 /// ```
 #[must_use]
 pub fn recall(text: &str, query: &str, options: &RecallOptions) -> Recall {
     let doc = parse(text);
     let items = items(&doc);
+    run(&doc, items, query, options, None)
+}
+
+/// [`recall`] by words and meaning: with the vectors an embedder gave for
+/// the query and for each item of [`recall_items`], in that order.
+///
+/// # Errors
+/// [`Error::InvalidVectors`] when the vectors do not fit the memory's
+/// items ([`RecallVectors::check`]).
+///
+/// ```
+/// use memdoc::{hybrid_recall, recall_items, RecallOptions, RecallVectors};
+/// let memory = "## Facts\n- 2025-03-01: Services use PostgreSQL 16\n- 2025-03-02: Office in Oslo";
+/// assert_eq!(recall_items(memory), ["Services use PostgreSQL 16", "Office in Oslo"]);
+/// // An embedder's vectors (here made up): the query is near the first item.
+/// let vectors = RecallVectors { embedder: "example", query: &[1.0, 0.1], items: &[0.9, 0.2, 0.0, 1.0] };
+/// let result = hybrid_recall(memory, "which relational database do we run?", &RecallOptions::default(), &vectors).unwrap();
+/// assert_eq!(result.content, "## Facts\n- 2025-03-01: Services use PostgreSQL 16");
+/// assert!(result.selected[0].why.semantic.unwrap().normalized > 0.5);
+/// ```
+pub fn hybrid_recall(
+    text: &str,
+    query: &str,
+    options: &RecallOptions,
+    vectors: &RecallVectors<'_>,
+) -> Result<Recall, Error> {
+    let doc = parse(text);
+    let items = items(&doc);
+    vectors.check(items.len())?;
+    Ok(run(&doc, items, query, options, Some(vectors)))
+}
+
+/// The text of every item of `text`, in the order [`hybrid_recall`] takes
+/// their vectors: what an embedder embeds (the `text` of a selected or an
+/// omitted item).
+#[must_use]
+pub fn recall_items(text: &str) -> Vec<String> {
+    items(&parse(text))
+        .into_iter()
+        .map(|item| item.text)
+        .collect()
+}
+
+fn run(
+    doc: &Document,
+    items: Vec<Item>,
+    query: &str,
+    options: &RecallOptions,
+    vectors: Option<&RecallVectors<'_>>,
+) -> Recall {
     let words = tokenize::words(query);
-    let query_words = TextSet::new(words.iter().map(String::as_str).collect());
+    let has_query = !words.is_empty();
+    let query_words = TextSet::new(
+        words
+            .iter()
+            .map(String::as_str)
+            .filter(|w| !stop_words::is_stop_word(w))
+            .collect(),
+    );
     let pinned: Vec<String> = options
         .pinned
         .iter()
@@ -197,22 +253,22 @@ pub fn recall(text: &str, query: &str, options: &RecallOptions) -> Recall {
     let section_pinned: Vec<bool> = if options.pinned.is_empty() {
         vec![false; doc.sections.len()]
     } else {
-        section_keys(&doc)
+        section_keys(doc)
             .iter()
             .map(|key| pinned.contains(key))
             .collect()
     };
-    let scored = score(&doc, &items, &query_words, options);
+    let scored = score(doc, &items, &query_words, &section_pinned, options, vectors);
 
     let reasons = select(
-        &doc,
+        doc,
         &items,
         &scored,
         &section_pinned,
-        !query_words.texts().is_empty(),
+        has_query,
         options.budget,
     );
-    let content = render(&doc, &items, &reasons);
+    let content = render(doc, &items, &reasons);
     let chars = code_points(&content);
     let mut selected = Vec::new();
     let mut omitted = Vec::new();
@@ -257,7 +313,9 @@ fn score(
     doc: &Document,
     items: &[Item],
     query_words: &TextSet,
+    section_pinned: &[bool],
     options: &RecallOptions,
+    vectors: Option<&RecallVectors<'_>>,
 ) -> Vec<(f64, Why)> {
     // Each text folded once; its words are borrowed from that.
     let titles = fold_lower_each(&doc.titles());
@@ -274,32 +332,41 @@ fn score(
         query_words,
     );
     let matches = index.search();
-    let best = matches.scores.iter().copied().fold(0.0_f64, f64::max);
+    let ideal = index.ideal();
     let reference = options
         .today
         .clone()
         .or_else(|| doc.entries().map(|e| e.date.to_string()).max());
+    let semantic = vectors.map(|v| {
+        (
+            semantic::QueryVector::new(v.query),
+            v.items,
+            v.query.len(),
+            calibration(v.embedder),
+        )
+    });
+    let mut terms = matches.terms.into_iter();
     items
         .iter()
         .enumerate()
         .map(|(i, item)| {
-            let relevance = if best > 0.0 {
-                matches.scores[i] / best
-            } else {
-                0.0
-            };
-            let parts = ScoreParts::new(
-                relevance,
-                item.date.as_deref(),
-                reference.as_deref(),
-                options.half_life_days,
-                section_priority(&doc.sections[item.section].title, options.scope),
-            );
-            let why = Why {
-                terms: matches.terms[i].clone(),
-                parts,
-            };
-            (parts.total(&options.weights), why)
+            let bm25 = matches.scores[i];
+            let share = if ideal > 0.0 { bm25 / ideal } else { 0.0 };
+            let semantic = semantic.as_ref().map(|(query, vectors, d, c)| {
+                let cosine = query.cosine(&vectors[i * d..(i + 1) * d]);
+                (cosine, c.relevance(cosine))
+            });
+            let why = Why::new(score::Parts {
+                terms: terms.next().unwrap_or_default(),
+                lexical: (bm25, LEXICAL_CALIBRATION.relevance(share)),
+                semantic,
+                date: item.date.as_deref(),
+                reference: reference.as_deref(),
+                half_life_days: options.half_life_days,
+                priority: section_priority(&doc.sections[item.section].title, options.scope),
+                pinned: section_pinned[item.section],
+            });
+            (why.score(&options.weights), why)
         })
         .collect()
 }
@@ -376,7 +443,7 @@ fn select(
     let mut order: Vec<usize> = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
         let pinned = section_pinned[item.section];
-        if has_query && !pinned && scored[i].1.terms.is_empty() {
+        if has_query && !pinned && scored[i].1.relevance < RELEVANCE_FLOOR {
             reasons[i] = Some(OmitReason::NoMatch);
         } else {
             order.push(i);

@@ -322,7 +322,10 @@ export interface RecalledItem {
   text: string;
   /** The entry's date; none (`null`) for a line that is not an entry. */
   date: string | null;
-  /** Its score: the weighted sum of `why.parts`, rounded to millionths. */
+  /**
+   * Its score: `why.relevance`, `why.recency.normalized` and
+   * `why.priority.normalized` weighted and added, rounded to millionths.
+   */
   score: number;
   /** Why it scored so. */
   why: RecallWhy;
@@ -330,27 +333,60 @@ export interface RecalledItem {
 
 /** The explanation of a score. */
 export interface RecallWhy {
-  /** The query's words the item (or its section title) contains, sorted. */
+  /**
+   * The query's words (stop words apart) the item or its section title
+   * contains, sorted.
+   */
   terms: string[];
-  /** The score's parts, each from 0 to 1, before weighting. */
-  parts: {
-    /**
-     * BM25 against the query, divided by the best item's (0 without a
-     * query or a matching word).
-     */
-    relevance: number;
-    /**
-     * `0.5^(age / half-life)` with the age in days (a date after the
-     * reference day counts as that day); `UNDATED_RECENCY` (0.5) when
-     * undated.
-     */
-    recency: number;
-    /**
-     * The section's compaction class: core 1, facts 2/3, other 1/3,
-     * transient 0.
-     */
-    priority: number;
-  };
+  /**
+   * How well the item answers the query, from 0 to 1: the higher of the
+   * lexical and the semantic relevance. Under 0.5 (the floor) the item
+   * does not answer it.
+   */
+  relevance: number;
+  /** BM25 (`raw`) and its calibrated relevance (`normalized`). */
+  lexical: RecallMeasure;
+  /**
+   * The cosine of the item's and the query's vectors (`raw`) and its
+   * calibrated relevance (`normalized`); none (`null`) without vectors.
+   */
+  semantic: RecallMeasure | null;
+  /**
+   * The age in days (`raw`, none for an undated line) and
+   * `0.5^(age / half-life)` (`normalized`).
+   */
+  recency: RecallRecency;
+  /** The section's compaction class (`raw`) and its value (`normalized`). */
+  priority: RecallPriority;
+  /** Whether the item's section is pinned (taken first). */
+  pinned: boolean;
+}
+
+/** A part of a score: as measured, and from 0 to 1. */
+export interface RecallMeasure {
+  /** As measured. */
+  raw: number;
+  /** From 0 to 1. */
+  normalized: number;
+}
+
+/** Recency: the age in days, and its value. */
+export interface RecallRecency {
+  /**
+   * Whole days from the entry's date to `today` (0 for a later date);
+   * none (`null`) for a line without a date, or without a day to count to.
+   */
+  raw: number | null;
+  /** `0.5^(age / half-life)`; 0.5 when undated, 1 with no day to count to. */
+  normalized: number;
+}
+
+/** Priority: the section's compaction class, and its value. */
+export interface RecallPriority {
+  /** The class. */
+  raw: Priority;
+  /** Core 1, facts 2/3, other 1/3, transient 0. */
+  normalized: number;
 }
 
 /** Why `recall` left an item out. */
@@ -367,7 +403,10 @@ export interface OmittedItem {
   text: string;
   /** The entry's date; none (`null`) for a line that is not an entry. */
   date: string | null;
-  /** Its score: the weighted sum of `why.parts`, rounded to millionths. */
+  /**
+   * Its score: `why.relevance`, `why.recency.normalized` and
+   * `why.priority.normalized` weighted and added, rounded to millionths.
+   */
   score: number;
   /** Why it scored so. */
   why: RecallWhy;

@@ -5,6 +5,10 @@
 
 /** A date's start where the item has no date (`NO_DATE`). */
 const NO_DATE = -1;
+/** A `why` value that is none (`NONE`). */
+const NONE = -1;
+/** The priority classes by index (`PRIORITIES`). */
+const PRIORITIES = ["transient", "other", "facts", "core"];
 
 // The numbers being read, where the next one is, and the string every
 // string is sliced from: module state rather than variables of closures
@@ -61,8 +65,16 @@ function items(titles, terms, reasons) {
     const many = n[at++];
     const words = [];
     for (let w = 0; w < many; w++) words.push(terms[n[at++]]);
-    const why = { terms: words, parts: { relevance: n[at], recency: n[at + 1], priority: n[at + 2] } };
-    at += 3;
+    const why = {
+      terms: words,
+      relevance: n[at],
+      lexical: { raw: n[at + 1], normalized: n[at + 2] },
+      semantic: n[at + 3] === NONE ? null : { raw: n[at + 4], normalized: n[at + 5] },
+      recency: { raw: n[at + 6] === NONE ? null : n[at + 6], normalized: n[at + 7] },
+      priority: { raw: PRIORITIES[n[at + 8]], normalized: n[at + 9] },
+      pinned: n[at + 10] === 1,
+    };
+    at += 11;
     out.push(reasons === null ? { section, text, date, score, why } : { section, text, date, score, why, reason: reasons[n[at++]] });
   }
   return out;

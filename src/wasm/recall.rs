@@ -11,6 +11,7 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
 use super::convert::{checked, string, view, view_repeating};
+use super::errors::to_js;
 use super::types::{ExpireOptions, Expiry, Recall, RecallOptions};
 
 #[wasm_bindgen(module = "/src/wasm/recall.js")]
@@ -33,6 +34,45 @@ pub fn recall_js(
 ) -> Result<Recall, JsValue> {
     let (text, query, options) = arguments(text, query, options)?;
     let recalled = Recalled::of(&crate::recall(&text, &query, &options));
+    Ok(build_recall(&recalled.strings, &recalled.numbers))
+}
+
+/// The text of every item of a memory, in the order `recallWithVectors`
+/// takes their vectors: what an embedder embeds.
+///
+/// # Errors
+/// `input/not-a-string`.
+#[wasm_bindgen(js_name = recallItems)]
+pub fn recall_items_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
+) -> Result<Vec<String>, JsValue> {
+    Ok(crate::recall_items(&string(text, "text")?))
+}
+
+/// `recall` by words and meaning, given an embedder's vectors: the query's,
+/// and every item's (in the order of `recallItems`) one after another.
+/// `hybridRecall` embeds and calls it.
+///
+/// # Errors
+/// As `recall`; `options/invalid-vectors` when the vectors do not fit the
+/// memory's items.
+#[wasm_bindgen(js_name = recallWithVectors)]
+pub fn recall_with_vectors_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] query: &JsValue,
+    options: Option<RecallOptions>,
+    embedder: &str,
+    query_vector: &[f32],
+    item_vectors: &[f32],
+) -> Result<Recall, JsValue> {
+    let (text, query, options) = arguments(text, query, options)?;
+    let vectors = crate::RecallVectors {
+        embedder,
+        query: query_vector,
+        items: item_vectors,
+    };
+    let recall = crate::hybrid_recall(&text, &query, &options, &vectors).map_err(|e| to_js(&e))?;
+    let recalled = Recalled::of(&recall);
     Ok(build_recall(&recalled.strings, &recalled.numbers))
 }
 

@@ -19,15 +19,15 @@ const deno = join(root, "node_modules", ".bin", "deno");
 const work = mkdtempSync(join(tmpdir(), "memdoc-deno-"));
 after(() => rmSync(work, { recursive: true, force: true }));
 
-/** Run a fixture in Deno with `request` on stdin; resolve with its JSON answer. */
-function runDeno(script, request, extraArgs = []) {
+/** Run a fixture in Deno with `request` on stdin (`reads`: more paths it may read); resolve with its JSON answer. */
+function runDeno(script, request, extraArgs = [], reads = []) {
   const wasm = realpathSync(join(pkgDir, "memdoc_bg.wasm"));
   const args = [
     "run",
     "--no-prompt",
     "--no-lock",
     "--unstable-kv",
-    `--allow-read=${wasm},${work}`,
+    `--allow-read=${[wasm, work, ...reads].join(",")}`,
     `--allow-write=${work}`,
     ...extraArgs,
     join(root, "test-js", "runtimes", "fixtures", script),
@@ -62,6 +62,22 @@ test("Deno loads the package through the deno condition; engine and Deno KV cont
   assert.deepEqual(got.engine.failures, []);
   assert.deepEqual(got.engine.outputs, probe(memdoc, { version, cases }).outputs, "every conformance input gives what Node gives");
   assert.deepEqual(got.contract, []);
+});
+
+test("MiniLM in Deno: the packaged embedder finds its files and gives the reference's vectors", { timeout: 300_000 }, async () => {
+  const reference = JSON.parse(readFileSync(join(root, "embedders", "minilm", "tests", "reference.json"), "utf8"));
+  const started = Date.now();
+  const got = await runDeno("deno-minilm.mjs", { texts: reference.cases.map((c) => c.text) }, [], [
+    realpathSync(join(pkgDir, "embedders", "minilm")),
+  ]);
+  const dot = (a, b) => a.reduce((sum, x, i) => sum + x * b[i], 0);
+  const worst = Math.min(...got.vectors.map((v, i) => dot(v, reference.cases[i].vector) / Math.sqrt(dot(v, v) * dot(reference.cases[i].vector, reference.cases[i].vector))));
+  console.log(`deno minilm: ${Date.now() - started} ms, worst cosine ${worst.toFixed(7)} over ${got.vectors.length} texts`);
+  assert.equal(got.id, "all-MiniLM-L6-v2");
+  assert.equal(got.dimensions, 384);
+  assert.equal(got.same, true, "loaded once");
+  assert.equal(got.vectors.length, reference.cases.length);
+  assert.ok(worst >= 0.99, `worst cosine ${worst}`);
 });
 
 test("8 writers × 200 saves through MemoryStore on Deno KV lose nothing", { timeout: 900_000 }, async () => {

@@ -30,7 +30,10 @@ use crate::expire::{ExpiredEntry, Expiry};
 use crate::limits::{Level, Limits, Usage};
 use crate::merge::{ConflictKind, Side};
 use crate::options::Scope;
-use crate::recall::{OmitReason, OmittedItem, Recall, RecallTotals, RecalledItem, Why};
+use crate::recall::{
+    Measure, OmitReason, OmittedItem, PriorityMeasure, Recall, RecallTotals, RecalledItem,
+    RecencyMeasure, Why,
+};
 use crate::save::SaveStatus;
 use crate::span::{Position, Range};
 use crate::store::{ArchivedEntry, Loaded, OnConflict, StoreStatus, SweepOutcome, SweepStatus};
@@ -208,6 +211,9 @@ fn generated() -> Declarations {
         .add::<Recall>()
         .add::<RecalledItem>()
         .add::<Why>()
+        .add::<Measure>()
+        .add::<RecencyMeasure>()
+        .add::<PriorityMeasure>()
         .add::<OmitReason>()
         .add::<OmittedItem>()
         .add::<RecallTotals>()

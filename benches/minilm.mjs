@@ -1,0 +1,88 @@
+// The MiniLM embedder's speed (part of `npm run bench`): loading the model,
+// embedding a 12-word question, and embedding every item of a 25,000-character
+// memory (benches/gen_doc.mjs) from scratch, natively (a release build of
+// embedders/minilm/examples/bench.rs, f32 weights) and through the package in
+// Node (its own .wasm with SIMD, the packaged f16 weights).
+//
+//   node benches/minilm.mjs        after node scripts/build.mjs
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+import { genDoc } from "./gen_doc.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+export const QUESTION = "which relational database do the billing services run in production today?";
+const CHARS = 25_000;
+
+/** The memory's items: each `- ` line with the indented lines under it (as examples/bench.rs). */
+function items(text) {
+  const out = [];
+  for (const line of text.split("\n")) {
+    if (line.startsWith("- ")) out.push(line);
+    else if (line.startsWith("  ") && out.length) out[out.length - 1] += `\n${line}`;
+  }
+  return out;
+}
+
+const median = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];
+
+export async function benchMiniLm() {
+  const memory = genDoc(CHARS);
+  const dir = mkdtempSync(join(tmpdir(), "memdoc-minilm-bench-"));
+  const file = join(dir, "memory.md");
+  writeFileSync(file, memory);
+  let native;
+  try {
+    const out = execFileSync(
+      "cargo",
+      ["run", "--quiet", "--release", "-p", "memdoc-minilm", "--example", "bench", "--", QUESTION, file],
+      { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+    );
+    native = JSON.parse(out);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const { miniLmEmbedder } = await import(pathToFileURL(join(root, "pkg", "embedders", "minilm.js")).href);
+  let started = performance.now();
+  const embedder = await miniLmEmbedder();
+  const loadMs = performance.now() - started;
+  const samples = [];
+  for (let i = 0; i < 21; i++) {
+    started = performance.now();
+    await embedder.embed([QUESTION], "query");
+    samples.push(performance.now() - started);
+  }
+  const all = items(memory);
+  started = performance.now();
+  await embedder.embed(all, "document");
+  const indexMs = performance.now() - started;
+  const wasm = { loadMs, questionMs: median(samples), items: all.length, indexMs };
+
+  const f = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);
+  const rows = [
+    ["", "native (f32)", "wasm in Node (f16 file)", "wasm/native"],
+    ["load the model", f(native.loadMs), f(wasm.loadMs), (wasm.loadMs / native.loadMs).toFixed(2)],
+    [
+      `embed a 12-word question (${native.questionTokens} tokens)`,
+      f(native.questionMs),
+      f(wasm.questionMs),
+      (wasm.questionMs / native.questionMs).toFixed(2),
+    ],
+    [
+      `index ${CHARS.toLocaleString("en")} characters (${native.items} items, ${native.tokens} tokens)`,
+      f(native.indexMs),
+      f(wasm.indexMs),
+      (wasm.indexMs / native.indexMs).toFixed(2),
+    ],
+  ];
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  const table = rows.map((r) => r.map((cell, c) => cell.padEnd(widths[c])).join("  ")).join("\n");
+  console.log(`\nMiniLM (all-MiniLM-L6-v2): one text at a time, one thread\n\n${table}\n`);
+  return { native, wasm };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await benchMiniLm();

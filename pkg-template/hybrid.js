@@ -1,0 +1,126 @@
+// hybridRecall (docs/API.md, "Recall by meaning"): the memory's items and
+// the query embedded by the caller's embedder (items through the vector
+// cache), then the engine's recall by words and vectors. When the embedder
+// fails, the result is recall by words alone and says so
+// (`semantic.degraded`); it never falls back to another model.
+import { recall, recallItems, recallWithVectors } from "./core.js";
+import { defaultCache, vectorKey } from "./vectors.js";
+
+/** The code of a result by words alone because the embedder failed. */
+export const EMBEDDER_UNAVAILABLE = "embedder/unavailable";
+
+/**
+ * With the default cache, the item vectors of the memories recalled last
+ * (by embedder id and text), concatenated as the engine takes them: a
+ * memory recalled again is neither listed, hashed nor looked up again.
+ * Vectors are a function of the model and the text, so they stay right.
+ */
+const PREPARED = 8;
+const prepared = new Map();
+
+export async function hybridRecall(text, query, options) {
+  const { embedder, cache, ...rest } = options ?? {};
+  checkEmbedder(embedder);
+  // Options and arguments are checked before anything is embedded (a text
+  // that is not a string by recallItems).
+  if (typeof text !== "string") recallItems(text);
+  recall("", query, rest);
+  const items = cache === undefined && prepared.has(memoKey(embedder, text)) ? null : recallItems(text);
+  let vectors;
+  let failure = null;
+  try {
+    vectors = await (cache === undefined ? embedPrepared(embedder, text, items, query) : embedAll(embedder, cache, items, query));
+  } catch (error) {
+    failure = error;
+  }
+  if (failure !== null) {
+    const result = recall(text, query, rest);
+    const message = failure instanceof Error ? failure.message : String(failure);
+    return { ...result, semantic: { model: embedder.id, degraded: EMBEDDER_UNAVAILABLE, message } };
+  }
+  const result = recallWithVectors(text, query, rest, embedder.id, vectors.query, vectors.items);
+  return { ...result, semantic: { model: embedder.id, degraded: null } };
+}
+
+/** A coded error for an embedder that is not `{ id, dimensions, embed }`. */
+function checkEmbedder(embedder) {
+  if (
+    embedder === null ||
+    typeof embedder !== "object" ||
+    typeof embedder.id !== "string" ||
+    embedder.id === "" ||
+    typeof embedder.embed !== "function"
+  ) {
+    const error = new TypeError("options.embedder: expected { id, dimensions, embed(texts, kind) }");
+    error.code = "options/invalid";
+    throw error;
+  }
+}
+
+function memoKey(embedder, text) {
+  return `${embedder.id}\u0000${text}`;
+}
+
+/** `embedAll` with the default cache, through the memories prepared last. */
+async function embedPrepared(embedder, text, items, query) {
+  const key = memoKey(embedder, text);
+  const memo = prepared.get(key);
+  if (memo === undefined) {
+    const vectors = await embedAll(embedder, defaultCache(embedder.id), items, query);
+    prepared.set(key, vectors.items);
+    if (prepared.size > PREPARED) prepared.delete(prepared.keys().next().value);
+    return vectors;
+  }
+  const [vector] = await embedAs(embedder, [query], "query");
+  if (memo.length % vector.length !== 0) {
+    throw new Error(`the query's vector has ${vector.length} dimensions, the items' another number`);
+  }
+  return { query: vector, items: memo };
+}
+
+/**
+ * The query's vector and every item's, concatenated in item order; items
+ * from the cache where it has them, the others embedded in one call (each
+ * distinct text once) and stored.
+ */
+async function embedAll(embedder, cache, items, query) {
+  const keys = items.map((item) => vectorKey(embedder.id, item));
+  const cached = await cache.getMany(keys);
+  const missing = new Map();
+  keys.forEach((key, i) => {
+    if (cached[i] === undefined && !missing.has(key)) missing.set(key, items[i]);
+  });
+  const [[queryVector], fresh] = await Promise.all([
+    embedAs(embedder, [query], "query"),
+    missing.size === 0 ? [] : embedAs(embedder, [...missing.values()], "document"),
+  ]);
+  const dimensions = queryVector.length;
+  const found = new Map();
+  [...missing.keys()].forEach((key, i) => found.set(key, fresh[i]));
+  const out = new Float32Array(items.length * dimensions);
+  keys.forEach((key, i) => {
+    const vector = cached[i] ?? found.get(key);
+    if (vector.length !== dimensions) {
+      throw new Error(`the vector of item ${i} has ${vector.length} dimensions, the query's ${dimensions}`);
+    }
+    out.set(vector, i * dimensions);
+  });
+  if (found.size > 0) await cache.setMany([...found]);
+  return { query: queryVector, items: out };
+}
+
+/** `embedder.embed(texts, kind)`, checked: one finite vector per text. */
+async function embedAs(embedder, texts, kind) {
+  const vectors = await embedder.embed(texts, kind);
+  if (!Array.isArray(vectors) || vectors.length !== texts.length) {
+    throw new Error(`the embedder gave ${vectors?.length ?? "no"} vectors for ${texts.length} texts`);
+  }
+  return vectors.map((v) => {
+    const vector = v instanceof Float32Array ? v : Float32Array.from(v);
+    if (vector.length === 0 || (embedder.dimensions && vector.length !== embedder.dimensions)) {
+      throw new Error(`a vector has ${vector.length} dimensions, the embedder says ${embedder.dimensions}`);
+    }
+    if (!vector.every(Number.isFinite)) throw new Error("a vector has a value that is not finite");
+    return vector;
+  });
+}

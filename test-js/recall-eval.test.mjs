@@ -1,0 +1,38 @@
+// The recall evaluation set (tests/recall-eval) through the package: its
+// paraphrase questions share no content word with their answers (check.mjs);
+// by words alone every keyword question is answered and no unanswerable
+// question selects anything; with MiniLM (`memdoc/embedders/minilm`) the
+// paraphrase floors hold. tests/recall_eval.rs asserts the same natively.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import * as memdoc from "../pkg/node.js";
+import { violations } from "../tests/recall-eval/check.mjs";
+import { measure, questions } from "../tests/recall-eval/harness.mjs";
+
+test("the set has its documented shape, and paraphrases share no content word with their answers", () => {
+  const kinds = (kind) => questions.filter((q) => q.kind === kind).length;
+  assert.ok(questions.length >= 80);
+  assert.ok(kinds("paraphrase") >= 60);
+  assert.ok(kinds("none") >= 10);
+  assert.deepEqual(violations(memdoc), []);
+});
+
+test("by words: keyword questions answered, unanswerable ones select nothing", async () => {
+  const { lexical } = await measure(memdoc);
+  assert.equal(lexical.keyword, 1, `missed: ${lexical.missed.join("; ")}`);
+  assert.equal(lexical.noneSilent, 1, `missed: ${lexical.missed.join("; ")}`);
+});
+
+test("with MiniLM: 90% of paraphrases within 1,200 code points, 75% within 400", async () => {
+  const { miniLmEmbedder } = await import("../pkg/embedders/minilm.js");
+  const embedder = await miniLmEmbedder();
+  const { hybrid } = await measure(memdoc, embedder);
+  const pct = (x) => `${(x * 100).toFixed(1)}%`;
+  console.log(
+    `MiniLM: paraphrases ${pct(hybrid.paraphrase1200)} within 1,200, ${pct(hybrid.paraphrase400)} within 400; keyword ${pct(hybrid.keyword)}; unanswerable selecting nothing ${pct(hybrid.noneSilent)}; AUC ${hybrid.auc.toFixed(3)}`,
+  );
+  assert.ok(hybrid.paraphrase1200 >= 0.9, pct(hybrid.paraphrase1200));
+  assert.ok(hybrid.paraphrase400 >= 0.75, pct(hybrid.paraphrase400));
+  assert.equal(hybrid.keyword, 1);
+});

@@ -1,0 +1,148 @@
+//! The recall evaluation set read and measured, shared by
+//! tests/recall_eval.rs (the floors) and examples/recall_fit.rs (the
+//! calibration's fit): its questions, its memories' items, and each
+//! question's recall, lexical or hybrid with MiniLM's vectors.
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use memdoc::{hybrid_recall, recall, recall_items, Recall, RecallOptions, RecallVectors, Scope};
+use memdoc_minilm::MiniLm;
+use serde_json::Value;
+
+pub fn dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("recall-eval")
+}
+
+pub struct Question {
+    pub memory: String,
+    pub scope: Scope,
+    pub today: String,
+    pub kind: String,
+    pub question: String,
+    pub answer: Option<String>,
+}
+
+pub fn questions() -> Vec<Question> {
+    let all: Vec<Value> =
+        serde_json::from_str(&std::fs::read_to_string(dir().join("questions.json")).unwrap())
+            .unwrap();
+    all.iter()
+        .map(|q| Question {
+            memory: q["memory"].as_str().unwrap().to_owned(),
+            scope: q["scope"].as_str().unwrap().parse().unwrap(),
+            today: q["today"].as_str().unwrap().to_owned(),
+            kind: q["kind"].as_str().unwrap().to_owned(),
+            question: q["question"].as_str().unwrap().to_owned(),
+            answer: q["answer"].as_str().map(str::to_owned),
+        })
+        .collect()
+}
+
+pub fn memory(name: &str) -> String {
+    std::fs::read_to_string(dir().join(format!("{name}.md"))).unwrap()
+}
+
+pub fn options(q: &Question, budget: usize) -> RecallOptions {
+    RecallOptions {
+        scope: q.scope,
+        budget,
+        today: Some(q.today.clone()),
+        ..RecallOptions::default()
+    }
+}
+
+pub fn lexical(q: &Question, budget: usize) -> Recall {
+    recall(&memory(&q.memory), &q.question, &options(q, budget))
+}
+
+/// Whether the answer is among the selected items.
+pub fn answered(q: &Question, r: &Recall) -> bool {
+    let answer = q.answer.as_deref().unwrap();
+    r.selected.iter().any(|s| s.text.contains(answer))
+}
+
+/// The highest relevance of any item.
+pub fn top_relevance(r: &Recall) -> f64 {
+    r.selected
+        .iter()
+        .map(|s| s.why.relevance)
+        .chain(r.omitted.iter().map(|o| o.why.relevance))
+        .fold(0.0, f64::max)
+}
+
+/// The area under the ROC curve of `top` separating answerable questions
+/// (`true`) from unanswerable ones: the chance that an answerable one
+/// scores higher (ties count half).
+pub fn auc(scored: &[(bool, f64)]) -> f64 {
+    let pos: Vec<f64> = scored.iter().filter(|s| s.0).map(|s| s.1).collect();
+    let neg: Vec<f64> = scored.iter().filter(|s| !s.0).map(|s| s.1).collect();
+    let mut wins = 0.0;
+    for p in &pos {
+        for n in &neg {
+            wins += if p > n {
+                1.0
+            } else if p == n {
+                0.5
+            } else {
+                0.0
+            };
+        }
+    }
+    #[allow(clippy::cast_precision_loss)]
+    let pairs = (pos.len() * neg.len()) as f64;
+    wins / pairs
+}
+
+/// MiniLM from the files `bash scripts/setup` fetched, and every vector it
+/// gave, by text.
+pub struct Embedder {
+    model: MiniLm,
+    cache: HashMap<String, Vec<f32>>,
+}
+
+impl Embedder {
+    pub fn load() -> Self {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/models/all-MiniLM-L6-v2");
+        let weights = std::fs::read(dir.join("model.safetensors")).unwrap_or_else(|_| {
+            panic!("no {}: run `bash scripts/setup`", dir.display());
+        });
+        let tokenizer = std::fs::read_to_string(dir.join("tokenizer.json")).unwrap();
+        Self {
+            model: MiniLm::load(&weights, &tokenizer).unwrap(),
+            cache: HashMap::new(),
+        }
+    }
+
+    pub fn embed(&mut self, text: &str) -> Vec<f32> {
+        if let Some(v) = self.cache.get(text) {
+            return v.clone();
+        }
+        let v = self.model.embed(text);
+        self.cache.insert(text.to_owned(), v.clone());
+        v
+    }
+
+    /// `q`'s recall by words and MiniLM's vectors.
+    pub fn hybrid(&mut self, q: &Question, budget: usize) -> Recall {
+        self.recall(&memory(&q.memory), &q.question, &options(q, budget))
+    }
+
+    /// The recall of `query` in `text` by words and MiniLM's vectors.
+    pub fn recall(&mut self, text: &str, query: &str, options: &RecallOptions) -> Recall {
+        let items: Vec<f32> = recall_items(text)
+            .iter()
+            .flat_map(|t| self.embed(t))
+            .collect();
+        let query_vector = self.embed(query);
+        let vectors = RecallVectors {
+            embedder: memdoc_minilm::ID,
+            query: &query_vector,
+            items: &items,
+        };
+        hybrid_recall(text, query, options, &vectors).unwrap()
+    }
+}

@@ -1,0 +1,136 @@
+//! The recall evaluation set (tests/recall-eval: four memories; paraphrase,
+//! keyword and unanswerable questions), by words alone and by words and
+//! meaning with MiniLM (memdoc-minilm, from the weights `bash
+//! scripts/setup` fetched). Floors: by words, every keyword question is
+//! answered within 400 code points and no unanswerable question selects
+//! anything; with MiniLM, at least 90% of the paraphrases (which share no
+//! content word with their answer: test-js/recall-eval.test.mjs checks
+//! that) are answered within 1,200 and 75% within 400, every keyword
+//! question still is, and the separation of the unanswerable ones is
+//! printed (`cargo test --release --test recall_eval -- --nocapture`).
+#![cfg(not(target_arch = "wasm32"))]
+
+#[path = "recall-eval/eval.rs"]
+mod eval;
+
+use eval::{answered, auc, lexical, questions, top_relevance, Question};
+
+const MINILM_FLOOR_1200: f64 = 0.90;
+const MINILM_FLOOR_400: f64 = 0.75;
+
+fn of_kind<'a>(all: &'a [Question], kind: &str) -> Vec<&'a Question> {
+    all.iter().filter(|q| q.kind == kind).collect()
+}
+
+#[allow(clippy::cast_precision_loss)]
+fn share(found: usize, of: usize) -> f64 {
+    found as f64 / of as f64
+}
+
+#[test]
+fn the_set_has_its_documented_shape() {
+    let all = questions();
+    assert!(all.len() >= 80, "at least 80 questions");
+    assert!(of_kind(&all, "paraphrase").len() >= 60);
+    assert!(of_kind(&all, "keyword").len() >= 10);
+    assert!(of_kind(&all, "none").len() >= 10);
+    for q in &all {
+        let text = eval::memory(&q.memory);
+        if let Some(answer) = &q.answer {
+            assert_eq!(text.matches(answer.as_str()).count(), 1, "{answer:?} once");
+        }
+    }
+    let mut memories: Vec<&str> = all.iter().map(|q| q.memory.as_str()).collect();
+    memories.dedup();
+    assert!(memories.len() >= 4, "at least four memories");
+    for name in memories {
+        let entries = eval::memory(name)
+            .lines()
+            .filter(|l| l.starts_with("- "))
+            .count();
+        assert!((60..=150).contains(&entries), "{name}: {entries} entries");
+    }
+}
+
+#[test]
+fn keyword_questions_are_answered_by_words() {
+    for q in of_kind(&questions(), "keyword") {
+        assert!(answered(q, &lexical(q, 400)), "{:?} within 400", q.question);
+    }
+}
+
+#[test]
+fn questions_without_an_answer_select_nothing_by_words() {
+    let mut wrong = Vec::new();
+    for q in of_kind(&questions(), "none") {
+        let r = lexical(q, 1_200);
+        if !r.selected.is_empty() {
+            let texts: Vec<&str> = r.selected.iter().map(|s| s.text.as_str()).collect();
+            wrong.push(format!("{:?} selected {texts:?}", q.question));
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+#[test]
+fn with_minilm_paraphrases_find_their_answers() {
+    let all = questions();
+    let mut embedder = eval::Embedder::load();
+    let paraphrases = of_kind(&all, "paraphrase");
+    let mut report = Vec::new();
+    for budget in [1_200, 400] {
+        let (mut words, mut meaning) = (0, 0);
+        for q in &paraphrases {
+            words += usize::from(answered(q, &lexical(q, budget)));
+            let hybrid = embedder.hybrid(q, budget);
+            if answered(q, &hybrid) {
+                meaning += 1;
+            } else if budget == 1_200 {
+                eprintln!("  missed: {:?}", q.question);
+            }
+        }
+        let (words, meaning) = (
+            share(words, paraphrases.len()),
+            share(meaning, paraphrases.len()),
+        );
+        eprintln!(
+            "paraphrases within {budget}: words {:.1}%, words and MiniLM {:.1}% ({} questions)",
+            words * 100.0,
+            meaning * 100.0,
+            paraphrases.len()
+        );
+        report.push(meaning);
+    }
+    for q in of_kind(&all, "keyword") {
+        assert!(answered(q, &embedder.hybrid(q, 1_200)), "{:?}", q.question);
+    }
+    let mut tops = Vec::new();
+    let mut selecting = 0;
+    for q in &all {
+        let r = embedder.hybrid(q, 1_200);
+        if q.answer.is_none() && !r.selected.is_empty() {
+            selecting += 1;
+        }
+        tops.push((q.answer.is_some(), top_relevance(&r)));
+    }
+    let none = of_kind(&all, "none").len();
+    let lexical_tops: Vec<(bool, f64)> = all
+        .iter()
+        .map(|q| (q.answer.is_some(), top_relevance(&lexical(q, 1_200))))
+        .collect();
+    eprintln!(
+        "unanswerable questions selecting something: {selecting} of {none}; AUC of the top relevance: words and MiniLM {:.3}, words {:.3}",
+        auc(&tops),
+        auc(&lexical_tops)
+    );
+    assert!(
+        report[0] >= MINILM_FLOOR_1200,
+        "within 1,200: {:.3}",
+        report[0]
+    );
+    assert!(
+        report[1] >= MINILM_FLOOR_400,
+        "within 400: {:.3}",
+        report[1]
+    );
+}

@@ -1,0 +1,89 @@
+//! Hybrid recall's result for fixed vectors, pinned in
+//! tests/recall-vectors.json: test-js/hybrid-recall.test.mjs gets the same
+//! bytes through the package's WebAssembly (`recallWithVectors`), so native
+//! and wasm score alike. `MEMDOC_UPDATE_FIXTURES=1 cargo test --test
+//! recall_vectors` writes the file again.
+#![cfg(not(target_arch = "wasm32"))]
+
+use memdoc::{hybrid_recall, recall_items, RecallOptions, RecallVectors, Scope};
+use serde_json::{json, Value};
+
+const MEMORY: &str = "## Engineering Decisions
+- 2025-01-10: Services use PostgreSQL 16
+- 2025-03-02: Production releases only ship on Tuesdays and Thursdays
+
+## Facts
+- 2025-02-14: The weekly sync is Monday at 10:00 in room Fjord
+Loose note without a date
+- 2024-11-01: The office is in Oslo";
+
+const DIMENSIONS: usize = 16;
+
+/// Values with few bits, exact in `f32`, `f64` and JSON.
+#[allow(clippy::cast_precision_loss)]
+fn vector(seed: usize, step: usize) -> Vec<f32> {
+    (0..DIMENSIONS)
+        .map(|d| ((seed * 7 + d * step) % 17) as f32 / 16.0 - 0.5)
+        .collect()
+}
+
+#[test]
+fn fixed_vectors_give_the_pinned_result() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/recall-vectors.json");
+    let count = recall_items(MEMORY).len();
+    let query = vector(1, 3);
+    let items: Vec<f32> = (0..count).flat_map(|i| vector(i + 1, 3 + i % 2)).collect();
+    let options = RecallOptions {
+        scope: Scope::Team,
+        budget: 120,
+        today: Some("2025-06-01".into()),
+        ..RecallOptions::default()
+    };
+    let query_text = "which relational database do we run?";
+    let vectors = RecallVectors {
+        embedder: "all-MiniLM-L6-v2",
+        query: &query,
+        items: &items,
+    };
+    let result = hybrid_recall(MEMORY, query_text, &options, &vectors).unwrap();
+    assert!(result.selected.iter().all(|s| s.why.semantic.is_some()));
+    let fixture = json!({
+        "memory": MEMORY,
+        "query": query_text,
+        "options": {"scope": "team", "budget": 120, "today": "2025-06-01"},
+        "embedder": "all-MiniLM-L6-v2",
+        "queryVector": query,
+        "itemVectors": items,
+        "expected": serde_json::to_value(&result).unwrap(),
+    });
+    if std::env::var_os("MEMDOC_UPDATE_FIXTURES").is_some() {
+        std::fs::write(
+            &path,
+            serde_json::to_string_pretty(&fixture).unwrap() + "\n",
+        )
+        .unwrap();
+    }
+    let pinned: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(pinned, fixture, "should give the pinned result");
+}
+
+#[test]
+fn vectors_that_do_not_fit_are_a_coded_error() {
+    let options = RecallOptions::default();
+    let query = vector(1, 3);
+    let count = recall_items(MEMORY).len();
+    let items: Vec<f32> = (0..count).flat_map(|i| vector(i, 5)).collect();
+    let bad = |query: &[f32], items: &[f32]| {
+        let v = RecallVectors {
+            embedder: "x",
+            query,
+            items,
+        };
+        hybrid_recall(MEMORY, "q", &options, &v).unwrap_err().code()
+    };
+    assert_eq!(bad(&[], &[]), "options/invalid-vectors");
+    assert_eq!(bad(&query, &items[1..]), "options/invalid-vectors");
+    let mut nan = items.clone();
+    nan[3] = f32::NAN;
+    assert_eq!(bad(&query, &nan), "options/invalid-vectors");
+}
