@@ -47,6 +47,8 @@ function instantiate(module) {
     if (module instanceof WebAssembly.Module) initSync({ module });
     else await initGlue({ module_or_path: await bytesOf(module ?? packaged("minilm_bg.wasm"), "module") });
   })();
+  // A module that failed to load is tried again by the next call.
+  glue.catch(() => (glue = undefined));
   return glue;
 }
 

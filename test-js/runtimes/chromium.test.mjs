@@ -18,7 +18,14 @@ import { chromium } from "playwright-core";
 import { casesPath, pkgDir, root } from "../helpers.mjs";
 import { probe } from "./engine-probe.mjs";
 
-const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm", ".json": "application/json" };
+const types = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".mjs": "text/javascript",
+  ".wasm": "application/wasm",
+  ".json": "application/json",
+  ".safetensors": "application/octet-stream",
+};
 // Only the package and the test files are served.
 const served = [realpathSync(pkgDir), join(root, "test-js")];
 
@@ -88,6 +95,27 @@ test("a page without a bundler awaits init(), then validates and renders like th
   const got = await page.evaluate((request) => window.memdocTest.probe(request), { version, cases });
   assert.deepEqual(got.failures, []);
   assert.deepEqual(got.outputs, probe(memdoc, { version, cases }).outputs, "every conformance input gives what Node gives");
+  assert.deepEqual(pageErrors, []);
+  await page.close();
+});
+
+test("MiniLM in a page: the embedder fetches its module, weights and tokenizer from the package's URLs", { timeout: 180_000 }, async () => {
+  const page = await openPage();
+  const reference = JSON.parse(readFileSync(join(root, "embedders", "minilm", "tests", "reference.json"), "utf8"));
+  const started = Date.now();
+  const got = await page.evaluate(async (texts) => {
+    const { miniLmEmbedder } = await import("/node_modules/memdoc/embedders/minilm.js");
+    const embedder = await miniLmEmbedder();
+    const vectors = await embedder.embed(texts, "document");
+    return { id: embedder.id, same: (await miniLmEmbedder()) === embedder, vectors: vectors.map((v) => Array.from(v)) };
+  }, reference.cases.map((c) => c.text));
+  const dot = (a, b) => a.reduce((sum, x, i) => sum + x * b[i], 0);
+  const cosines = got.vectors.map((v, i) => dot(v, reference.cases[i].vector) / Math.sqrt(dot(v, v) * dot(reference.cases[i].vector, reference.cases[i].vector)));
+  console.log(`chromium minilm: ${Date.now() - started} ms, worst cosine ${Math.min(...cosines).toFixed(7)} over ${cosines.length} texts`);
+  assert.equal(got.id, "all-MiniLM-L6-v2");
+  assert.equal(got.same, true, "loaded once");
+  assert.equal(cosines.length, reference.cases.length);
+  assert.ok(Math.min(...cosines) >= 0.99);
   assert.deepEqual(pageErrors, []);
   await page.close();
 });

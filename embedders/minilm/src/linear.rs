@@ -2,7 +2,7 @@
 //! weights are stored in panels of 16 outputs (`[outputs / 16][inputs][16]`):
 //! one panel (24 KiB, or 96 KiB for the FFN's second layer) stays in cache
 //! while every row of the input passes through it, so each weight is read
-//! from memory once per text, not once per token. Four rows at a time are
+//! from memory once per text, not once per token. Six rows at a time are
 //! accumulated in vector registers: 8-lane AVX natively where the CPU has it,
 //! WebAssembly's 4-lane SIMD (built with `+simd128`), a portable loop
 //! elsewhere. Each output is the bias plus the products added in input order,
@@ -10,8 +10,9 @@
 
 /// Outputs per panel.
 const PANEL: usize = 16;
-/// Rows of the input taken together: each weight loaded serves this many.
-const ROWS: usize = 4;
+/// Rows of the input taken together: each weight loaded serves this many
+/// (6: 12 accumulators and the weights in 16 registers; 4 was 12% slower).
+const ROWS: usize = 6;
 
 /// A dense layer, its weights in panels.
 pub struct Linear {
@@ -79,6 +80,8 @@ impl Linear {
                     1 => at.run::<1>(&mut y),
                     2 => at.run::<2>(&mut y),
                     3 => at.run::<3>(&mut y),
+                    4 => at.run::<4>(&mut y),
+                    5 => at.run::<5>(&mut y),
                     _ => at.run::<ROWS>(&mut y),
                 }
                 r0 += ROWS;
