@@ -18,6 +18,10 @@ import { UnknownKeys } from "./unknown-keys.js";
 import { mountMcp } from "./mcp/route.js";
 import { mountWhoami } from "./whoami.js";
 import { mountDirectory, recordMemory } from "./directory.js";
+import { activeAdminKeys, expiresAtOf, keyRefusal, mountMembers } from "./members.js";
+import { Metrics, mountMetrics } from "./metrics.js";
+import { mountRequestLog } from "./request-log.js";
+import { count, mountStats } from "./stats.js";
 const ETAG = /^"(0|[1-9][0-9]{0,14})"$/;
 const LAST_USED_EVERY_MS = 60_000;
 /** The largest ?limit of the audit: the largest MEMDOC_HUB_AUDIT_MAX. */
@@ -34,9 +38,9 @@ function oneAtATime(storage, task) {
 
 export const CORS_HEADERS = {
   "access-control-allow-origin": "*",
-  "access-control-allow-methods": "GET, PUT, POST, DELETE, OPTIONS",
-  "access-control-allow-headers": "authorization, content-type, if-match, if-none-match",
-  "access-control-expose-headers": "etag, retry-after, location",
+  "access-control-allow-methods": "GET, PUT, POST, PATCH, DELETE, OPTIONS",
+  "access-control-allow-headers": "authorization, content-type, if-match, if-none-match, x-request-id",
+  "access-control-expose-headers": "etag, retry-after, location, x-request-id",
   "access-control-max-age": "600",
 };
 
@@ -58,6 +62,11 @@ export const CORS_HEADERS = {
  *   called after every save (or sweep) that wrote a revision
  * @property {(s: { team: string, storage: any, policies: object[] }) => void | Promise<void>} [policiesChanged]
  *   called after an admin set the team's lifecycle policies (to schedule sweeps)
+ * @property {Metrics} [metrics] where this application counts (a new one when absent)
+ * @property {() => Promise<object[]>} [collect] the metrics snapshots `GET /metrics` adds up
+ *   (default: this application's)
+ * @property {() => number} [subscribers] the open event subscriptions here
+ * @property {(line: string) => void} [log] where the request log lines go (default: console.log)
  */
 
 /**
@@ -79,6 +88,8 @@ export function createHub(config, runtime) {
   };
 
   const app = new Hono();
+  const metrics = runtime.metrics ?? new Metrics();
+  mountRequestLog(app, { metrics, log: runtime.log ?? ((line) => console.log(line)) });
 
   app.use("*", async (c, next) => {
     if (c.req.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS_HEADERS });
@@ -133,6 +144,14 @@ export function createHub(config, runtime) {
       await appendAudit(storage, { member: known.member, keyId: parsed.id, action, target, revision: null, status: 401 }, config.auditMax);
       throw invalid();
     }
+    c.set("caller", { team: parsed.team, keyId: parsed.id, member: record.member, storage });
+    const refusal = await keyRefusal(storage, record);
+    if (refusal) {
+      const wait = unknownKeys.limiter.take(`refused:${parsed.team}.${parsed.id}`);
+      if (wait > 0) throw limited(wait, "refused requests with this key");
+      await appendAudit(storage, { member: record.member, keyId: parsed.id, action, target, revision: null, status: 401, refused: refusal.code }, config.auditMax);
+      throw new HubProblem(401, refusal.code, refusal.detail, { headers: { "www-authenticate": 'Bearer error="invalid_token"' } });
+    }
     const wait = limiter.take(`${parsed.team}.${parsed.id}`);
     if (wait > 0) throw limited(wait);
     // Kept apart from the key record, so that this write can never bring
@@ -144,6 +163,7 @@ export function createHub(config, runtime) {
       await storage.put(["used", parsed.id], new Date(now).toISOString());
     }
     const who = { team: parsed.team, storage, keyId: parsed.id, member: record.member, role: record.role };
+    c.set("caller", who);
     who.audit = (entry) => appendAudit(storage, { member: who.member, keyId: who.keyId, action, target, revision: null, ...entry }, config.auditMax);
     who.refuse = async (problem, more = {}) => {
       await who.audit({ status: problem.status, ...more });
@@ -244,15 +264,15 @@ export function createHub(config, runtime) {
   });
   allow("/v1/teams", "POST");
 
-  async function addKey(storage, team, { member, role, label }) {
+  async function addKey(storage, team, { member, role, label, expiresAt = null }) {
     const { id, secret } = newKey(team);
-    const record = { id, member, role, label, createdAt: new Date().toISOString(), lastUsedAt: null, hash: await hashKey(secret) };
+    const record = { id, member, role, label, createdAt: new Date().toISOString(), lastUsedAt: null, expiresAt, hash: await hashKey(secret) };
     await storage.put(["key", id], record);
     return { ...publicKey(record), key: secret };
   }
 
   function publicKey(r) {
-    return { id: r.id, member: r.member, role: r.role, label: r.label, createdAt: r.createdAt, lastUsedAt: r.lastUsedAt };
+    return { id: r.id, member: r.member, role: r.role, label: r.label, createdAt: r.createdAt, lastUsedAt: r.lastUsedAt, expiresAt: r.expiresAt ?? null };
   }
 
   /** A key request's `{member, role, label}`, or a 400 problem. */
@@ -264,7 +284,7 @@ export function createHub(config, runtime) {
     if (body.label !== undefined && body.label !== null && (typeof body.label !== "string" || body.label.length > 200)) {
       throw new HubProblem(400, "request/invalid-body", "`label` must be a string of at most 200 characters.");
     }
-    return { member: body.member, role: body.role, label: body.label ?? null };
+    return { member: body.member, role: body.role, label: body.label ?? null, expiresAt: expiresAtOf(body.expiresAt) };
   }
 
   app.post("/v1/teams/:team/keys", async (c) => {
@@ -305,7 +325,7 @@ export function createHub(config, runtime) {
     await oneAtATime(who.storage, async () => {
       const record = /^[a-f0-9]{16}$/.test(keyId) ? await who.storage.get(["key", keyId]) : undefined;
       if (record === undefined) throw await who.refuse(new HubProblem(404, "key/not-found", "There is no such key."));
-      if (record.role === "admin" && (await who.storage.list(["key"])).filter((e) => e.value.role === "admin").length <= 1) {
+      if (record.role === "admin" && (await activeAdminKeys(who.storage, { keyId })).length === 0) {
         throw await who.refuse(new HubProblem(409, "key/last-admin", "This is the team's last admin key: create another admin key first. (The operator can also create one.)"));
       }
       // The id stays known, so that a revoked key's use is audited as its member's.
@@ -366,6 +386,10 @@ export function createHub(config, runtime) {
 
   async function saved(c, who, ref, store, content, outcome, base, merging) {
     const body = { status: outcome.status, revision: outcome.revision, content: outcome.content, usage: outcome.usage, diagnostics: outcome.diagnostics, dropped: outcome.dropped, notice: outcome.notice };
+    // A merged save is one written over revisions saved since its base.
+    const merged = outcome.status === "saved" && outcome.changed && base > 0 && outcome.revision > base + 1;
+    metrics.add("memdoc_saves_total", { outcome: merged ? "merged" : outcome.status });
+    if (outcome.status !== "rejected") await count(who.storage, { writes: outcome.changed ? 1 : 0, conflicts: outcome.status === "conflict" ? 1 : 0, merges: merged ? 1 : 0 });
     if (outcome.status === "saved" || outcome.status === "no_op") {
       await who.audit({ status: 200, revision: outcome.revision });
       if (outcome.changed) {
@@ -460,13 +484,16 @@ export function createHub(config, runtime) {
   });
   allow(`${M}/events`, "GET");
 
-  lifecycleRoutes(app, { M, config, runtime, teamCaller, memoryCaller, storeOf, allow });
+  lifecycleRoutes(app, { M, config, runtime: { ...runtime, metrics }, teamCaller, memoryCaller, storeOf, allow });
 
   allow(M, "GET, PUT");
 
   // Key introspection, the memories a key can open, and the MCP endpoint.
   mountWhoami(app, caller);
   mountDirectory(app, teamCaller);
+  mountMembers(app, { config, teamCaller, addKey, oneAtATime, allow });
+  mountStats(app, { teamCaller, allow });
+  mountMetrics(app, { isOperator, collect: runtime.collect ?? (async () => [metrics.snapshot(runtime.subscribers?.() ?? 0)]), allow });
   mountMcp(app, config);
 
   return app;
