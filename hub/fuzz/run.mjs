@@ -58,10 +58,11 @@ async function seed(url) {
 
 function fuzz(url, key) {
   const args = [
-    "run",
-    join(root, "hub", "openapi.json"),
     "--config-file",
     join(root, "hub", "fuzz", "schemathesis.toml"),
+    "--no-color",
+    "run",
+    join(root, "hub", "openapi.json"),
     "--url",
     url,
     "--checks",
@@ -75,7 +76,6 @@ function fuzz(url, key) {
     // The events route switches to a WebSocket (101): the HTTP suites test it.
     "--exclude-path-regex",
     "/events$",
-    "--no-color",
     "--warnings",
     "off",
   ];
