@@ -15,6 +15,7 @@ import { MemoryStore } from "memdoc";
 
 import { createHub } from "./src/app.js";
 import { BoundedMap } from "./src/bounded-map.js";
+import { purgeExpired } from "./src/deletion.js";
 import { sweepTeam, utcToday } from "./src/lifecycle.js";
 import { SettingError, hubConfig, portSetting, sweepIntervalSeconds } from "./src/settings.js";
 import { CLIENT_MESSAGE_LIMIT, FLOOD_CLOSE, FLOOD_PROBLEM, eventsAfter } from "./src/events.js";
@@ -111,7 +112,16 @@ async function policiesChanged({ team: name, policies }) {
   else await kv.set(["hub-sweep", name], true);
 }
 
-/** The scheduled sweep: every team with policies (events come from kv.watch). */
+/** Teams that deleted memories (to purge after the retention), under ["hub-purge", team]. */
+async function deleted({ team: name }) {
+  await kv.set(["hub-purge", name], true);
+}
+
+async function teamDeleted({ team: name }) {
+  await kv.atomic().delete(["hub-sweep", name]).delete(["hub-purge", name]).commit();
+}
+
+/** The scheduled sweep: every team with policies (events come from kv.watch), then the purges. */
 export async function sweepAll() {
   const today = utcToday();
   for await (const e of kv.list({ prefix: ["hub-sweep"] })) {
@@ -123,6 +133,13 @@ export async function sweepAll() {
       console.error(`memdoc hub: the sweep of team ${e.key[1]} failed: ${error?.message ?? error}`);
     } finally {
       store.free();
+    }
+  }
+  for await (const e of kv.list({ prefix: ["hub-purge"] })) {
+    try {
+      await purgeExpired({ storage: team(e.key[1]), auditMax: config.auditMax });
+    } catch (error) {
+      console.error(`memdoc hub: the purge of team ${e.key[1]} failed: ${error?.message ?? error}`);
     }
   }
 }
@@ -139,7 +156,7 @@ if (every !== null) {
   console.error("memdoc hub: Deno.cron is not available (run with --unstable-cron); lifecycle policies are not swept on a schedule");
 }
 
-const hub = createHub(config, { team, subscribe, policiesChanged });
+const hub = createHub(config, { team, subscribe, policiesChanged, deleted, teamDeleted });
 const hostname = env.HOST || "127.0.0.1";
 Deno.serve({ port, hostname, onListen: ({ hostname: h, port: p }) => console.log(`memdoc hub: http://${h}:${p}`) }, (request, info) =>
   hub.fetch(request, { client: info.remoteAddr.hostname }),

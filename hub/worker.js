@@ -12,6 +12,7 @@ import { CORS_HEADERS, createHub, hubConfig } from "./src/app.js";
 import { readCapped } from "./src/body.js";
 import { CLIENT_MESSAGE_LIMIT, FLOOD_CLOSE, FLOOD_PROBLEM, eventsAfter } from "./src/events.js";
 import { TEAM_ID, parseKey, requestKey } from "./src/keys.js";
+import { hasDeleted, purgeExpired } from "./src/deletion.js";
 import { readPolicies, sweepTeam, utcToday } from "./src/lifecycle.js";
 import { sweepIntervalSeconds } from "./src/settings.js";
 import { HubProblem, toResponse } from "./src/problem.js";
@@ -44,11 +45,14 @@ export class Team extends DurableObject {
       subscribe: (s) => this.subscribe(s),
       changed: this.changed,
       policiesChanged: ({ policies }) => this.schedule(policies),
+      deleted: async () => this.schedule(await readPolicies(this.storage)),
+      teamDeleted: () => this.ctx.storage.deleteAlarm(),
     });
   }
 
+  /** An alarm while the team has policies or deleted memories to purge. */
   async schedule(policies) {
-    if (policies.length === 0) return this.ctx.storage.deleteAlarm();
+    if (policies.length === 0 && !(await hasDeleted(this.storage))) return this.ctx.storage.deleteAlarm();
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + this.sweepEveryMs);
   }
 
@@ -57,6 +61,7 @@ export class Team extends DurableObject {
     // Not freed: the broadcasts queued by `changed` read with it.
     const store = new MemoryStore(this.storage.host, { historyDepth: this.config.historyDepth });
     await sweepTeam({ storage: this.storage, store, today: utcToday(), auditMax: this.config.auditMax, changed: this.changed });
+    await purgeExpired({ storage: this.storage, auditMax: this.config.auditMax });
     await this.schedule(await readPolicies(this.storage));
   }
 
@@ -132,7 +137,7 @@ export default {
       const key = parseKey(requestKey(request).token);
       if (key) return teamOf(key.team).fetch(request);
       // The operator's request on a team's path: to that team's object.
-      const team = /^\/v1\/teams\/([^/]+)\//.exec(pathname)?.[1];
+      const team = /^\/v1\/teams\/([^/]+)(?:\/|$)/.exec(pathname)?.[1];
       if (operator && team !== undefined && TEAM_ID.test(team)) return teamOf(team).fetch(request);
     } else if (pathname === "/v1/teams" && request.method === "POST" && operator) {
       // The team is named in the body: read it (capped) and hand it on.

@@ -18,6 +18,7 @@ import { UnknownKeys } from "./unknown-keys.js";
 import { mountMcp } from "./mcp/route.js";
 import { mountWhoami } from "./whoami.js";
 import { mountDirectory, recordMemory } from "./directory.js";
+import { deletedMarker, deletedProblem, exclusive, mountDeletion } from "./deletion.js";
 const ETAG = /^"(0|[1-9][0-9]{0,14})"$/;
 const LAST_USED_EVERY_MS = 60_000;
 /** The largest ?limit of the audit: the largest MEMDOC_HUB_AUDIT_MAX. */
@@ -48,6 +49,7 @@ export const CORS_HEADERS = {
  * @property {number} ratePerMinute per key
  * @property {number} auditMax entries kept per team
  * @property {number} historyDepth revisions kept per memory
+ * @property {number} deletedRetentionDays days a deleted memory is kept before the sweep purges it
  *
  * @typedef {object} HubRuntime
  * @property {(team: string) => import("./team-storage.js").TeamStorage | null} team
@@ -58,6 +60,10 @@ export const CORS_HEADERS = {
  *   called after every save (or sweep) that wrote a revision
  * @property {(s: { team: string, storage: any, policies: object[] }) => void | Promise<void>} [policiesChanged]
  *   called after an admin set the team's lifecycle policies (to schedule sweeps)
+ * @property {(s: { team: string, storage: any }) => void | Promise<void>} [deleted]
+ *   called after a memory was deleted (to schedule its purge)
+ * @property {(s: { team: string, storage: any }) => void | Promise<void>} [teamDeleted]
+ *   called after the operator deleted a team (to drop its schedule)
  */
 
 /**
@@ -169,8 +175,11 @@ export function createHub(config, runtime) {
     return who;
   }
 
-  /** The caller of a memory route, and the memory: 404 for anything it may not see. */
-  async function memoryCaller(c, action, need) {
+  /**
+   * The caller of a memory route, and the memory: 404 for anything it may
+   * not see, and for a deleted memory (409 for a save) unless `o.deleted`.
+   */
+  async function memoryCaller(c, action, need, o = {}) {
     const { scope, id } = c.req.param();
     const target = `${scope}/${id}`;
     const team = c.req.param("team");
@@ -182,7 +191,17 @@ export function createHub(config, runtime) {
     if (ROLES.indexOf(who.role) < ROLES.indexOf(need)) {
       throw await who.refuse(new HubProblem(403, "auth/forbidden", `This needs the ${need} role; the key is ${who.role}.`));
     }
-    return { who, ref: { scope, id }, store: storeOf(who.storage) };
+    const ref = { scope, id };
+    if (!o.deleted && (await deletedMarker(who.storage, ref)) !== undefined) throw await who.refuse(deletedProblem(action));
+    return { who, ref, store: storeOf(who.storage) };
+  }
+
+  /** A write of a memory, one at a time with its delete, restore and purge (deletion.js). */
+  function writing(who, ref, action, task) {
+    return exclusive(who.storage, ref, async () => {
+      if ((await deletedMarker(who.storage, ref)) !== undefined) throw deletedProblem(action);
+      return task();
+    });
   }
 
   function ifMatch(c) {
@@ -350,13 +369,16 @@ export function createHub(config, runtime) {
       const allowErase = flag(c, "allowErase");
       const content = await readDocument(c.req.raw, config);
       const options = { baseRevision: base, actor: who.member, allowErase, onConflict: merging ? "merge" : "reject" };
-      let outcome = await store.save(ref, content, options);
-      // A clean merge that lost the race to another save is merged again.
-      for (let retry = 0; merging && outcome.status === "conflict" && retry < MERGE_RETRIES; retry += 1) {
-        const baseText = base === 0 ? "" : await store.revision(ref, base);
-        if (baseText === null || !merge(baseText, content, (await store.load(ref)).content).clean) break;
-        outcome = await store.save(ref, content, options);
-      }
+      const outcome = await writing(who, ref, "save", async () => {
+        let out = await store.save(ref, content, options);
+        // A clean merge that lost the race to another save is merged again.
+        for (let retry = 0; merging && out.status === "conflict" && retry < MERGE_RETRIES; retry += 1) {
+          const baseText = base === 0 ? "" : await store.revision(ref, base);
+          if (baseText === null || !merge(baseText, content, (await store.load(ref)).content).clean) break;
+          out = await store.save(ref, content, options);
+        }
+        return out;
+      });
       return await saved(c, who, ref, store, content, outcome, base, merging);
     } catch (error) {
       if (error instanceof HubProblem && error.status !== 429) await who.audit({ status: error.status });
@@ -419,7 +441,7 @@ export function createHub(config, runtime) {
       if (!Number.isInteger(body.revision) || body.revision < 1) throw new HubProblem(400, "request/invalid-body", "`revision` must be a whole number >= 1.");
       let outcome;
       try {
-        outcome = await store.revert(ref, body.revision, { baseRevision: base, actor: who.member, allowErase: flag(c, "allowErase") });
+        outcome = await writing(who, ref, "revert", () => store.revert(ref, body.revision, { baseRevision: base, actor: who.member, allowErase: flag(c, "allowErase") }));
       } catch (error) {
         if (error?.code === "store/revision-unavailable" || error?.code === "store/invalid-revision") throw new HubProblem(404, "revision/not-found", "That revision is not kept (or never existed).");
         throw error;
@@ -461,8 +483,9 @@ export function createHub(config, runtime) {
   allow(`${M}/events`, "GET");
 
   lifecycleRoutes(app, { M, config, runtime, teamCaller, memoryCaller, storeOf, allow });
+  mountDeletion(app, { M, config, runtime, teamCaller, memoryCaller, ifMatch, flag, allow });
 
-  allow(M, "GET, PUT");
+  allow(M, "GET, PUT, DELETE");
 
   // Key introspection, the memories a key can open, and the MCP endpoint.
   mountWhoami(app, caller);
