@@ -44,7 +44,7 @@ export function lockState(dir) {
     } catch (error) {
       if (error.code !== "EEXIST" || attempt > 0) throw error.code === "EEXIST" ? inUse(dir, file) : error;
       const pid = Number(readFileSync(file, "utf8").trim());
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) throw inUse(dir, file, pid);
+      if (Number.isInteger(pid) && pid > 0 && alive(pid)) throw inUse(dir, file, pid);
       rmSync(file, { force: true });
     }
   }

@@ -252,7 +252,7 @@ export function createHub(config, runtime) {
     const storage = runtime.team(body.team);
     if (!storage) throw new HubProblem(503, "team/unavailable", "This server does not hold that team.");
     const admin = body.admin === undefined ? "admin" : body.admin;
-    if (typeof admin !== "string" || !MEMBER.test(admin)) throw new HubProblem(400, "request/invalid-member", "`admin` must be a member id.");
+    if (typeof admin !== "string" || !MEMBER.test(admin)) throw new HubProblem(400, "request/invalid-member", "`admin` must be a member id: 1-64 of A-Z a-z 0-9 . _ @ -, starting with a letter or digit.");
     const createdAt = new Date().toISOString();
     if (!(await storage.create(["team"], { team: body.team, createdAt }))) {
       throw new HubProblem(409, "team/exists", "That team exists.");
@@ -277,7 +277,7 @@ export function createHub(config, runtime) {
   /** A key request's `{member, role, label}`, or a 400 problem. */
   function keyRequest(body) {
     if (typeof body.member !== "string" || !MEMBER.test(body.member)) {
-      throw new HubProblem(400, "request/invalid-member", '`member` must be 1-64 of A-Z a-z 0-9 . _ @ -, not "." or "..".');
+      throw new HubProblem(400, "request/invalid-member", '`member` must be 1-64 of A-Z a-z 0-9 . _ @ -, starting with a letter or digit.');
     }
     if (!ROLES.includes(body.role)) throw new HubProblem(400, "request/invalid-body", "`role` must be reader, writer or admin.");
     if (body.label !== undefined && body.label !== null && (typeof body.label !== "string" || body.label.length > 200)) {
@@ -476,9 +476,12 @@ export function createHub(config, runtime) {
     }
     const loaded = await store.load(ref);
     await who.audit({ status: 101, revision: loaded.revision });
-    // The reply names a subprotocol only when the client offered it (RFC 6455).
+    // The reply names one subprotocol the client offered, never another
+    // (RFC 6455; browsers and Node fail a handshake that offered some and
+    // got none): `memdoc`, or else the `bearer.<key>` that was offered alone.
     const offered = (c.req.header("sec-websocket-protocol") ?? "").split(",").map((p) => p.trim());
-    return runtime.subscribe({ request: c.req.raw, storage: who.storage, store, ref, after: loaded.revision, protocol: offered.includes("memdoc") ? "memdoc" : null });
+    const protocol = offered.includes("memdoc") ? "memdoc" : (offered.find((p) => p.startsWith("bearer.")) ?? null);
+    return runtime.subscribe({ request: c.req.raw, storage: who.storage, store, ref, after: loaded.revision, protocol });
   });
   allow(`${M}/events`, "GET");
 

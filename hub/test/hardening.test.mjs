@@ -37,19 +37,39 @@ const hex = (n) => randomBytes(n).toString("hex");
 const madeUpKey = (team) => `mdk.${team}.${hex(8)}.${randomBytes(32).toString("base64url")}`;
 
 /** Every response on one kept-alive connection to `url`, for `requests` sent back to back. */
-function pipelined(url, requests) {
+function pipelined(url, requests, { untilClose = false, ms = untilClose ? 3000 : 10_000 } = {}) {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname);
     let text = "";
-    const statuses = () => [...text.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((x) => Number(x[1]));
+    // The statuses of the responses received whole (Content-Length or chunked).
+    const statuses = () => {
+      const out = [];
+      let at = 0;
+      for (;;) {
+        const end = text.indexOf("\r\n\r\n", at);
+        if (end < 0) return out;
+        const head = text.slice(at, end);
+        const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+        let next;
+        if (length) next = end + 4 + Number(length[1]);
+        else if (/\r\ntransfer-encoding: *chunked/i.test(head)) {
+          const last = text.indexOf("\r\n0\r\n\r\n", end);
+          if (last < 0) return out;
+          next = last + 7;
+        } else next = end + 4;
+        if (next > text.length) return out;
+        out.push(Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]));
+        at = next;
+      }
+    };
     const timer = setTimeout(() => {
       socket.destroy();
       resolve({ statuses: statuses(), text, error: "timeout" });
-    }, 10_000);
+    }, ms);
     socket.on("data", (d) => {
       text += d;
-      if (statuses().length === requests.length) {
+      if (!untilClose && statuses().length === requests.length) {
         clearTimeout(timer);
         socket.destroy();
         resolve({ statuses: statuses(), text, error: null });
@@ -106,16 +126,16 @@ for (const [target, start] of Object.entries(targets)) {
     });
     after(() => hub?.stop());
 
-    test("members named . or .. are refused wherever a member id is accepted", async () => {
-      for (const member of [".", ".."]) {
+    test("members named . or .. (or any id a memory cannot have) are refused wherever a member id is accepted", async () => {
+      for (const member of [".", "..", ".a", "_x"]) {
         const key = await call("POST", `/v1/teams/${t.name}/keys`, { key: t.admin, body: { member, role: "writer" } });
         assert.deepEqual([key.status, key.json.code], [400, "request/invalid-member"], key.text);
         const team = await call("POST", "/v1/teams", { key: operator, body: { team: `dots-${target}`, admin: member } });
         assert.deepEqual([team.status, team.json.code], [400, "request/invalid-member"], team.text);
       }
-      const fine = await call("POST", `/v1/teams/${t.name}/keys`, { key: t.admin, body: { member: ".a.", role: "reader" } });
+      const fine = await call("POST", `/v1/teams/${t.name}/keys`, { key: t.admin, body: { member: "a.b.", role: "reader" } });
       assert.equal(fine.status, 201, "dots within a member id are fine");
-      assert.equal((await call("GET", m(t.name, "user", ".a."), { key: fine.json.key })).status, 200, "and that member opens its own memory");
+      assert.equal((await call("GET", m(t.name, "user", "a.b."), { key: fine.json.key })).status, 200, "and that member opens its own memory");
     });
 
     test("the last admin key of a team cannot be revoked; the operator can mint one, audited", async () => {
@@ -132,7 +152,7 @@ for (const [target, start] of Object.entries(targets)) {
       const last = await call("DELETE", `/v1/teams/${t.name}/keys/${minted.json.id}`, { key: minted.json.key });
       assert.deepEqual([last.status, last.json.code], [409, "key/last-admin"]);
       // Revoking a writer is unaffected.
-      const writer = await t.key("temp", "writer");
+      const writer = (await call("POST", `/v1/teams/${t.name}/keys`, { key: minted.json.key, body: { member: "temp", role: "writer" } })).json;
       assert.equal((await call("DELETE", `/v1/teams/${t.name}/keys/${writer.id}`, { key: minted.json.key })).status, 204);
 
       const audit = await call("GET", `/v1/teams/${t.name}/audit?limit=50`, { key: minted.json.key });
@@ -159,7 +179,7 @@ for (const [target, start] of Object.entries(targets)) {
       assert.match(pair.json.content, /😀/);
     });
 
-    test("a WebSocket that offers only bearer.<key> is answered without a subprotocol it did not offer", { timeout: 30_000 }, async () => {
+    test("a WebSocket that offers only bearer.<key> is answered with a subprotocol it offered", { timeout: 30_000 }, async () => {
       const url = `${hub.url.replace(/^http/, "ws")}${m(t.name, "team", "ws")}/events`;
       for (const protocols of [[`bearer.${t.writer}`], ["memdoc", `bearer.${t.writer}`]]) {
         const ws = new WebSocket(url, protocols);
@@ -167,7 +187,7 @@ for (const [target, start] of Object.entries(targets)) {
           ws.addEventListener("open", resolve, { once: true });
           ws.addEventListener("error", () => reject(new Error(`the handshake failed offering ${protocols[0]}`)), { once: true });
         });
-        assert.equal(ws.protocol, protocols.includes("memdoc") ? "memdoc" : "");
+        assert.equal(ws.protocol, protocols.includes("memdoc") ? "memdoc" : `bearer.${t.writer}`);
         ws.close();
       }
     });
@@ -189,10 +209,11 @@ for (const [target, start] of Object.entries(targets)) {
         assert.ok(answer.statuses[0] >= 400);
         assert.deepEqual(answer.statuses.slice(1), [200, 200]);
       }
-      // A body over the limit is not read: the answer closes the connection.
-      const huge = await pipelined(hub.url, [`PUT ${m(t.name, "team", "keepalive")} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${t.writer}\r\nIf-Match: "0"\r\nContent-Type: text/markdown\r\nContent-Length: 70000\r\n\r\n`]);
-      assert.deepEqual(huge.statuses, [413]);
-      assert.match(huge.text, /\r\nconnection: close\r\n/i);
+      // A body over the limit is not read: the connection closes after the
+      // answer (Deno says Connection: close; workerd closes it by itself).
+      const huge = await pipelined(hub.url, [`PUT ${m(t.name, "team", "keepalive")} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${t.writer}\r\nIf-Match: "0"\r\nContent-Type: text/markdown\r\nContent-Length: 70000\r\n\r\n`, next], { untilClose: true });
+      assert.deepEqual(huge.statuses, [413], huge.text);
+      assert.ok(huge.error === "closed" || (huge.error === "timeout" && /\r\nconnection: close\r\n/i.test(huge.text)), `closed, not reset: ${huge.error}`);
     });
 
     describe("MCP edges", () => {
@@ -282,8 +303,9 @@ for (const [target, start] of Object.entries(targets)) {
       const state = join(work, `state-${target}`);
       const first = target === "workerd" ? await startWorkerd({ build: join(work, "state-build"), persist: state, vars }) : await startDeno({ kvPath: state, vars });
       try {
-        const second = target === "workerd" ? startWorkerd({ build: join(work, "state-build-2"), persist: state, vars }) : startDeno({ kvPath: state, vars });
-        await assert.rejects(second, /another hub/);
+        const second = await (target === "workerd" ? startWorkerd({ build: join(work, "state-build-2"), persist: state, vars }) : startDeno({ kvPath: state, vars })).catch((error) => error);
+        if (!(second instanceof Error)) await second.stop();
+        assert.match(String(second?.message), /another hub/);
         assert.equal((await fetch(`${first.url}/healthz`)).status, 200, "the first one serves on");
       } finally {
         await first.stop();

@@ -43,7 +43,7 @@ function badRef(s, i) {
     return failure("request/invalid-id", `${JSON.stringify(i)} is not a team memory id: 1-128 of A-Z a-z 0-9 . _ @ : -, starting with a letter or digit.`);
   }
   if (s === "user" && !MEMBER.test(i)) {
-    return failure("request/invalid-member", `${JSON.stringify(i)} is not a member id: 1-64 of A-Z a-z 0-9 . _ @ -, not "." or "..". For scope "user" the id is your own member id.`);
+    return failure("request/invalid-member", `${JSON.stringify(i)} is not a member id: 1-64 of A-Z a-z 0-9 . _ @ -, starting with a letter or digit. For scope "user" the id is your own member id.`);
   }
   return null;
 }
