@@ -19,6 +19,7 @@ import { mountMcp } from "./mcp/route.js";
 import { mountWhoami } from "./whoami.js";
 import { mountDirectory, recordMemory } from "./directory.js";
 import { deletedMarker, deletedProblem, exclusive, mountDeletion } from "./deletion.js";
+import { mountBackup } from "./backup.js";
 const ETAG = /^"(0|[1-9][0-9]{0,14})"$/;
 const LAST_USED_EVERY_MS = 60_000;
 /** The largest ?limit of the audit: the largest MEMDOC_HUB_AUDIT_MAX. */
@@ -49,6 +50,7 @@ export const CORS_HEADERS = {
  * @property {number} ratePerMinute per key
  * @property {number} auditMax entries kept per team
  * @property {number} historyDepth revisions kept per memory
+ * @property {number} importCap bytes of an import (POST /v1/teams/{team}/import)
  * @property {number} deletedRetentionDays days a deleted memory is kept before the sweep purges it
  *
  * @typedef {object} HubRuntime
@@ -241,10 +243,15 @@ export function createHub(config, runtime) {
     if (wait > 0) throw limited(wait, "operator requests");
   }
 
-  app.post("/v1/teams", async (c) => {
+  /** A request only the operator may make: 401 without the operator token. */
+  async function requireOperator(c) {
     if (c.req.header("authorization") === undefined) throw new HubProblem(401, "auth/missing-key", "Send Authorization: Bearer <operator token>.");
     if (!(await isOperator(c))) throw new HubProblem(401, "auth/invalid-key", "That is not the operator token.");
     operatorRate();
+  }
+
+  app.post("/v1/teams", async (c) => {
+    await requireOperator(c);
     const body = await readJson(c.req.raw, config);
     if (typeof body.team !== "string" || !TEAM_ID.test(body.team)) {
       throw new HubProblem(400, "request/invalid-team", "`team` must be 1-64 of a-z, 0-9 and -, starting with a letter or digit.");
@@ -486,7 +493,8 @@ export function createHub(config, runtime) {
   allow(`${M}/events`, "GET");
 
   lifecycleRoutes(app, { M, config, runtime, teamCaller, memoryCaller, storeOf, allow });
-  mountDeletion(app, { M, config, runtime, teamCaller, memoryCaller, ifMatch, flag, allow });
+  mountDeletion(app, { M, config, runtime, teamCaller, memoryCaller, requireOperator, ifMatch, flag, allow });
+  mountBackup(app, { config, runtime, teamCaller, requireOperator, allow });
 
   allow(M, "GET, PUT, DELETE");
 

@@ -17,7 +17,7 @@
 // `DELETE /v1/teams/{team}` (operator) removes a team and everything in it.
 import { appendAudit } from "./audit.js";
 import { recordMemory } from "./directory.js";
-import { hashKey, sameDigest, TEAM_ID } from "./keys.js";
+import { TEAM_ID } from "./keys.js";
 import { HubProblem } from "./problem.js";
 
 const DAY_MS = 86_400_000;
@@ -90,9 +90,9 @@ export async function hasDeleted(storage) {
 /**
  * The routes of this file, on the hub application.
  * @param {import("hono").Hono} app
- * @param {{ M: string, config: any, runtime: any, teamCaller: Function, memoryCaller: Function, ifMatch: Function, flag: Function, allow: Function }} hub
+ * @param {{ M: string, config: any, runtime: any, teamCaller: Function, memoryCaller: Function, requireOperator: Function, ifMatch: Function, flag: Function, allow: Function }} hub
  */
-export function mountDeletion(app, { M, config, runtime, teamCaller, memoryCaller, ifMatch, flag, allow }) {
+export function mountDeletion(app, { M, config, runtime, teamCaller, memoryCaller, requireOperator, ifMatch, flag, allow }) {
   /** Team memories: admin; a user memory: its member (memoryCaller shows it to no one else). */
   const roleFor = (c) => (c.req.param("scope") === "team" ? "admin" : "reader");
 
@@ -169,10 +169,7 @@ export function mountDeletion(app, { M, config, runtime, teamCaller, memoryCalle
   allow("/v1/teams/:team/deleted", "GET");
 
   app.delete("/v1/teams/:team", async (c) => {
-    const auth = c.req.header("authorization");
-    if (auth === undefined) throw new HubProblem(401, "auth/missing-key", "Send Authorization: Bearer <operator token>.");
-    const operator = config.operatorToken !== "" && sameDigest(await hashKey(auth), await hashKey(`Bearer ${config.operatorToken}`));
-    if (!operator) throw new HubProblem(401, "auth/invalid-key", "Deleting a team needs the operator token.");
+    await requireOperator(c);
     const team = c.req.param("team");
     const storage = TEAM_ID.test(team) ? runtime.team(team) : null;
     if (!storage || (await storage.get(["team"])) === undefined) throw new HubProblem(404, "team/not-found", "There is no such team.");
