@@ -13,6 +13,7 @@ import { readCapped } from "./src/body.js";
 import { CLIENT_MESSAGE_LIMIT, FLOOD_CLOSE, FLOOD_PROBLEM, eventsAfter } from "./src/events.js";
 import { TEAM_ID, parseKey, requestKey } from "./src/keys.js";
 import { hasDeleted, purgeExpired } from "./src/deletion.js";
+import { hasTasks, sweepTasks } from "./src/tasks.js";
 import { readPolicies, sweepTeam, utcToday } from "./src/lifecycle.js";
 import { sweepIntervalSeconds } from "./src/settings.js";
 import { HubProblem, toResponse } from "./src/problem.js";
@@ -45,14 +46,14 @@ export class Team extends DurableObject {
       subscribe: (s) => this.subscribe(s),
       changed: this.changed,
       policiesChanged: ({ policies }) => this.schedule(policies),
-      deleted: async () => this.schedule(await readPolicies(this.storage)),
+      scheduleSweep: async () => this.schedule(await readPolicies(this.storage)),
       teamDeleted: () => this.ctx.storage.deleteAlarm(),
     });
   }
 
-  /** An alarm while the team has policies or deleted memories to purge. */
+  /** An alarm while the team has policies, deleted memories to purge or task memories to expire. */
   async schedule(policies) {
-    if (policies.length === 0 && !(await hasDeleted(this.storage))) return this.ctx.storage.deleteAlarm();
+    if (policies.length === 0 && !(await hasDeleted(this.storage)) && !(await hasTasks(this.storage))) return this.ctx.storage.deleteAlarm();
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + this.sweepEveryMs);
   }
 
@@ -62,6 +63,7 @@ export class Team extends DurableObject {
     const store = new MemoryStore(this.storage.host, { historyDepth: this.config.historyDepth });
     await sweepTeam({ storage: this.storage, store, today: utcToday(), auditMax: this.config.auditMax, changed: this.changed });
     await purgeExpired({ storage: this.storage, auditMax: this.config.auditMax });
+    await sweepTasks({ storage: this.storage, auditMax: this.config.auditMax });
     await this.schedule(await readPolicies(this.storage));
   }
 

@@ -20,6 +20,7 @@ import { mountWhoami } from "./whoami.js";
 import { mountDirectory, recordMemory } from "./directory.js";
 import { deletedMarker, deletedProblem, exclusive, mountDeletion } from "./deletion.js";
 import { mountBackup } from "./backup.js";
+import { mountTasks } from "./tasks.js";
 const ETAG = /^"(0|[1-9][0-9]{0,14})"$/;
 const LAST_USED_EVERY_MS = 60_000;
 /** The largest ?limit of the audit: the largest MEMDOC_HUB_AUDIT_MAX. */
@@ -50,6 +51,7 @@ export const CORS_HEADERS = {
  * @property {number} ratePerMinute per key
  * @property {number} auditMax entries kept per team
  * @property {number} historyDepth revisions kept per memory
+ * @property {number} taskTtlSeconds the lifetime of a task memory without ?ttl
  * @property {number} importCap bytes of an import (POST /v1/teams/{team}/import)
  * @property {number} deletedRetentionDays days a deleted memory is kept before the sweep purges it
  *
@@ -62,8 +64,8 @@ export const CORS_HEADERS = {
  *   called after every save (or sweep) that wrote a revision
  * @property {(s: { team: string, storage: any, policies: object[] }) => void | Promise<void>} [policiesChanged]
  *   called after an admin set the team's lifecycle policies (to schedule sweeps)
- * @property {(s: { team: string, storage: any }) => void | Promise<void>} [deleted]
- *   called after a memory was deleted (to schedule its purge)
+ * @property {(s: { team: string, storage: any }) => void | Promise<void>} [scheduleSweep]
+ *   called when the team has something for the scheduled sweep: a deleted memory to purge, a task memory to expire
  * @property {(s: { team: string, storage: any }) => void | Promise<void>} [teamDeleted]
  *   called after the operator deleted a team (to drop its schedule)
  */
@@ -354,6 +356,9 @@ export function createHub(config, runtime) {
     return c.json({ entries: await readAudit(who.storage, Math.min(limit, config.auditMax)) });
   });
   allow("/v1/teams/:team/audit", "GET");
+
+  // Before the routes of {m}: the scope `task` is served there.
+  mountTasks(app, { config, runtime, teamCaller, ifMatch, flag, saved });
 
   app.get(M, async (c) => {
     const { who, ref, store } = await memoryCaller(c, "read", "reader");

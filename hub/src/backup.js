@@ -252,7 +252,7 @@ export function mountBackup(app, { config, runtime, teamCaller, requireOperator,
     }
     await writeImport(storage, parsed);
     if (parsed.policies.length > 0) await runtime.policiesChanged?.({ team, storage, policies: parsed.policies });
-    if (parsed.deleted.length > 0) await runtime.deleted?.({ team, storage });
+    if (parsed.deleted.length > 0) await runtime.scheduleSweep?.({ team, storage });
     const counts = { members: parsed.members.size, keys: parsed.keys.length, policies: parsed.policies.length, memories: parsed.memories.size, revisions: parsed.revisions.length, deleted: parsed.deleted.length, audit: parsed.audit.length };
     await appendAudit(storage, { member: null, keyId: null, action: "team.import", target: `team/${team}`, revision: null, status: 201, by: "operator", ...counts }, config.auditMax);
     return c.json({ team, ...counts }, 201, { location: `/v1/teams/${team}` });

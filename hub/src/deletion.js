@@ -133,7 +133,7 @@ export function mountDeletion(app, { M, config, runtime, teamCaller, memoryCalle
           const record = { ...ref, revision: loaded.revision, deletedAt: new Date(now).toISOString(), deletedBy: who.member, purgeAfter: new Date(now + config.deletedRetentionDays * DAY_MS).toISOString() };
           await who.storage.put(marker(ref), record);
           await who.storage.delete(["memory", ref.scope, ref.id]);
-          await runtime.deleted?.({ team: who.team, storage: who.storage });
+          await runtime.scheduleSweep?.({ team: who.team, storage: who.storage });
         }
         await who.audit({ status: 204, revision: loaded.revision });
         return c.body(null, 204);
