@@ -58,10 +58,11 @@ async function seed(url) {
 
 function fuzz(url, key) {
   const args = [
-    "run",
-    join(root, "hub", "openapi.json"),
     "--config-file",
     join(root, "hub", "fuzz", "schemathesis.toml"),
+    "--no-color",
+    "run",
+    join(root, "hub", "openapi.json"),
     "--url",
     url,
     "--checks",
@@ -76,7 +77,6 @@ function fuzz(url, key) {
     // would leave the fuzzer nothing to call: the HTTP suites test both.
     "--exclude-path-regex",
     "(/events|^/v1/teams/[{]team[}])$",
-    "--no-color",
     "--warnings",
     "off",
   ];

@@ -108,6 +108,9 @@ export function lifecycleRoutes(app, { M, config, runtime, teamCaller, memoryCal
       if (!Array.isArray(policies) || policies.length > MAX_POLICIES) {
         throw new HubProblem(400, "request/invalid-body", `\`policies\` must be a list of at most ${MAX_POLICIES} { section, maxAgeDays }.`);
       }
+      // Ages JSON cannot carry exactly (past 2^53 - 1) are refused, not rounded.
+      const inexact = policies.findIndex((p) => typeof p?.maxAgeDays === "number" && Number.isInteger(p.maxAgeDays) && !Number.isSafeInteger(p.maxAgeDays));
+      if (inexact >= 0) throw new HubProblem(400, "options/invalid-policy", `policy ${inexact}: maxAgeDays must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}.`);
       // The engine's own check, with its codes (options/invalid-policy).
       try {
         expire("", { today: "2000-01-01", policies });

@@ -12,12 +12,11 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { promisify } from "node:util";
 
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import * as memdoc from "memdoc";
 
 import { root, startDeno, startWorkerd } from "../run.mjs";
 import { client } from "./client.mjs";
+import { callTool, mcpClient } from "./mcp-client.mjs";
 
 const operator = randomBytes(24).toString("base64url");
 const vars = { MEMDOC_HUB_OPERATOR_TOKEN: operator, MEMDOC_HUB_RATE_PER_MINUTE: "600" };
@@ -32,20 +31,6 @@ const targets = {
 const m = (team, scope, id) => `/v1/teams/${team}/memories/${scope}/${id}`;
 const DOC = "## Decisions\n- 2025-03-15: Ship on Fridays\n\n## Facts\n- 2025-03-10: The API lives at api.example.com";
 const TOOLS = ["memory_history", "memory_read", "memory_recall", "memory_save"];
-
-async function mcpClient(url, key) {
-  const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } });
-  const mcp = new Client({ name: "memdoc-hub-test", version: "1.0.0" });
-  await mcp.connect(transport);
-  return mcp;
-}
-
-/** A tool call's text, and its error code when it failed. */
-async function callTool(mcp, name, args) {
-  const result = await mcp.callTool({ name, arguments: args });
-  const text = result.content.map((c) => c.text).join("\n");
-  return { ...result, text, code: result.isError ? result.structuredContent?.code : undefined };
-}
 
 for (const [target, start] of Object.entries(targets)) {
   describe(`MCP on the hub in ${target}`, { concurrency: false }, () => {
