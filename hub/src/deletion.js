@@ -111,31 +111,27 @@ export function mountDeletion(app, { M, config, runtime, teamCaller, memoryCalle
     return audited(who, () => {
       const purge = flag(c, "purge");
       return exclusive(who.storage, ref, async () => {
-        const deleted = await deletedMarker(who.storage, ref);
-        if (deleted !== undefined && purge) {
-          await purgeMemory(who.storage, ref);
-          await who.audit({ status: 204, revision: deleted.revision });
-          return c.body(null, 204);
-        }
         const base = ifMatch(c);
-        const loaded = deleted === undefined ? await store.load(ref) : null;
-        if (loaded === null || loaded.revision === 0) throw new HubProblem(404, "memory/not-found", "There is no such memory.");
-        if (base !== loaded.revision) {
-          throw new HubProblem(412, "http/precondition-failed", `The memory is at revision ${loaded.revision}, not ${base}; re-read it before deleting it.`, {
-            headers: { etag: `"${loaded.revision}"` },
-            extra: { currentRevision: loaded.revision },
+        const deleted = await deletedMarker(who.storage, ref);
+        // A deleted memory is at the revision it was deleted at.
+        const revision = deleted !== undefined ? (purge ? deleted.revision : 0) : (await store.load(ref)).revision;
+        if (revision === 0) throw new HubProblem(404, "memory/not-found", "There is no such memory.");
+        if (base !== revision) {
+          throw new HubProblem(412, "http/precondition-failed", `The memory is at revision ${revision}, not ${base}; re-read it before deleting it.`, {
+            headers: { etag: `"${revision}"` },
+            extra: { currentRevision: revision },
           });
         }
         if (purge) {
           await purgeMemory(who.storage, ref);
         } else {
           const now = Date.now();
-          const record = { ...ref, revision: loaded.revision, deletedAt: new Date(now).toISOString(), deletedBy: who.member, purgeAfter: new Date(now + config.deletedRetentionDays * DAY_MS).toISOString() };
+          const record = { ...ref, revision, deletedAt: new Date(now).toISOString(), deletedBy: who.member, purgeAfter: new Date(now + config.deletedRetentionDays * DAY_MS).toISOString() };
           await who.storage.put(marker(ref), record);
           await who.storage.delete(["memory", ref.scope, ref.id]);
           await runtime.scheduleSweep?.({ team: who.team, storage: who.storage });
         }
-        await who.audit({ status: 204, revision: loaded.revision });
+        await who.audit({ status: 204, revision });
         return c.body(null, 204);
       });
     });

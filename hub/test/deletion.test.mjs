@@ -168,8 +168,10 @@ for (const [target, start] of Object.entries(targets)) {
       await save(t.writer, eng, DOC, 0);
       await save(t.writer, eng, DOC2, 1);
       assert.equal((await call("DELETE", eng, { key: t.admin, headers: { "if-match": '"2"' } })).status, 204);
-      assert.equal((await call("DELETE", `${eng}?purge=true`, { key: t.writer })).status, 403);
-      assert.equal((await call("DELETE", `${eng}?purge=true`, { key: t.admin })).status, 204, "a deleted memory is purged without If-Match");
+      assert.equal((await call("DELETE", `${eng}?purge=true`, { key: t.writer, headers: { "if-match": '"2"' } })).status, 403);
+      assert.equal((await call("DELETE", `${eng}?purge=true`, { key: t.admin })).status, 428);
+      assert.equal((await call("DELETE", `${eng}?purge=true`, { key: t.admin, headers: { "if-match": '"1"' } })).status, 412, "a deleted memory is at the revision it was deleted at");
+      assert.equal((await call("DELETE", `${eng}?purge=true`, { key: t.admin, headers: { "if-match": '"2"' } })).status, 204);
       assert.deepEqual((await call("GET", `/v1/teams/${t.name}/deleted`, { key: t.admin })).json.memories, []);
       assert.equal((await call("POST", `${eng}/restore`, { key: t.admin })).status, 404);
       assert.equal((await call("GET", eng, { key: t.reader })).json.revision, 0);
@@ -204,19 +206,18 @@ for (const [target, start] of Object.entries(targets)) {
       }
     });
 
-    test("a restore racing a purge: one of them wins, and the memory is then either back whole or gone", async () => {
+    test("a restore racing a purge: the memory is restored whole then purged, or purged and not restorable; never half of either", async () => {
       const t = await team("race2");
       const eng = m(t.name, "team", "eng");
       for (let round = 0; round < 10; round += 1) {
         const made = await save(t.writer, eng, DOC, 0);
         assert.equal(made.status, 200, made.text);
         assert.equal((await call("DELETE", eng, { key: t.admin, headers: { "if-match": '"1"' } })).status, 204);
-        const [r, p] = await Promise.all([call("POST", `${eng}/restore`, { key: t.admin }), call("DELETE", `${eng}?purge=true`, { key: t.admin })]);
+        const [r, p] = await Promise.all([call("POST", `${eng}/restore`, { key: t.admin }), call("DELETE", `${eng}?purge=true`, { key: t.admin, headers: { "if-match": '"1"' } })]);
         if (r.status === 200) {
-          assert.equal(p.status, 428, "restored first: purging a live memory needs If-Match");
-          assert.deepEqual((await call("GET", eng, { key: t.reader })).json.content, DOC);
-          assert.deepEqual((await call("GET", `${eng}/history`, { key: t.reader })).json.entries.map((e) => e.revision), [1]);
-          assert.equal((await call("DELETE", `${eng}?purge=true`, { key: t.admin, headers: { "if-match": '"1"' } })).status, 204);
+          // Restored first, with its history, then purged (live, at the same revision).
+          assert.deepEqual(r.json, { revision: 1, content: DOC });
+          assert.equal(p.status, 204);
         } else {
           assert.deepEqual([r.status, p.status], [404, 204], "purged first: nothing to restore");
         }
