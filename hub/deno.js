@@ -16,6 +16,8 @@ import { MemoryStore } from "memdoc";
 import { createHub } from "./src/app.js";
 import { BoundedMap } from "./src/bounded-map.js";
 import { Metrics } from "./src/metrics.js";
+import { purgeExpired } from "./src/deletion.js";
+import { sweepTasks } from "./src/tasks.js";
 import { sweepTeam, utcToday } from "./src/lifecycle.js";
 import { SettingError, hubConfig, portSetting, sweepIntervalSeconds } from "./src/settings.js";
 import { CLIENT_MESSAGE_LIMIT, FLOOD_CLOSE, FLOOD_PROBLEM, eventsAfter } from "./src/events.js";
@@ -122,7 +124,16 @@ async function policiesChanged({ team: name, policies }) {
   else await kv.set(["hub-sweep", name], true);
 }
 
-/** The scheduled sweep: every team with policies (events come from kv.watch). */
+/** Teams with deleted memories to purge or task memories to expire, under ["hub-pending", team]. */
+async function scheduleSweep({ team: name }) {
+  await kv.set(["hub-pending", name], true);
+}
+
+async function teamDeleted({ team: name }) {
+  await kv.atomic().delete(["hub-sweep", name]).delete(["hub-pending", name]).commit();
+}
+
+/** The scheduled sweep: every team with policies (events come from kv.watch), then the purges. */
 export async function sweepAll() {
   const today = utcToday();
   for await (const e of kv.list({ prefix: ["hub-sweep"] })) {
@@ -134,6 +145,14 @@ export async function sweepAll() {
       console.error(`memdoc hub: the sweep of team ${e.key[1]} failed: ${error?.message ?? error}`);
     } finally {
       store.free();
+    }
+  }
+  for await (const e of kv.list({ prefix: ["hub-pending"] })) {
+    try {
+      await purgeExpired({ storage: team(e.key[1]), auditMax: config.auditMax });
+      await sweepTasks({ storage: team(e.key[1]), auditMax: config.auditMax });
+    } catch (error) {
+      console.error(`memdoc hub: the purge of team ${e.key[1]} failed: ${error?.message ?? error}`);
     }
   }
 }
@@ -150,7 +169,7 @@ if (every !== null) {
   console.error("memdoc hub: Deno.cron is not available (run with --unstable-cron); lifecycle policies are not swept on a schedule");
 }
 
-const hub = createHub(config, { team, subscribe, policiesChanged, metrics, subscribers: () => subscribers });
+const hub = createHub(config, { team, subscribe, policiesChanged, metrics, subscribers: () => subscribers, scheduleSweep, teamDeleted });
 const hostname = env.HOST || "127.0.0.1";
 Deno.serve({ port, hostname, onListen: ({ hostname: h, port: p }) => console.log(`memdoc hub: http://${h}:${p}`) }, (request, info) =>
   hub.fetch(request, { client: info.remoteAddr.hostname }),

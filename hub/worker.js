@@ -12,6 +12,8 @@ import { CORS_HEADERS, createHub, hubConfig } from "./src/app.js";
 import { readCapped } from "./src/body.js";
 import { CLIENT_MESSAGE_LIMIT, FLOOD_CLOSE, FLOOD_PROBLEM, eventsAfter } from "./src/events.js";
 import { TEAM_ID, parseKey, requestKey } from "./src/keys.js";
+import { hasDeleted, purgeExpired } from "./src/deletion.js";
+import { hasTasks, sweepTasks } from "./src/tasks.js";
 import { readPolicies, sweepTeam, utcToday } from "./src/lifecycle.js";
 import { Metrics } from "./src/metrics.js";
 import { requestIdOf } from "./src/request-log.js";
@@ -69,11 +71,14 @@ export class Team extends DurableObject {
       policiesChanged: ({ policies }) => this.schedule(policies),
       metrics: this.metrics,
       subscribers: () => this.ctx.getWebSockets().length,
+      scheduleSweep: async () => this.schedule(await readPolicies(this.storage)),
+      teamDeleted: () => this.ctx.storage.deleteAlarm(),
     });
   }
 
+  /** An alarm while the team has policies, deleted memories to purge or task memories to expire. */
   async schedule(policies) {
-    if (policies.length === 0) return this.ctx.storage.deleteAlarm();
+    if (policies.length === 0 && !(await hasDeleted(this.storage)) && !(await hasTasks(this.storage))) return this.ctx.storage.deleteAlarm();
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + this.sweepEveryMs);
   }
 
@@ -82,6 +87,8 @@ export class Team extends DurableObject {
     // Not freed: the broadcasts queued by `changed` read with it.
     const store = new MemoryStore(this.storage.host, { historyDepth: this.config.historyDepth });
     await sweepTeam({ storage: this.storage, store, today: utcToday(), auditMax: this.config.auditMax, changed: this.changed, metrics: this.metrics });
+    await purgeExpired({ storage: this.storage, auditMax: this.config.auditMax });
+    await sweepTasks({ storage: this.storage, auditMax: this.config.auditMax });
     await this.schedule(await readPolicies(this.storage));
   }
 
@@ -185,7 +192,7 @@ export default {
       const key = parseKey(requestKey(request).token);
       if (key) return teamOf(key.team).fetch(request);
       // The operator's request on a team's path: to that team's object.
-      const team = /^\/v1\/teams\/([^/]+)\//.exec(pathname)?.[1];
+      const team = /^\/v1\/teams\/([^/]+)(?:\/|$)/.exec(pathname)?.[1];
       if (operator && team !== undefined && TEAM_ID.test(team)) return teamOf(team).fetch(request);
     } else if (pathname === "/v1/teams" && request.method === "POST" && operator) {
       // The team is named in the body: read it (capped) and hand it on.

@@ -22,6 +22,9 @@ import { activeAdminKeys, expiresAtOf, keyRefusal, mountMembers } from "./member
 import { Metrics, mountMetrics } from "./metrics.js";
 import { mountRequestLog } from "./request-log.js";
 import { count, mountStats } from "./stats.js";
+import { deletedMarker, deletedProblem, exclusive, mountDeletion } from "./deletion.js";
+import { mountBackup } from "./backup.js";
+import { mountTasks } from "./tasks.js";
 const ETAG = /^"(0|[1-9][0-9]{0,14})"$/;
 const LAST_USED_EVERY_MS = 60_000;
 /** The largest ?limit of the audit: the largest MEMDOC_HUB_AUDIT_MAX. */
@@ -52,6 +55,9 @@ export const CORS_HEADERS = {
  * @property {number} ratePerMinute per key
  * @property {number} auditMax entries kept per team
  * @property {number} historyDepth revisions kept per memory
+ * @property {number} taskTtlSeconds the lifetime of a task memory without ?ttl
+ * @property {number} importCap bytes of an import (POST /v1/teams/{team}/import)
+ * @property {number} deletedRetentionDays days a deleted memory is kept before the sweep purges it
  *
  * @typedef {object} HubRuntime
  * @property {(team: string) => import("./team-storage.js").TeamStorage | null} team
@@ -67,6 +73,10 @@ export const CORS_HEADERS = {
  *   (default: this application's)
  * @property {() => number} [subscribers] the open event subscriptions here
  * @property {(line: string) => void} [log] where the request log lines go (default: console.log)
+ * @property {(s: { team: string, storage: any }) => void | Promise<void>} [scheduleSweep]
+ *   called when the team has something for the scheduled sweep: a deleted memory to purge, a task memory to expire
+ * @property {(s: { team: string, storage: any }) => void | Promise<void>} [teamDeleted]
+ *   called after the operator deleted a team (to drop its schedule)
  */
 
 /**
@@ -189,8 +199,11 @@ export function createHub(config, runtime) {
     return who;
   }
 
-  /** The caller of a memory route, and the memory: 404 for anything it may not see. */
-  async function memoryCaller(c, action, need) {
+  /**
+   * The caller of a memory route, and the memory: 404 for anything it may
+   * not see, and for a deleted memory (409 for a save) unless `o.deleted`.
+   */
+  async function memoryCaller(c, action, need, o = {}) {
     const { scope, id } = c.req.param();
     const target = `${scope}/${id}`;
     const team = c.req.param("team");
@@ -202,7 +215,17 @@ export function createHub(config, runtime) {
     if (ROLES.indexOf(who.role) < ROLES.indexOf(need)) {
       throw await who.refuse(new HubProblem(403, "auth/forbidden", `This needs the ${need} role; the key is ${who.role}.`));
     }
-    return { who, ref: { scope, id }, store: storeOf(who.storage) };
+    const ref = { scope, id };
+    if (!o.deleted && (await deletedMarker(who.storage, ref)) !== undefined) throw await who.refuse(deletedProblem(action));
+    return { who, ref, store: storeOf(who.storage) };
+  }
+
+  /** A write of a memory, one at a time with its delete, restore and purge (deletion.js). */
+  function writing(who, ref, action, task) {
+    return exclusive(who.storage, ref, async () => {
+      if ((await deletedMarker(who.storage, ref)) !== undefined) throw deletedProblem(action);
+      return task();
+    });
   }
 
   function ifMatch(c) {
@@ -242,10 +265,15 @@ export function createHub(config, runtime) {
     if (wait > 0) throw limited(wait, "operator requests");
   }
 
-  app.post("/v1/teams", async (c) => {
+  /** A request only the operator may make: 401 without the operator token. */
+  async function requireOperator(c) {
     if (c.req.header("authorization") === undefined) throw new HubProblem(401, "auth/missing-key", "Send Authorization: Bearer <operator token>.");
     if (!(await isOperator(c))) throw new HubProblem(401, "auth/invalid-key", "That is not the operator token.");
     operatorRate();
+  }
+
+  app.post("/v1/teams", async (c) => {
+    await requireOperator(c);
     const body = await readJson(c.req.raw, config);
     if (typeof body.team !== "string" || !TEAM_ID.test(body.team)) {
       throw new HubProblem(400, "request/invalid-team", "`team` must be 1-64 of a-z, 0-9 and -, starting with a letter or digit.");
@@ -349,6 +377,9 @@ export function createHub(config, runtime) {
   });
   allow("/v1/teams/:team/audit", "GET");
 
+  // Before the routes of {m}: the scope `task` is served there.
+  mountTasks(app, { config, runtime, teamCaller, ifMatch, flag, saved });
+
   app.get(M, async (c) => {
     const { who, ref, store } = await memoryCaller(c, "read", "reader");
     const loaded = await store.load(ref);
@@ -370,13 +401,16 @@ export function createHub(config, runtime) {
       const allowErase = flag(c, "allowErase");
       const content = await readDocument(c.req.raw, config);
       const options = { baseRevision: base, actor: who.member, allowErase, onConflict: merging ? "merge" : "reject" };
-      let outcome = await store.save(ref, content, options);
-      // A clean merge that lost the race to another save is merged again.
-      for (let retry = 0; merging && outcome.status === "conflict" && retry < MERGE_RETRIES; retry += 1) {
-        const baseText = base === 0 ? "" : await store.revision(ref, base);
-        if (baseText === null || !merge(baseText, content, (await store.load(ref)).content).clean) break;
-        outcome = await store.save(ref, content, options);
-      }
+      const outcome = await writing(who, ref, "save", async () => {
+        let out = await store.save(ref, content, options);
+        // A clean merge that lost the race to another save is merged again.
+        for (let retry = 0; merging && out.status === "conflict" && retry < MERGE_RETRIES; retry += 1) {
+          const baseText = base === 0 ? "" : await store.revision(ref, base);
+          if (baseText === null || !merge(baseText, content, (await store.load(ref)).content).clean) break;
+          out = await store.save(ref, content, options);
+        }
+        return out;
+      });
       return await saved(c, who, ref, store, content, outcome, base, merging);
     } catch (error) {
       if (error instanceof HubProblem && error.status !== 429) await who.audit({ status: error.status });
@@ -443,7 +477,7 @@ export function createHub(config, runtime) {
       if (!Number.isInteger(body.revision) || body.revision < 1) throw new HubProblem(400, "request/invalid-body", "`revision` must be a whole number >= 1.");
       let outcome;
       try {
-        outcome = await store.revert(ref, body.revision, { baseRevision: base, actor: who.member, allowErase: flag(c, "allowErase") });
+        outcome = await writing(who, ref, "revert", () => store.revert(ref, body.revision, { baseRevision: base, actor: who.member, allowErase: flag(c, "allowErase") }));
       } catch (error) {
         if (error?.code === "store/revision-unavailable" || error?.code === "store/invalid-revision") throw new HubProblem(404, "revision/not-found", "That revision is not kept (or never existed).");
         throw error;
@@ -488,8 +522,10 @@ export function createHub(config, runtime) {
   allow(`${M}/events`, "GET");
 
   lifecycleRoutes(app, { M, config, runtime: { ...runtime, metrics }, teamCaller, memoryCaller, storeOf, allow });
+  mountDeletion(app, { M, config, runtime, teamCaller, memoryCaller, requireOperator, ifMatch, flag, allow });
+  mountBackup(app, { config, runtime, teamCaller, requireOperator, allow });
 
-  allow(M, "GET, PUT");
+  allow(M, "GET, PUT, DELETE");
 
   // Key introspection, the memories a key can open, and the MCP endpoint.
   mountWhoami(app, caller);
