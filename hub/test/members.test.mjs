@@ -156,5 +156,23 @@ for (const [target, start] of Object.entries(targets)) {
       }
       assert.equal((await call("POST", `${path}/${t.adminId}/rotate`, { key: rotated.json.key, body: { graceSeconds: 1 } })).json.code, "auth/forbidden");
     });
+
+    test("an export carries a disabled member and a key's expiry; the imported team refuses them alike", async () => {
+      const ivan = await key("ivan", "writer");
+      const later = await key("judy", "reader", { expiresAt: "2999-01-01T00:00:00Z" });
+      assert.equal((await call("PATCH", `/v1/teams/${t.name}/members/ivan`, { key: t.admin, body: { status: "disabled" } })).status, 200);
+      const exported = await call("GET", `/v1/teams/${t.name}/export`, { key: t.admin });
+      assert.equal(exported.status, 200);
+      const records = exported.text.trim().split("\n").map((l) => JSON.parse(l));
+      assert.deepEqual(records.find((r) => r.type === "member" && r.member === "ivan"), { type: "member", member: "ivan", status: "disabled" });
+      assert.equal(records.find((r) => r.type === "key" && r.id === later.id).expiresAt, "2999-01-01T00:00:00.000Z");
+      assert.equal((await call("DELETE", `/v1/teams/${t.name}`, { key: operator })).status, 204);
+      const imported = await call("POST", `/v1/teams/${t.name}/import`, { key: operator, body: exported.text, type: "application/x-ndjson" });
+      assert.equal(imported.status, 201, imported.text);
+      assert.equal((await call("GET", "/v1/whoami", { key: ivan.key })).json.code, "auth/member-disabled");
+      const keys = (await call("GET", `/v1/teams/${t.name}/keys`, { key: t.admin })).json.keys;
+      assert.equal(keys.find((k) => k.id === later.id).expiresAt, "2999-01-01T00:00:00.000Z");
+      assert.equal((await call("GET", `/v1/teams/${t.name}/members`, { key: t.admin })).json.members.find((m) => m.member === "ivan").status, "disabled");
+    });
   });
 }
