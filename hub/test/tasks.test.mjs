@@ -13,6 +13,7 @@ import { after, before, describe, test } from "node:test";
 import { hubConfig } from "../src/settings.js";
 import { startDeno, startWorkerd } from "../run.mjs";
 import { client } from "./client.mjs";
+import { callTool, mcpClient } from "./mcp-client.mjs";
 
 const operator = randomBytes(24).toString("base64url");
 const vars = { MEMDOC_HUB_OPERATOR_TOKEN: operator, MEMDOC_HUB_RATE_PER_MINUTE: "6000", MEMDOC_HUB_SWEEP_INTERVAL_SECONDS: "1" };
@@ -73,6 +74,32 @@ for (const [target, start] of Object.entries(targets)) {
       const elsewhere = await call("GET", `/v1/teams/${t.name}/memories/task/plan`, { key: other.admin });
       assert.equal(elsewhere.status, 404, "another team's key finds nothing");
       assert.equal((await call("GET", `/v1/teams/${other.name}/memories/task/plan`, { key: other.admin })).status, 404);
+    });
+
+    test("the MCP tools accept scope task: save, read, recall and history, by the team rules", async () => {
+      const agent = await mcpClient(hub.url, t.writer);
+      try {
+        const missing = await callTool(agent, "memory_read", { scope: "task", id: "mcp-task" });
+        assert.equal(missing.code, "memory/not-found");
+        const saved = await callTool(agent, "memory_save", { scope: "task", id: "mcp-task", content: DOC, baseRevision: 0 });
+        assert.ok(!saved.isError, saved.text);
+        assert.equal(saved.structuredContent.revision, 1);
+        const read = await callTool(agent, "memory_read", { scope: "task", id: "mcp-task" });
+        assert.ok(!read.isError, read.text);
+        assert.equal(read.structuredContent.content, DOC);
+        assert.match(read.structuredContent.prompt, /billing tables/);
+        const recalled = await callTool(agent, "memory_recall", { scope: "task", id: "mcp-task", query: "billing" });
+        assert.ok(!recalled.isError, recalled.text);
+        assert.match(recalled.structuredContent.content, /billing/);
+        const history = await callTool(agent, "memory_history", { scope: "task", id: "mcp-task" });
+        assert.deepEqual(history.structuredContent.entries.map((e) => e.revision), [1]);
+        const personal = await callTool(agent, "memory_save", { scope: "task", id: "mcp-task", content: `${DOC}\n\n## Preferences\n- 2025-03-16: I like tea`, baseRevision: 1 });
+        assert.equal(personal.code, "save/rejected", personal.text);
+        assert.match(personal.text, /Scope "task"/);
+        assert.equal((await callTool(agent, "memory_read", { scope: "task", id: "../x" })).code, "request/invalid-id");
+      } finally {
+        await agent.close();
+      }
     });
 
     test("a task memory expires ?ttl seconds after its last write: 404, off the list, removed by the sweep, its id free again", async () => {
