@@ -14,7 +14,7 @@ import { MemoryStore, injectionBlock } from "memdoc";
 
 import { appendAudit } from "./audit.js";
 import { readDocument } from "./body.js";
-import { exclusive } from "./deletion.js";
+import { deleteStored, exclusive } from "./deletion.js";
 import { MEMORY_ID } from "./ids.js";
 import { recallFor } from "./lifecycle.js";
 import { HubProblem } from "./problem.js";
@@ -44,12 +44,7 @@ export async function hasTasks(storage) {
 
 /** Delete a task memory's head, the snapshots it names, and its expiry. */
 async function removeTask(storage, id) {
-  const head = `${TASK_PREFIX}/team/${id}`;
-  const found = await storage.host.get(head);
-  await storage.host.delete(head);
-  if (found) {
-    for (const s of JSON.parse(found.value).snapshots ?? []) await storage.host.delete(s.key);
-  }
+  await deleteStored(storage, `${TASK_PREFIX}/team/${id}`);
   await storage.delete(expiry(id));
 }
 

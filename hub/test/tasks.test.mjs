@@ -12,7 +12,7 @@ import { after, before, describe, test } from "node:test";
 
 import { hubConfig } from "../src/settings.js";
 import { startDeno, startWorkerd } from "../run.mjs";
-import { client } from "./client.mjs";
+import { client, sleep, until } from "./client.mjs";
 import { callTool, mcpClient } from "./mcp-client.mjs";
 
 const operator = randomBytes(24).toString("base64url");
@@ -25,7 +25,6 @@ const targets = {
   deno: () => startDeno({ kvPath: join(work, "kv"), vars }),
 };
 const DOC = "## Current Task\n- 2025-01-03: migrate the billing tables";
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 test("MEMDOC_HUB_TASK_TTL_SECONDS is checked at start: 1 to 2592000, default 86400", () => {
   assert.equal(hubConfig({}).taskTtlSeconds, 86_400);
@@ -118,13 +117,8 @@ for (const [target, start] of Object.entries(targets)) {
       assert.equal(gone.json.code, "memory/not-found");
       assert.ok(!(await call("GET", `/v1/teams/${t.name}/memories`, { key: t.reader })).json.memories.some((m) => m.id === "short"));
       // The sweep (every second) removes it, audited; nothing is archived.
-      const end = Date.now() + 20_000;
-      let expired;
-      while (!expired && Date.now() < end) {
-        expired = (await call("GET", `/v1/teams/${t.name}/audit?limit=1000`, { key: t.admin })).json.entries.find((e) => e.action === "expire" && e.target === "task/short");
-        if (!expired) await sleep(250);
-      }
-      assert.deepEqual([expired?.member, expired?.status, expired?.by], [null, 204, "sweep"]);
+      const expired = await until("the sweep", async () => (await call("GET", `/v1/teams/${t.name}/audit?limit=1000`, { key: t.admin })).json.entries.find((e) => e.action === "expire" && e.target === "task/short"));
+      assert.deepEqual([expired.member, expired.status, expired.by], [null, 204, "sweep"]);
       const again = await put("short", DOC, 0);
       assert.equal(again.status, 200, "the id starts again");
       assert.equal(again.json.revision, 1);
