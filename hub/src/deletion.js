@@ -50,14 +50,21 @@ export function deletedProblem(action) {
   return new HubProblem(404, "memory/not-found", "There is no such memory.");
 }
 
-/** Delete a memory's head record and the snapshots it names, then its marker and directory entry. */
-async function purgeMemory(storage, ref) {
-  const head = `memdoc/${ref.scope}/${ref.id}`;
+/**
+ * Delete the head record under `head` in the memories' host and the
+ * snapshots it names (head first: no head ever names a missing snapshot).
+ */
+export async function deleteStored(storage, head) {
   const found = await storage.host.get(head);
   await storage.host.delete(head);
   if (found) {
     for (const s of JSON.parse(found.value).snapshots ?? []) await storage.host.delete(s.key);
   }
+}
+
+/** Delete a memory's content and history, then its marker and directory entry. */
+async function purgeMemory(storage, ref) {
+  await deleteStored(storage, `memdoc/${ref.scope}/${ref.id}`);
   await storage.deleteMany([marker(ref), ["memory", ref.scope, ref.id]]);
 }
 

@@ -10,12 +10,13 @@
 // (TASK_PREFIX), as team-scope memories of the engine, so they can never be
 // confused with a team memory of the same id; the expiry of each is
 // ["task", id] in the team's storage.
-import { MemoryStore } from "memdoc";
+import { MemoryStore, injectionBlock } from "memdoc";
 
 import { appendAudit } from "./audit.js";
 import { readDocument } from "./body.js";
-import { exclusive } from "./deletion.js";
+import { deleteStored, exclusive } from "./deletion.js";
 import { MEMORY_ID } from "./ids.js";
+import { recallFor } from "./lifecycle.js";
 import { HubProblem } from "./problem.js";
 
 const TASK_PREFIX = "memdoc-task";
@@ -43,12 +44,7 @@ export async function hasTasks(storage) {
 
 /** Delete a task memory's head, the snapshots it names, and its expiry. */
 async function removeTask(storage, id) {
-  const head = `${TASK_PREFIX}/team/${id}`;
-  const found = await storage.host.get(head);
-  await storage.host.delete(head);
-  if (found) {
-    for (const s of JSON.parse(found.value).snapshots ?? []) await storage.host.delete(s.key);
-  }
+  await deleteStored(storage, `${TASK_PREFIX}/team/${id}`);
   await storage.delete(expiry(id));
 }
 
@@ -117,16 +113,43 @@ export function mountTasks(app, { config, runtime, teamCaller, ifMatch, flag, sa
     }
   });
 
-  app.get(T, async (c) => {
-    const { who, id, store } = await taskCaller(c, "read", "reader");
+  /** A read of a task memory not expired: the caller, its engine ref, expiry and content. */
+  async function live(c, action) {
+    const { who, id, store } = await taskCaller(c, action, "reader");
     const current = await who.storage.get(expiry(id));
     if (current === undefined || Date.parse(current.expiresAt) <= Date.now()) throw await who.refuse(new HubProblem(404, "memory/not-found", "There is no such memory (or it expired)."));
-    const loaded = await store.load(engineRef(id));
+    const ref = engineRef(id);
+    return { who, ref, store, expiresAt: current.expiresAt, loaded: await store.load(ref) };
+  }
+  const etag = (loaded) => ({ etag: `"${loaded.revision}"` });
+
+  app.get(T, async (c) => {
+    const { who, loaded, expiresAt } = await live(c, "read");
     await who.audit({ status: 200, revision: loaded.revision });
-    return c.json({ ...loaded, expiresAt: current.expiresAt }, 200, { etag: `"${loaded.revision}"` });
+    return c.json({ ...loaded, expiresAt }, 200, etag(loaded));
   });
-  app.all(T, async (c) => {
-    await taskCaller(c, "read", "reader");
-    throw new HubProblem(405, "http/method-not-allowed", "Use GET or PUT.", { headers: { allow: "GET, PUT" } });
+  // What the MCP tools read (as `GET {m}/prompt`, `/recall`, `/history`).
+  app.get(`${T}/prompt`, async (c) => {
+    const { who, ref, loaded } = await live(c, "prompt");
+    const recalled = await recallFor(c, who, ref, loaded.content, { optional: true });
+    await who.audit({ status: 200, revision: loaded.revision });
+    const block = injectionBlock(recalled?.content ?? loaded.content, { scope: "team", userName: null, recalled: recalled?.totals ?? null });
+    return c.body(block, 200, { "content-type": "text/plain; charset=utf-8", ...etag(loaded) });
   });
+  app.get(`${T}/recall`, async (c) => {
+    const { who, ref, loaded } = await live(c, "recall");
+    const recalled = await recallFor(c, who, ref, loaded.content);
+    await who.audit({ status: 200, revision: loaded.revision });
+    return c.json({ revision: loaded.revision, ...recalled }, 200, etag(loaded));
+  });
+  app.get(`${T}/history`, async (c) => {
+    const { ref, store } = await live(c, "history");
+    return c.json({ entries: await store.history(ref) });
+  });
+  for (const [path, methods] of [[T, "GET, PUT"], [`${T}/prompt`, "GET"], [`${T}/recall`, "GET"], [`${T}/history`, "GET"]]) {
+    app.all(path, async (c) => {
+      await taskCaller(c, "read", "reader");
+      throw new HubProblem(405, "http/method-not-allowed", `Use ${methods}.`, { headers: { allow: methods } });
+    });
+  }
 }

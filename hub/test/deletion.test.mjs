@@ -13,7 +13,7 @@ import { after, before, describe, test } from "node:test";
 
 import { hubConfig } from "../src/settings.js";
 import { startDeno, startWorkerd } from "../run.mjs";
-import { client } from "./client.mjs";
+import { client, until } from "./client.mjs";
 
 const operator = randomBytes(24).toString("base64url");
 const vars = { MEMDOC_HUB_OPERATOR_TOKEN: operator, MEMDOC_HUB_RATE_PER_MINUTE: "6000" };
@@ -31,17 +31,6 @@ const m = (team, scope, id) => `/v1/teams/${team}/memories/${scope}/${id}`;
 // As stored: the engine keeps no trailing newline.
 const DOC = "## Decisions\n- 2025-01-03: Postgres is the primary store";
 const DOC2 = `${DOC}\n- 2025-01-04: Deploys go out behind feature flags`;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function until(what, check, ms = 20_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
-}
 
 test("MEMDOC_HUB_DELETED_RETENTION_DAYS is checked at start: 0 to 3650, default 30", () => {
   assert.equal(hubConfig({}).deletedRetentionDays, 30);

@@ -12,7 +12,8 @@ import { after, before, describe, test } from "node:test";
 
 import { hubConfig } from "../src/settings.js";
 import { startDeno, startWorkerd } from "../run.mjs";
-import { client } from "./client.mjs";
+import { client, sleep, until } from "./client.mjs";
+import { callTool, mcpClient } from "./mcp-client.mjs";
 
 const operator = randomBytes(24).toString("base64url");
 const vars = { MEMDOC_HUB_OPERATOR_TOKEN: operator, MEMDOC_HUB_RATE_PER_MINUTE: "6000", MEMDOC_HUB_SWEEP_INTERVAL_SECONDS: "1" };
@@ -24,7 +25,6 @@ const targets = {
   deno: () => startDeno({ kvPath: join(work, "kv"), vars }),
 };
 const DOC = "## Current Task\n- 2025-01-03: migrate the billing tables";
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 test("MEMDOC_HUB_TASK_TTL_SECONDS is checked at start: 1 to 2592000, default 86400", () => {
   assert.equal(hubConfig({}).taskTtlSeconds, 86_400);
@@ -75,6 +75,32 @@ for (const [target, start] of Object.entries(targets)) {
       assert.equal((await call("GET", `/v1/teams/${other.name}/memories/task/plan`, { key: other.admin })).status, 404);
     });
 
+    test("the MCP tools accept scope task: save, read, recall and history, by the team rules", async () => {
+      const agent = await mcpClient(hub.url, t.writer);
+      try {
+        const missing = await callTool(agent, "memory_read", { scope: "task", id: "mcp-task" });
+        assert.equal(missing.code, "memory/not-found");
+        const saved = await callTool(agent, "memory_save", { scope: "task", id: "mcp-task", content: DOC, baseRevision: 0 });
+        assert.ok(!saved.isError, saved.text);
+        assert.equal(saved.structuredContent.revision, 1);
+        const read = await callTool(agent, "memory_read", { scope: "task", id: "mcp-task" });
+        assert.ok(!read.isError, read.text);
+        assert.equal(read.structuredContent.content, DOC);
+        assert.match(read.structuredContent.prompt, /billing tables/);
+        const recalled = await callTool(agent, "memory_recall", { scope: "task", id: "mcp-task", query: "billing" });
+        assert.ok(!recalled.isError, recalled.text);
+        assert.match(recalled.structuredContent.content, /billing/);
+        const history = await callTool(agent, "memory_history", { scope: "task", id: "mcp-task" });
+        assert.deepEqual(history.structuredContent.entries.map((e) => e.revision), [1]);
+        const personal = await callTool(agent, "memory_save", { scope: "task", id: "mcp-task", content: `${DOC}\n\n## Preferences\n- 2025-03-16: I like tea`, baseRevision: 1 });
+        assert.equal(personal.code, "save/rejected", personal.text);
+        assert.match(personal.text, /Scope "task"/);
+        assert.equal((await callTool(agent, "memory_read", { scope: "task", id: "../x" })).code, "request/invalid-id");
+      } finally {
+        await agent.close();
+      }
+    });
+
     test("a task memory expires ?ttl seconds after its last write: 404, off the list, removed by the sweep, its id free again", async () => {
       const saved = await put("short", DOC, 0, "?ttl=3");
       assert.equal(saved.status, 200);
@@ -91,13 +117,8 @@ for (const [target, start] of Object.entries(targets)) {
       assert.equal(gone.json.code, "memory/not-found");
       assert.ok(!(await call("GET", `/v1/teams/${t.name}/memories`, { key: t.reader })).json.memories.some((m) => m.id === "short"));
       // The sweep (every second) removes it, audited; nothing is archived.
-      const end = Date.now() + 20_000;
-      let expired;
-      while (!expired && Date.now() < end) {
-        expired = (await call("GET", `/v1/teams/${t.name}/audit?limit=1000`, { key: t.admin })).json.entries.find((e) => e.action === "expire" && e.target === "task/short");
-        if (!expired) await sleep(250);
-      }
-      assert.deepEqual([expired?.member, expired?.status, expired?.by], [null, 204, "sweep"]);
+      const expired = await until("the sweep", async () => (await call("GET", `/v1/teams/${t.name}/audit?limit=1000`, { key: t.admin })).json.entries.find((e) => e.action === "expire" && e.target === "task/short"));
+      assert.deepEqual([expired.member, expired.status, expired.by], [null, 204, "sweep"]);
       const again = await put("short", DOC, 0);
       assert.equal(again.status, 200, "the id starts again");
       assert.equal(again.json.revision, 1);
