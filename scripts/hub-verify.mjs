@@ -109,7 +109,7 @@ export async function verify({ url, token }, out = (line) => console.log(line)) 
     });
     await step("agent B recalls it with a question in other words", async () => {
       const stats = expect("stats", await call(url, "GET", `/v1/teams/${teamA}/stats`, { key: s.admin }), 200);
-      if (stats.json.indexLag === null) throw new Skipped("skipped: no embedder is configured on the hub (its recall is lexical)");
+      if (stats.json.indexLag === null) throw new Skipped("no embedder is configured on the hub (its recall is lexical)");
       const r = expect("recall", await call(url, "GET", `${memory}/recall?q=${encodeURIComponent("where do we keep customer bills?")}`, { key: s["agent-b"] }), 200);
       if (!r.json.selected?.[0]?.text?.includes("Invoices")) throw new Failed("the paraphrased question did not recall the entry first");
     });
@@ -146,7 +146,9 @@ export async function verify({ url, token }, out = (line) => console.log(line)) 
       }
       expect(`DELETE /v1/teams/${team}`, r, 204);
     }
-    if (left.length) throw new Skipped(`skipped: this hub has no DELETE /v1/teams/{team}; its policies cleared, left: ${left.join(", ")}`);
+    // Gone: the first team's admin key is refused.
+    if (left.length === 0 && s.admin) expect("the deleted team's admin key", await call(url, "GET", "/v1/whoami", { key: s.admin }), 401);
+    if (left.length) throw new Skipped(`this hub has no DELETE /v1/teams/{team}; its policies cleared, left: ${left.join(", ")}`);
     return (s.created ?? []).join(", ");
   });
   return failed;

@@ -55,10 +55,8 @@ for (const [target, start] of Object.entries(targets)) {
       ]);
       const outcome = Object.fromEntries(run.steps.map(([o, name]) => [name.split(":")[0], o]));
       assert.equal(outcome["agent B recalls it with a question in other words"], "skip");
-      assert.match(run.out, /skipped: no embedder is configured/);
-      for (const [o, name] of run.steps) if (!name.startsWith("agent B recalls it with") && !name.startsWith("delete")) assert.equal(o, "pass", name);
-      // Until the hub deletes teams (DELETE /v1/teams/{team}), the last step says what it left.
-      assert.ok(["pass", "skip"].includes(outcome["delete what it created"]), run.out);
+      assert.match(run.out, /skip .*: no embedder is configured/);
+      for (const [o, name] of run.steps) if (!name.startsWith("agent B recalls it with")) assert.equal(o, "pass", name);
       assert.match(run.out, /every step passed/);
     });
 
