@@ -1,8 +1,10 @@
 // Load loop: median and p99 latency of GET and PUT of a 25,000-character
 // memory, N requests each (default 1,000), one after another, against each
-// target started for real on 127.0.0.1.
+// target started for real on 127.0.0.1. Then backup and restore: the time to
+// export a team of 100 memories of 25,000 characters, each with its history
+// (5 revisions), and to import it again after the team was deleted.
 //
-//   node hub/bench.mjs [--requests 1000] [--target workerd|deno|both]
+//   node hub/bench.mjs [--requests 1000] [--target workerd|deno|both] [--memories 100] [--history 5]
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,7 +12,9 @@ import { parseArgs } from "node:util";
 
 import { startDeno, startWorkerd } from "./run.mjs";
 
-const { values } = parseArgs({ options: { requests: { type: "string", default: "1000" }, target: { type: "string", default: "both" } } });
+const { values } = parseArgs({
+  options: { requests: { type: "string", default: "1000" }, target: { type: "string", default: "both" }, memories: { type: "string", default: "100" }, history: { type: "string", default: "5" } },
+});
 const N = Number(values.requests);
 const operator = "bench-operator-token";
 const vars = { MEMDOC_HUB_OPERATOR_TOKEN: operator, MEMDOC_HUB_RATE_PER_MINUTE: "1000000" };
@@ -62,6 +66,40 @@ async function run(name, hub) {
     puts.push(performance.now() - t);
   }
   console.log(`${name}: ${usage.chars} chars (${usage.utf8Bytes} bytes); GET × ${N}: ${JSON.stringify(stats(gets))} ms; PUT × ${N}: ${JSON.stringify(stats(puts))} ms; final revision ${revision}`);
+  await backup(name, hub);
+}
+
+/** Export a team of `--memories` memories of 25,000 characters with `--history` revisions each, delete it, import it. */
+async function backup(name, hub) {
+  const memories = Number(values.memories);
+  const history = Number(values.history);
+  const call = async (method, path, key, body, type) => {
+    const r = await fetch(hub.url + path, { method, headers: { authorization: `Bearer ${key}`, ...(type ? { "content-type": type } : {}) }, body });
+    if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${(await r.text()).slice(0, 300)}`);
+    return r;
+  };
+  const team = "bench-backup";
+  const { key } = await (await call("POST", "/v1/teams", operator, JSON.stringify({ team }), "application/json")).json();
+  for (let i = 0; i < memories; i += 1) {
+    for (let r = 0; r < history; r += 1) {
+      await fetch(`${hub.url}/v1/teams/${team}/memories/team/m${i}`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${key}`, "content-type": "text/markdown", "if-match": `"${r}"` },
+        body: memory(25_000, `${i}.${r}`),
+      }).then((res) => res.arrayBuffer());
+    }
+  }
+  let t = performance.now();
+  const exported = await (await call("GET", `/v1/teams/${team}/export`, key)).text();
+  const exportMs = performance.now() - t;
+  await call("DELETE", `/v1/teams/${team}`, operator);
+  t = performance.now();
+  const counts = await (await call("POST", `/v1/teams/${team}/import`, operator, exported, "application/x-ndjson")).json();
+  const importMs = performance.now() - t;
+  if (counts.memories !== memories || counts.revisions !== memories * history) throw new Error(`import counts ${JSON.stringify(counts)}`);
+  console.log(
+    `${name}: backup of ${memories} memories of 25,000 chars × ${history} revisions (${(exported.length / 1e6).toFixed(1)} MB of NDJSON): export ${exportMs.toFixed(0)} ms; import ${importMs.toFixed(0)} ms`,
+  );
 }
 
 const work = mkdtempSync(join(tmpdir(), "memdoc-hub-bench-"));

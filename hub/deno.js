@@ -15,6 +15,9 @@ import { MemoryStore } from "memdoc";
 
 import { createHub } from "./src/app.js";
 import { BoundedMap } from "./src/bounded-map.js";
+import { Metrics } from "./src/metrics.js";
+import { purgeExpired } from "./src/deletion.js";
+import { sweepTasks } from "./src/tasks.js";
 import { sweepTeam, utcToday } from "./src/lifecycle.js";
 import { SettingError, hubConfig, portSetting, sweepIntervalSeconds } from "./src/settings.js";
 import { CLIENT_MESSAGE_LIMIT, FLOOD_CLOSE, FLOOD_PROBLEM, eventsAfter } from "./src/events.js";
@@ -50,6 +53,9 @@ if (env.MEMDOC_HUB_KV) {
 }
 const kv = await Deno.openKv(env.MEMDOC_HUB_KV || undefined);
 
+const metrics = new Metrics();
+let subscribers = 0;
+
 const teams = new BoundedMap(1000);
 function team(name) {
   let storage = teams.get(name);
@@ -78,7 +84,10 @@ function subscribe({ request, storage, store, ref, after, protocol }) {
       })
       .catch(() => {});
   };
+  let counted = false;
   socket.onopen = async () => {
+    subscribers += 1;
+    counted = true;
     reader = kv.watch([storage.headKey(ref.scope, ref.id)]).getReader();
     try {
       for (;;) {
@@ -101,7 +110,11 @@ function subscribe({ request, storage, store, ref, after, protocol }) {
       setTimeout(() => socket.close(FLOOD_CLOSE.code, FLOOD_CLOSE.reason), 250);
     }
   };
-  socket.onclose = () => reader?.cancel().catch(() => {});
+  socket.onclose = () => {
+    if (counted) subscribers -= 1;
+    counted = false;
+    reader?.cancel().catch(() => {});
+  };
   return response;
 }
 
@@ -111,18 +124,35 @@ async function policiesChanged({ team: name, policies }) {
   else await kv.set(["hub-sweep", name], true);
 }
 
-/** The scheduled sweep: every team with policies (events come from kv.watch). */
+/** Teams with deleted memories to purge or task memories to expire, under ["hub-pending", team]. */
+async function scheduleSweep({ team: name }) {
+  await kv.set(["hub-pending", name], true);
+}
+
+async function teamDeleted({ team: name }) {
+  await kv.atomic().delete(["hub-sweep", name]).delete(["hub-pending", name]).commit();
+}
+
+/** The scheduled sweep: every team with policies (events come from kv.watch), then the purges. */
 export async function sweepAll() {
   const today = utcToday();
   for await (const e of kv.list({ prefix: ["hub-sweep"] })) {
     const storage = team(e.key[1]);
     const store = new MemoryStore(storage.host, { historyDepth: config.historyDepth });
     try {
-      await sweepTeam({ storage, store, today, auditMax: config.auditMax });
+      await sweepTeam({ storage, store, today, auditMax: config.auditMax, metrics });
     } catch (error) {
       console.error(`memdoc hub: the sweep of team ${e.key[1]} failed: ${error?.message ?? error}`);
     } finally {
       store.free();
+    }
+  }
+  for await (const e of kv.list({ prefix: ["hub-pending"] })) {
+    try {
+      await purgeExpired({ storage: team(e.key[1]), auditMax: config.auditMax });
+      await sweepTasks({ storage: team(e.key[1]), auditMax: config.auditMax });
+    } catch (error) {
+      console.error(`memdoc hub: the purge of team ${e.key[1]} failed: ${error?.message ?? error}`);
     }
   }
 }
@@ -139,7 +169,7 @@ if (every !== null) {
   console.error("memdoc hub: Deno.cron is not available (run with --unstable-cron); lifecycle policies are not swept on a schedule");
 }
 
-const hub = createHub(config, { team, subscribe, policiesChanged });
+const hub = createHub(config, { team, subscribe, policiesChanged, metrics, subscribers: () => subscribers, scheduleSweep, teamDeleted });
 const hostname = env.HOST || "127.0.0.1";
 Deno.serve({ port, hostname, onListen: ({ hostname: h, port: p }) => console.log(`memdoc hub: http://${h}:${p}`) }, (request, info) =>
   hub.fetch(request, { client: info.remoteAddr.hostname }),

@@ -70,6 +70,26 @@ function inUse(dir, file, pid) {
   return new Error(`another hub${pid ? ` (process ${pid})` : ""} is running on the state folder ${dir}; stop it first (or remove ${file} if it is not running)`);
 }
 
+/** A request log line of the hub (src/request-log.js). */
+const REQUEST_LINE = /^\{"at":"/;
+
+/**
+ * Each line of `stream`: request log lines to `log` (dropped without one),
+ * the others to `other`.
+ */
+function lines(stream, log, other) {
+  let rest = "";
+  stream.setEncoding("utf8");
+  stream.on("data", (chunk) => {
+    const parts = (rest + chunk).split("\n");
+    rest = parts.pop();
+    for (const line of parts) {
+      if (REQUEST_LINE.test(line)) log?.(line);
+      else other?.(`${line}\n`);
+    }
+  });
+}
+
 /** Settings out of range (docs/HUB.md, "Limits") stop the start, as the Worker and the Deno server do. */
 async function checkSettings(vars) {
   const { hubConfig } = await import("./src/settings.js");
@@ -78,7 +98,8 @@ async function checkSettings(vars) {
 
 /**
  * The hub's Worker in workerd on 127.0.0.1.
- * @param {{ port?: number, build: string, persist?: string | false, vars?: Record<string, string> }} o
+ * @param {{ port?: number, build: string, persist?: string | false, vars?: Record<string, string>, log?: (line: string) => void }} o
+ *   `log` receives the request log lines (dropped without it)
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
  */
 export async function startWorkerd(o) {
@@ -106,6 +127,10 @@ export async function startWorkerd(o) {
     bindings: o.vars ?? {},
     host: "127.0.0.1",
     port: o.port ?? 0,
+    handleRuntimeStdio(stdout, stderr) {
+      lines(stdout, o.log, (text) => process.stdout.write(text));
+      lines(stderr, o.log, (text) => process.stderr.write(text));
+    },
   });
   let url;
   try {
@@ -120,7 +145,8 @@ export async function startWorkerd(o) {
 
 /**
  * The hub's Deno server on 127.0.0.1, with Deno KV at `kvPath`.
- * @param {{ port?: number, kvPath: string, vars?: Record<string, string> }} o
+ * @param {{ port?: number, kvPath: string, vars?: Record<string, string>, log?: (line: string) => void }} o
+ *   `log` receives the request log lines (dropped without it)
  */
 export function startDeno(o) {
   mkdirSync(o.kvPath, { recursive: true });
@@ -150,7 +176,7 @@ export function startDeno(o) {
       reject(new Error(`the Deno hub did not start in 60 s:\n${out}\n${err}`));
     }, 60_000);
     child.stderr.on("data", (d) => (err += d));
-    child.stdout.on("data", (d) => {
+    lines(child.stdout, o.log, (d) => {
       out += d;
       const m = /memdoc hub: (http:\/\/\S+)/.exec(out);
       if (m) {

@@ -12,7 +12,11 @@ import { CORS_HEADERS, createHub, hubConfig } from "./src/app.js";
 import { readCapped } from "./src/body.js";
 import { CLIENT_MESSAGE_LIMIT, FLOOD_CLOSE, FLOOD_PROBLEM, eventsAfter } from "./src/events.js";
 import { TEAM_ID, parseKey, requestKey } from "./src/keys.js";
+import { hasDeleted, purgeExpired } from "./src/deletion.js";
+import { hasTasks, sweepTasks } from "./src/tasks.js";
 import { readPolicies, sweepTeam, utcToday } from "./src/lifecycle.js";
+import { Metrics } from "./src/metrics.js";
+import { requestIdOf } from "./src/request-log.js";
 import { sweepIntervalSeconds } from "./src/settings.js";
 import { HubProblem, toResponse } from "./src/problem.js";
 import { durableObjectTeamStorage } from "./src/team-storage-durable-object.js";
@@ -22,6 +26,25 @@ import { durableObjectTeamStorage } from "./src/team-storage-durable-object.js";
 const config = hubConfig(startEnv);
 
 const tagOf = (ref) => `${ref.scope}/${ref.id}`;
+
+/**
+ * The Durable Object that lists the teams (by name: no team id starts with
+ * "_"), for `GET /metrics` to add up every team's counts. Paths under
+ * /__hub/ are the objects' own: the Worker never forwards them.
+ */
+const REGISTRY = "__registry";
+const INTERNAL = "https://hub.internal/__hub";
+
+/** Every team's metrics snapshot, asked of each team's object, 50 at a time. */
+async function teamSnapshots(env) {
+  const objectOf = (name) => env.TEAMS.get(env.TEAMS.idFromName(name));
+  const teams = await (await objectOf(REGISTRY).fetch(`${INTERNAL}/teams`)).json();
+  const out = [];
+  for (let i = 0; i < teams.length; i += 50) {
+    out.push(...(await Promise.all(teams.slice(i, i + 50).map(async (team) => (await objectOf(team).fetch(`${INTERNAL}/metrics`)).json()))));
+  }
+  return out;
+}
 
 /** Who sent a request, as the refusals of unknown keys count clients (Cloudflare sets the header). */
 const clientOf = (request) => ({ client: request.headers.get("cf-connecting-ip") ?? "unknown" });
@@ -39,16 +62,23 @@ export class Team extends DurableObject {
       // Not awaited: the save answers at once; broadcasts stay in order.
       this.queue = this.queue.then(() => this.broadcast(s.store, s.ref)).catch(() => {});
     };
+    this.metrics = new Metrics();
+    this.registered = false;
     this.hub = createHub(this.config, {
       team: () => this.storage,
       subscribe: (s) => this.subscribe(s),
       changed: this.changed,
       policiesChanged: ({ policies }) => this.schedule(policies),
+      metrics: this.metrics,
+      subscribers: () => this.ctx.getWebSockets().length,
+      scheduleSweep: async () => this.schedule(await readPolicies(this.storage)),
+      teamDeleted: () => this.ctx.storage.deleteAlarm(),
     });
   }
 
+  /** An alarm while the team has policies, deleted memories to purge or task memories to expire. */
   async schedule(policies) {
-    if (policies.length === 0) return this.ctx.storage.deleteAlarm();
+    if (policies.length === 0 && !(await hasDeleted(this.storage)) && !(await hasTasks(this.storage))) return this.ctx.storage.deleteAlarm();
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + this.sweepEveryMs);
   }
 
@@ -56,12 +86,40 @@ export class Team extends DurableObject {
   async alarm() {
     // Not freed: the broadcasts queued by `changed` read with it.
     const store = new MemoryStore(this.storage.host, { historyDepth: this.config.historyDepth });
-    await sweepTeam({ storage: this.storage, store, today: utcToday(), auditMax: this.config.auditMax, changed: this.changed });
+    await sweepTeam({ storage: this.storage, store, today: utcToday(), auditMax: this.config.auditMax, changed: this.changed, metrics: this.metrics });
+    await purgeExpired({ storage: this.storage, auditMax: this.config.auditMax });
+    await sweepTasks({ storage: this.storage, auditMax: this.config.auditMax });
     await this.schedule(await readPolicies(this.storage));
   }
 
-  fetch(request) {
-    return this.hub.fetch(request, clientOf(request));
+  async fetch(request) {
+    const { pathname } = new URL(request.url);
+    if (pathname.startsWith("/__hub/")) return this.internal(request, pathname);
+    const response = await this.hub.fetch(request, clientOf(request));
+    if (!this.registered) await this.register();
+    return response;
+  }
+
+  /** Once per object's life, once the team exists: named in the registry. */
+  async register() {
+    const team = (await this.storage.get(["team"]))?.team;
+    if (team === undefined) return;
+    try {
+      await this.env.TEAMS.get(this.env.TEAMS.idFromName(REGISTRY)).fetch(`${INTERNAL}/register`, { method: "POST", body: team });
+      this.registered = true;
+    } catch {
+      // Tried again on the next request.
+    }
+  }
+
+  async internal(request, pathname) {
+    if (pathname === "/__hub/metrics") return Response.json(this.metrics.snapshot(this.ctx.getWebSockets().length));
+    if (pathname === "/__hub/register") {
+      await this.ctx.storage.put(`registry/${await request.text()}`, true);
+      return new Response(null, { status: 204 });
+    }
+    if (pathname === "/__hub/teams") return Response.json(Array.from((await this.ctx.storage.list({ prefix: "registry/" })).keys(), (k) => k.slice(9)));
+    return new Response(null, { status: 404 });
   }
 
   subscribe({ ref, after, protocol }) {
@@ -116,10 +174,12 @@ export class Team extends DurableObject {
 }
 
 let edge;
+let edgeMetrics;
 
-function withCors(response) {
+function withCors(response, request) {
   const r = new Response(response.body, response);
   for (const [k, v] of Object.entries(CORS_HEADERS)) r.headers.set(k, v);
+  r.headers.set("x-request-id", requestIdOf(request.headers.get("x-request-id")));
   return r;
 }
 
@@ -132,7 +192,7 @@ export default {
       const key = parseKey(requestKey(request).token);
       if (key) return teamOf(key.team).fetch(request);
       // The operator's request on a team's path: to that team's object.
-      const team = /^\/v1\/teams\/([^/]+)\//.exec(pathname)?.[1];
+      const team = /^\/v1\/teams\/([^/]+)(?:\/|$)/.exec(pathname)?.[1];
       if (operator && team !== undefined && TEAM_ID.test(team)) return teamOf(team).fetch(request);
     } else if (pathname === "/v1/teams" && request.method === "POST" && operator) {
       // The team is named in the body: read it (capped) and hand it on.
@@ -140,7 +200,7 @@ export default {
       try {
         bytes = await readCapped(request, config);
       } catch (error) {
-        if (error instanceof HubProblem) return withCors(toResponse(error));
+        if (error instanceof HubProblem) return withCors(toResponse(error), request);
         throw error;
       }
       let team;
@@ -153,7 +213,9 @@ export default {
       if (typeof team === "string" && TEAM_ID.test(team)) return teamOf(team).fetch(forwarded);
       request = forwarded;
     }
-    edge ??= createHub(config, { team: () => null, subscribe: () => new Response(null, { status: 500 }) });
+    // The edge's own counts (health, unknown routes, refusals) and every team's.
+    const metrics = (edgeMetrics ??= new Metrics());
+    edge ??= createHub(config, { team: () => null, subscribe: () => new Response(null, { status: 500 }), metrics, collect: async () => [metrics.snapshot(), ...(await teamSnapshots(env))] });
     return edge.fetch(request, clientOf(request));
   },
 };

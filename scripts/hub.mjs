@@ -56,7 +56,7 @@ async function main() {
   const { startWorkerd } = await import("../hub/run.mjs");
   const free = await freePort(port);
   if (port !== 0 && free !== port) console.log(`hub: port ${port} is taken; using ${free} instead`);
-  const hub = await startWorkerd({ port: free, build: join(state, "build"), persist: join(state, "durable-objects"), vars });
+  const hub = await startWorkerd({ port: free, build: join(state, "build"), persist: join(state, "durable-objects"), vars, log: (line) => console.log(line) });
   console.log(`memdoc hub: ${hub.url}`);
   if (generated) console.log(`operator token: ${token}`);
   console.log("(Ctrl-C to stop)");

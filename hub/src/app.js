@@ -18,6 +18,13 @@ import { UnknownKeys } from "./unknown-keys.js";
 import { mountMcp } from "./mcp/route.js";
 import { mountWhoami } from "./whoami.js";
 import { mountDirectory, recordMemory } from "./directory.js";
+import { activeAdminKeys, expiresAtOf, keyRefusal, mountMembers } from "./members.js";
+import { Metrics, mountMetrics } from "./metrics.js";
+import { mountRequestLog } from "./request-log.js";
+import { count, mountStats } from "./stats.js";
+import { deletedMarker, deletedProblem, exclusive, mountDeletion } from "./deletion.js";
+import { mountBackup } from "./backup.js";
+import { mountTasks } from "./tasks.js";
 const ETAG = /^"(0|[1-9][0-9]{0,14})"$/;
 const LAST_USED_EVERY_MS = 60_000;
 /** The largest ?limit of the audit: the largest MEMDOC_HUB_AUDIT_MAX. */
@@ -33,9 +40,9 @@ function oneAtATime(storage, task) {
 
 export const CORS_HEADERS = {
   "access-control-allow-origin": "*",
-  "access-control-allow-methods": "GET, PUT, POST, DELETE, OPTIONS",
-  "access-control-allow-headers": "authorization, content-type, if-match, if-none-match",
-  "access-control-expose-headers": "etag, retry-after, location",
+  "access-control-allow-methods": "GET, PUT, POST, PATCH, DELETE, OPTIONS",
+  "access-control-allow-headers": "authorization, content-type, if-match, if-none-match, x-request-id",
+  "access-control-expose-headers": "etag, retry-after, location, x-request-id",
   "access-control-max-age": "600",
 };
 
@@ -47,6 +54,9 @@ export const CORS_HEADERS = {
  * @property {number} ratePerMinute per key
  * @property {number} auditMax entries kept per team
  * @property {number} historyDepth revisions kept per memory
+ * @property {number} taskTtlSeconds the lifetime of a task memory without ?ttl
+ * @property {number} importCap bytes of an import (POST /v1/teams/{team}/import)
+ * @property {number} deletedRetentionDays days a deleted memory is kept before the sweep purges it
  *
  * @typedef {object} HubRuntime
  * @property {(team: string) => import("./team-storage.js").TeamStorage | null} team
@@ -57,6 +67,15 @@ export const CORS_HEADERS = {
  *   called after every save (or sweep) that wrote a revision
  * @property {(s: { team: string, storage: any, policies: object[] }) => void | Promise<void>} [policiesChanged]
  *   called after an admin set the team's lifecycle policies (to schedule sweeps)
+ * @property {Metrics} [metrics] where this application counts (a new one when absent)
+ * @property {() => Promise<object[]>} [collect] the metrics snapshots `GET /metrics` adds up
+ *   (default: this application's)
+ * @property {() => number} [subscribers] the open event subscriptions here
+ * @property {(line: string) => void} [log] where the request log lines go (default: console.log)
+ * @property {(s: { team: string, storage: any }) => void | Promise<void>} [scheduleSweep]
+ *   called when the team has something for the scheduled sweep: a deleted memory to purge, a task memory to expire
+ * @property {(s: { team: string, storage: any }) => void | Promise<void>} [teamDeleted]
+ *   called after the operator deleted a team (to drop its schedule)
  */
 
 /**
@@ -78,6 +97,8 @@ export function createHub(config, runtime) {
   };
 
   const app = new Hono();
+  const metrics = runtime.metrics ?? new Metrics();
+  mountRequestLog(app, { metrics, log: runtime.log ?? ((line) => console.log(line)) });
 
   app.use("*", async (c, next) => {
     if (c.req.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS_HEADERS });
@@ -132,6 +153,14 @@ export function createHub(config, runtime) {
       await appendAudit(storage, { member: known.member, keyId: parsed.id, action, target, revision: null, status: 401 }, config.auditMax);
       throw invalid();
     }
+    c.set("caller", { team: parsed.team, keyId: parsed.id, member: record.member, storage });
+    const refusal = await keyRefusal(storage, record);
+    if (refusal) {
+      const wait = unknownKeys.limiter.take(`refused:${parsed.team}.${parsed.id}`);
+      if (wait > 0) throw limited(wait, "refused requests with this key");
+      await appendAudit(storage, { member: record.member, keyId: parsed.id, action, target, revision: null, status: 401, refused: refusal.code }, config.auditMax);
+      throw new HubProblem(401, refusal.code, refusal.detail, { headers: { "www-authenticate": 'Bearer error="invalid_token"' } });
+    }
     const wait = limiter.take(`${parsed.team}.${parsed.id}`);
     if (wait > 0) throw limited(wait);
     // Kept apart from the key record, so that this write can never bring
@@ -143,6 +172,7 @@ export function createHub(config, runtime) {
       await storage.put(["used", parsed.id], new Date(now).toISOString());
     }
     const who = { team: parsed.team, storage, keyId: parsed.id, member: record.member, role: record.role };
+    c.set("caller", who);
     who.audit = (entry) => appendAudit(storage, { member: who.member, keyId: who.keyId, action, target, revision: null, ...entry }, config.auditMax);
     who.refuse = async (problem, more = {}) => {
       await who.audit({ status: problem.status, ...more });
@@ -168,8 +198,11 @@ export function createHub(config, runtime) {
     return who;
   }
 
-  /** The caller of a memory route, and the memory: 404 for anything it may not see. */
-  async function memoryCaller(c, action, need) {
+  /**
+   * The caller of a memory route, and the memory: 404 for anything it may
+   * not see, and for a deleted memory (409 for a save) unless `o.deleted`.
+   */
+  async function memoryCaller(c, action, need, o = {}) {
     const { scope, id } = c.req.param();
     const target = `${scope}/${id}`;
     const team = c.req.param("team");
@@ -181,7 +214,17 @@ export function createHub(config, runtime) {
     if (ROLES.indexOf(who.role) < ROLES.indexOf(need)) {
       throw await who.refuse(new HubProblem(403, "auth/forbidden", `This needs the ${need} role; the key is ${who.role}.`));
     }
-    return { who, ref: { scope, id }, store: storeOf(who.storage) };
+    const ref = { scope, id };
+    if (!o.deleted && (await deletedMarker(who.storage, ref)) !== undefined) throw await who.refuse(deletedProblem(action));
+    return { who, ref, store: storeOf(who.storage) };
+  }
+
+  /** A write of a memory, one at a time with its delete, restore and purge (deletion.js). */
+  function writing(who, ref, action, task) {
+    return exclusive(who.storage, ref, async () => {
+      if ((await deletedMarker(who.storage, ref)) !== undefined) throw deletedProblem(action);
+      return task();
+    });
   }
 
   function ifMatch(c) {
@@ -221,10 +264,15 @@ export function createHub(config, runtime) {
     if (wait > 0) throw limited(wait, "operator requests");
   }
 
-  app.post("/v1/teams", async (c) => {
+  /** A request only the operator may make: 401 without the operator token. */
+  async function requireOperator(c) {
     if (c.req.header("authorization") === undefined) throw new HubProblem(401, "auth/missing-key", "Send Authorization: Bearer <operator token>.");
     if (!(await isOperator(c))) throw new HubProblem(401, "auth/invalid-key", "That is not the operator token.");
     operatorRate();
+  }
+
+  app.post("/v1/teams", async (c) => {
+    await requireOperator(c);
     const body = await readJson(c.req.raw, config);
     if (typeof body.team !== "string" || !TEAM_ID.test(body.team)) {
       throw new HubProblem(400, "request/invalid-team", "`team` must be 1-64 of a-z, 0-9 and -, starting with a letter or digit.");
@@ -243,15 +291,15 @@ export function createHub(config, runtime) {
   });
   allow("/v1/teams", "POST");
 
-  async function addKey(storage, team, { member, role, label }) {
+  async function addKey(storage, team, { member, role, label, expiresAt = null }) {
     const { id, secret } = newKey(team);
-    const record = { id, member, role, label, createdAt: new Date().toISOString(), lastUsedAt: null, hash: await hashKey(secret) };
+    const record = { id, member, role, label, createdAt: new Date().toISOString(), lastUsedAt: null, expiresAt, hash: await hashKey(secret) };
     await storage.put(["key", id], record);
     return { ...publicKey(record), key: secret };
   }
 
   function publicKey(r) {
-    return { id: r.id, member: r.member, role: r.role, label: r.label, createdAt: r.createdAt, lastUsedAt: r.lastUsedAt };
+    return { id: r.id, member: r.member, role: r.role, label: r.label, createdAt: r.createdAt, lastUsedAt: r.lastUsedAt, expiresAt: r.expiresAt ?? null };
   }
 
   /** A key request's `{member, role, label}`, or a 400 problem. */
@@ -263,7 +311,7 @@ export function createHub(config, runtime) {
     if (body.label !== undefined && body.label !== null && (typeof body.label !== "string" || body.label.length > 200)) {
       throw new HubProblem(400, "request/invalid-body", "`label` must be a string of at most 200 characters.");
     }
-    return { member: body.member, role: body.role, label: body.label ?? null };
+    return { member: body.member, role: body.role, label: body.label ?? null, expiresAt: expiresAtOf(body.expiresAt) };
   }
 
   app.post("/v1/teams/:team/keys", async (c) => {
@@ -304,7 +352,7 @@ export function createHub(config, runtime) {
     await oneAtATime(who.storage, async () => {
       const record = /^[a-f0-9]{16}$/.test(keyId) ? await who.storage.get(["key", keyId]) : undefined;
       if (record === undefined) throw await who.refuse(new HubProblem(404, "key/not-found", "There is no such key."));
-      if (record.role === "admin" && (await who.storage.list(["key"])).filter((e) => e.value.role === "admin").length <= 1) {
+      if (record.role === "admin" && (await activeAdminKeys(who.storage, { keyId })).length === 0) {
         throw await who.refuse(new HubProblem(409, "key/last-admin", "This is the team's last admin key: create another admin key first. (The operator can also create one.)"));
       }
       // The id stays known, so that a revoked key's use is audited as its member's.
@@ -327,6 +375,9 @@ export function createHub(config, runtime) {
     return c.json({ entries: await readAudit(who.storage, Math.min(limit, config.auditMax)) });
   });
   allow("/v1/teams/:team/audit", "GET");
+
+  // Before the routes of {m}: the scope `task` is served there.
+  mountTasks(app, { config, runtime, teamCaller, ifMatch, flag, saved });
 
   app.get(M, async (c) => {
     const { who, ref, store } = await memoryCaller(c, "read", "reader");
@@ -351,7 +402,7 @@ export function createHub(config, runtime) {
       const options = { baseRevision: base, actor: who.member, allowErase, onConflict: merging ? "merge" : "reject" };
       // The store merges a stale edit, and merges again when a clean merge
       // loses the race to another save (MERGE_ATTEMPTS, docs/API.md).
-      const outcome = await store.save(ref, content, options);
+      const outcome = await writing(who, ref, "save", () => store.save(ref, content, options));
       return await saved(c, who, ref, store, outcome, base, merging);
     } catch (error) {
       if (error instanceof HubProblem && error.status !== 429) await who.audit({ status: error.status });
@@ -361,6 +412,10 @@ export function createHub(config, runtime) {
 
   async function saved(c, who, ref, store, outcome, base, merging) {
     const body = { status: outcome.status, revision: outcome.revision, content: outcome.content, usage: outcome.usage, diagnostics: outcome.diagnostics, dropped: outcome.dropped, notice: outcome.notice };
+    // A merged save is one written over revisions saved since its base.
+    const mergedOver = outcome.status === "saved" && outcome.changed && base > 0 && outcome.revision > base + 1;
+    metrics.add("memdoc_saves_total", { outcome: mergedOver ? "merged" : outcome.status });
+    if (outcome.status !== "rejected") await count(who.storage, { writes: outcome.changed ? 1 : 0, conflicts: outcome.status === "conflict" ? 1 : 0, merges: mergedOver ? 1 : 0 });
     if (outcome.status === "saved" || outcome.status === "no_op") {
       await who.audit({ status: 200, revision: outcome.revision });
       if (outcome.changed) {
@@ -414,7 +469,7 @@ export function createHub(config, runtime) {
       if (!Number.isInteger(body.revision) || body.revision < 1) throw new HubProblem(400, "request/invalid-body", "`revision` must be a whole number >= 1.");
       let outcome;
       try {
-        outcome = await store.revert(ref, body.revision, { baseRevision: base, actor: who.member, allowErase: flag(c, "allowErase") });
+        outcome = await writing(who, ref, "revert", () => store.revert(ref, body.revision, { baseRevision: base, actor: who.member, allowErase: flag(c, "allowErase") }));
       } catch (error) {
         if (error?.code === "store/revision-unavailable" || error?.code === "store/invalid-revision") throw new HubProblem(404, "revision/not-found", "That revision is not kept (or never existed).");
         throw error;
@@ -458,13 +513,18 @@ export function createHub(config, runtime) {
   });
   allow(`${M}/events`, "GET");
 
-  lifecycleRoutes(app, { M, config, runtime, teamCaller, memoryCaller, storeOf, allow });
+  lifecycleRoutes(app, { M, config, runtime: { ...runtime, metrics }, teamCaller, memoryCaller, storeOf, allow });
+  mountDeletion(app, { M, config, runtime, teamCaller, memoryCaller, requireOperator, ifMatch, flag, allow });
+  mountBackup(app, { config, runtime, teamCaller, requireOperator, allow });
 
-  allow(M, "GET, PUT");
+  allow(M, "GET, PUT, DELETE");
 
   // Key introspection, the memories a key can open, and the MCP endpoint.
   mountWhoami(app, caller);
   mountDirectory(app, teamCaller);
+  mountMembers(app, { config, teamCaller, addKey, oneAtATime, allow });
+  mountStats(app, { teamCaller, allow });
+  mountMetrics(app, { isOperator, collect: runtime.collect ?? (async () => [metrics.snapshot(runtime.subscribers?.() ?? 0)]), allow });
   mountMcp(app, config);
 
   return app;

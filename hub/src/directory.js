@@ -7,6 +7,7 @@
 // written (a crash between the two) appears with the memory's next save.
 
 import { problemResponse } from "./problem.js";
+import { liveTasks } from "./tasks.js";
 
 const LIST_LIMIT = 1000;
 
@@ -30,7 +31,11 @@ export function mountDirectory(app, teamCaller) {
     const who = await teamCaller(c, "memories", "reader");
     const team = await who.storage.list(["memory", "team"], { limit: LIST_LIMIT + 1 });
     const own = await who.storage.get(["memory", "user", who.member]);
-    const memories = [...(own === undefined ? [] : [{ scope: "user", id: who.member }]), ...team.slice(0, LIST_LIMIT).map((e) => ({ scope: "team", id: e.key[2] }))];
+    const memories = [
+      ...(own === undefined ? [] : [{ scope: "user", id: who.member }]),
+      ...team.slice(0, LIST_LIMIT).map((e) => ({ scope: "team", id: e.key[2] })),
+      ...(await liveTasks(who.storage)),
+    ];
     return c.json({ memories, truncated: team.length > LIST_LIMIT });
   });
   app.all("/v1/teams/:team/memories", () => problemResponse(405, "http/method-not-allowed", "Use GET.", { headers: { allow: "GET" } }));

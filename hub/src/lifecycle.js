@@ -15,6 +15,7 @@ import { appendAudit } from "./audit.js";
 import { readJson } from "./body.js";
 import { teamMemoryIds } from "./directory.js";
 import { HubProblem } from "./problem.js";
+import { countRecall } from "./stats.js";
 
 /** Team storage key of the policies (the team memories come from the directory). */
 const POLICIES = ["lifecycle", "policies"];
@@ -49,12 +50,20 @@ export async function recallFor(c, who, ref, content, { optional = false } = {})
   if (optional && q === undefined && rawBudget === undefined) return null;
   if (q !== undefined && q.length > 2000) throw await who.refuse(new HubProblem(400, "request/invalid-query", "?q is at most 2000 characters."));
   if (rawBudget !== undefined && !/^[0-9]{1,9}$/.test(rawBudget)) throw await who.refuse(new HubProblem(400, "request/invalid-query", "?budget must be a whole number of code points."));
+  let recalled;
+  const started = performance.now();
   try {
-    return recall(content, q ?? "", { scope: ref.scope, budget: rawBudget === undefined ? null : Number(rawBudget) });
+    recalled = recall(content, q ?? "", { scope: ref.scope, budget: rawBudget === undefined ? null : Number(rawBudget) });
   } catch (error) {
     const problem = engineProblem(error);
     throw problem instanceof HubProblem ? await who.refuse(problem) : problem;
   }
+  const ms = performance.now() - started;
+  const metrics = c.get("metrics");
+  metrics?.add("memdoc_recalls_total");
+  metrics?.observe("memdoc_recall_duration_seconds", {}, ms / 1000);
+  await countRecall(who.storage, recalled, ms);
+  return recalled;
 }
 
 /**
@@ -63,7 +72,7 @@ export async function recallFor(c, who, ref, content, { optional = false } = {})
  * removed) and calls `changed` for it (its event).
  * @returns {Promise<{ today: string, swept: number, archived: number, memories: object[] }>}
  */
-export async function sweepTeam({ storage, store, today, member = null, keyId = null, auditMax, changed }) {
+export async function sweepTeam({ storage, store, today, member = null, keyId = null, auditMax, changed, metrics }) {
   const policies = await readPolicies(storage);
   const result = { today, swept: 0, archived: 0, memories: [] };
   if (policies.length === 0) return result;
@@ -77,6 +86,8 @@ export async function sweepTeam({ storage, store, today, member = null, keyId = 
     await appendAudit(storage, { member, keyId, action: "sweep", target: `team/${ref.id}`, revision: out.revision, status: 200, archived: out.archived.length }, auditMax);
     await changed?.({ storage, store, ref });
   }
+  metrics?.add("memdoc_sweeps_total");
+  metrics?.add("memdoc_archived_entries_total", {}, result.archived);
   return result;
 }
 
@@ -138,7 +149,7 @@ export function lifecycleRoutes(app, { M, config, runtime, teamCaller, memoryCal
       const problem = engineProblem(error);
       throw problem instanceof HubProblem ? await who.refuse(problem) : problem;
     }
-    const result = await sweepTeam({ storage: who.storage, store: storeOf(who.storage), today, member: who.member, keyId: who.keyId, auditMax: config.auditMax, changed: runtime.changed });
+    const result = await sweepTeam({ storage: who.storage, store: storeOf(who.storage), today, member: who.member, keyId: who.keyId, auditMax: config.auditMax, changed: runtime.changed, metrics: runtime.metrics });
     return c.json(result);
   });
   allow("/v1/teams/:team/sweep", "POST");

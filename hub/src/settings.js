@@ -12,6 +12,9 @@ export const INTEGER_SETTINGS = [
   { name: "MEMDOC_HUB_RATE_PER_MINUTE", key: "ratePerMinute", fallback: 600, min: 1, max: 1_000_000 },
   { name: "MEMDOC_HUB_AUDIT_MAX", key: "auditMax", fallback: 1000, min: 10, max: 100_000 },
   { name: "MEMDOC_HUB_HISTORY_DEPTH", key: "historyDepth", fallback: 50, min: 1, max: 1000 },
+  { name: "MEMDOC_HUB_IMPORT_LIMIT", key: "importCap", fallback: 64 * 1024 * 1024, min: 1024, max: 512 * 1024 * 1024 },
+  { name: "MEMDOC_HUB_TASK_TTL_SECONDS", key: "taskTtlSeconds", fallback: 86_400, min: 1, max: 30 * 86_400 },
+  { name: "MEMDOC_HUB_DELETED_RETENTION_DAYS", key: "deletedRetentionDays", fallback: 30, min: 0, max: 3650 },
 ];
 
 /** The operator token: printable ASCII without spaces (it is a bearer token), at least this long. */

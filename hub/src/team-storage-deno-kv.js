@@ -25,6 +25,18 @@ export function denoKvTeamStorage(kv, team) {
       for await (const e of kv.list(selector, { reverse: o.reverse, limit: o.limit })) out.push({ key: e.key.slice(base.length), value: e.value });
       return out;
     },
+    async deleteAll() {
+      for (;;) {
+        const keys = [];
+        for await (const e of kv.list({ prefix: base }, { limit: 500 })) keys.push(e.key);
+        if (keys.length === 0) return;
+        for (let i = 0; i < keys.length; i += 100) {
+          const op = kv.atomic();
+          for (const k of keys.slice(i, i + 100)) op.delete(k);
+          await op.commit();
+        }
+      }
+    },
     host: denoKvHost(kv, { prefix: [...base, "mem"] }),
     /** The Deno KV key of a memory's head record (kv.watch it for events). */
     headKey: (scope, id) => [...base, "mem", `memdoc/${scope}/${id}`],

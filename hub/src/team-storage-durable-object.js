@@ -22,6 +22,8 @@ export function durableObjectTeamStorage(storage) {
       const map = await storage.list({ prefix: `${join(prefix)}/`, reverse: o.reverse, limit: o.limit, end: o.end ? join(o.end) : undefined });
       return Array.from(map, ([name, value]) => ({ key: split(name), value }));
     },
+    // The object holds one team: all of its storage is the team's.
+    deleteAll: () => storage.deleteAll(),
     host: durableObjectHost(storage),
   };
 }

@@ -11,6 +11,7 @@
  * @property {(keys: string[][]) => Promise<void>} deleteMany
  * @property {(key: string[], value: any) => Promise<boolean>} create  put only if absent; false when present
  * @property {(prefix: string[], o?: { reverse?: boolean, limit?: number, end?: string[] }) => Promise<{ key: string[], value: any }[]>} list
+ * @property {() => Promise<void>} deleteAll  every key of the team, its memories' too
  * @property {import("memdoc").KvHost} host  the memories' key-value host
  */
 export {};

@@ -60,7 +60,7 @@ for (const [target, start] of Object.entries(targets)) {
       for (const tool of tools) {
         assert.ok(tool.description.length > 80, `${tool.name} is described for a model`);
         assert.equal(tool.inputSchema.type, "object");
-        assert.deepEqual(tool.inputSchema.properties.scope.enum, ["team", "user"]);
+        assert.deepEqual(tool.inputSchema.properties.scope.enum, ["team", "user", "task"]);
         assert.ok(tool.inputSchema.required.includes("id"));
       }
       const save = tools.find((t) => t.name === "memory_save");

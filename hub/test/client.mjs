@@ -57,3 +57,16 @@ export function client(base) {
   }
   return call;
 }
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The first truthy value of `check()`, polled every 200 ms for at most `ms`. */
+export async function until(what, check, ms = 20_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(200);
+  }
+}

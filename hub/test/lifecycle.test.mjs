@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 
 import { startDeno, startWorkerd } from "../run.mjs";
-import { client } from "./client.mjs";
+import { client, sleep, until } from "./client.mjs";
 
 const operator = randomBytes(24).toString("base64url");
 const vars = { MEMDOC_HUB_OPERATOR_TOKEN: operator, MEMDOC_HUB_RATE_PER_MINUTE: "600", MEMDOC_HUB_SWEEP_INTERVAL_SECONDS: "1" };
@@ -26,7 +26,6 @@ const targets = {
 };
 
 const m = (team, scope, id) => `/v1/teams/${team}/memories/${scope}/${id}`;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // Entries of 2025-01-01 expire under a 100-year policy only when "today"
 // is past 2124: the real date of the scheduled sweep never reaches them,
@@ -51,16 +50,6 @@ function subscribe(base, path, key) {
     ws.addEventListener("error", () => reject(new Error("WebSocket failed")), { once: true });
   });
   return { ws, messages, opened };
-}
-
-async function until(what, check, ms = 20_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
 }
 
 for (const [target, start] of Object.entries(targets)) {

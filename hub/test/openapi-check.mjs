@@ -63,6 +63,7 @@ export function checkResponse(spec, template, method, status, contentType, json,
   const described = response.content[media];
   if (!described) return [`status ${status}: ${media} is not documented (${Object.keys(response.content).join(", ")})`];
   if (!described.schema) return [];
-  if (media.endsWith("json")) return checkSchema(spec, described.schema, json);
+  // JSON and problem+json; NDJSON (an export) is text.
+  if (media === "application/json" || media.endsWith("+json")) return checkSchema(spec, described.schema, json);
   return checkSchema(spec, described.schema, text);
 }

@@ -30,7 +30,7 @@ test("wrong types, missing fields, bad enums, undocumented statuses and media ty
   assert.match(bad(200, "text/html", loaded)[0], /text\/html is not documented/);
   assert.match(bad(404, "application/problem+json", { title: "x" })[0], /missing/);
   assert.match(checkResponse(spec, M, "patch", 200, json, {}, "{}")[0], /not documented/);
-  const key = { id: "k", member: "m", role: "reader", label: null, createdAt: "t", lastUsedAt: null, hash: "secret" };
+  const key = { id: "k", member: "m", role: "reader", label: null, createdAt: "t", lastUsedAt: null, expiresAt: null, hash: "secret" };
   assert.match(checkResponse(spec, "/v1/teams/{team}/keys", "get", 200, json, { keys: [key] }, "")[0], /unexpected property hash/);
 });
 

@@ -13,7 +13,9 @@ import { z } from "zod";
 
 import { MEMBER, MEMORY_ID } from "../ids.js";
 
-const scope = z.enum(["team", "user"]).describe('"team": the team\'s shared memory `id`. "user": your own private memory; its id is your member id (memory_read with any other id finds nothing).');
+const scope = z
+  .enum(["team", "user", "task"])
+  .describe('"team": the team\'s shared memory `id`. "user": your own private memory; its id is your member id (memory_read with any other id finds nothing). "task": a short-term memory of the team, by the team\'s rules, that expires a day after its last save.');
 const id = z.string().min(1).max(128).describe("The memory's id, e.g. \"product\" for a team memory, or your member id for scope \"user\".");
 
 /** The memory's REST path for the key's team. */
@@ -39,7 +41,7 @@ const unexpected = (got) => failure("internal/unexpected-answer", `The hub answe
 
 /** The refusal of an id that breaks the REST rules, or null. */
 function badRef(s, i) {
-  if (s === "team" && !MEMORY_ID.test(i)) {
+  if ((s === "team" || s === "task") && !MEMORY_ID.test(i)) {
     return failure("request/invalid-id", `${JSON.stringify(i)} is not a team memory id: 1-128 of A-Z a-z 0-9 . _ @ : -, starting with a letter or digit.`);
   }
   if (s === "user" && !MEMBER.test(i)) {
@@ -75,9 +77,10 @@ const usageLine = (u) => `${u.chars} of at most ${u.hard} characters${u.level ==
  * @param {(method: string, path: string, o?: { body?: unknown, headers?: Record<string, string> }) => Promise<{ status: number, json: any, text: string, headers: Headers }>} rest
  */
 export function memoryTools(who, rest) {
-  const rules = (s) => memdoc.writingRules({ scope: s });
-  const notice = (s) =>
-    `Scope "${s}": ${s === "team" ? "the team's shared memory" : "your private memory"}. A document is Markdown:\n${rules(s)}`;
+  // A task memory follows the team rules.
+  const rules = (s) => memdoc.writingRules({ scope: s === "user" ? "user" : "team" });
+  const what = { team: "the team's shared memory", user: "your private memory", task: "a short-term memory of the team" };
+  const notice = (s) => `Scope "${s}": ${what[s]}. A document is Markdown:\n${rules(s)}`;
 
   async function read({ scope: s, id: i }) {
     const got = await rest("GET", pathOf(who, s, i));

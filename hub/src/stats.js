@@ -1,0 +1,118 @@
+// A team's quality figures (docs/HUB.md, "Observability"): what the team's
+// requests did, counted in the team's own storage in one record per UTC
+// hour (["stats", "YYYY-MM-DDTHH"]), kept STATS_KEEP_DAYS, and added up by
+// `GET /v1/teams/{team}/stats?since=` (admin). Recall times are kept per
+// whole millisecond (capped at RECALL_MS_MAX), so the median is exact to
+// the millisecond. Updates of one team are made one at a time in this
+// process (one Durable Object per team; one Deno hub per KV database).
+import { expire } from "memdoc";
+
+import { readPolicies, utcToday } from "./lifecycle.js";
+import { HubProblem } from "./problem.js";
+
+export const STATS_KEEP_DAYS = 90;
+const RECALL_MS_MAX = 60_000;
+const FIELDS = ["writes", "conflicts", "merges", "recalls", "refusals", "expiredEntriesRecalled"];
+const hourOf = (ms) => new Date(ms).toISOString().slice(0, 13);
+
+const chains = new WeakMap();
+
+/** Add `counts` (and a recall time) to the team's record of this hour. */
+export function count(storage, counts, recallMs = null) {
+  const next = (chains.get(storage) ?? Promise.resolve()).then(async () => {
+    const hour = hourOf(Date.now());
+    const key = ["stats", hour];
+    const record = (await storage.get(key)) ?? { hour, recallMs: {} };
+    if (Object.keys(record).length === 2) await forgetOld(storage);
+    for (const [field, n] of Object.entries(counts)) record[field] = (record[field] ?? 0) + n;
+    if (recallMs !== null) {
+      const ms = String(Math.min(RECALL_MS_MAX, Math.round(recallMs)));
+      record.recallMs[ms] = (record.recallMs[ms] ?? 0) + 1;
+    }
+    await storage.put(key, record);
+  });
+  chains.set(storage, next.catch(() => {}));
+  return next;
+}
+
+async function forgetOld(storage) {
+  const old = await storage.list(["stats"], { end: ["stats", hourOf(Date.now() - STATS_KEEP_DAYS * 86_400_000)], limit: 500 });
+  if (old.length) await storage.deleteMany(old.map((e) => e.key));
+}
+
+/**
+ * A recall's figures: its time, and how many of the entries it selected a
+ * lifecycle policy of the team says have expired today (a defect when
+ * not 0: the sweep should have archived them).
+ */
+export async function countRecall(storage, recalled, ms) {
+  const policies = await readPolicies(storage);
+  let expired = 0;
+  if (policies.length > 0) {
+    const dated = (recalled.selected ?? []).filter((item) => item.date);
+    if (dated.length > 0) {
+      const text = dated.map((item) => `## ${item.section}\n- ${item.date}: ${item.text}`).join("\n");
+      expired = expire(text, { today: utcToday(), policies }).archived.length;
+    }
+  }
+  await count(storage, { recalls: 1, expiredEntriesRecalled: expired }, ms);
+}
+
+/** The figures since `since` (an RFC 3339 instant or a date; default: the last 24 hours). */
+export async function readStats(storage, since) {
+  const from = since === undefined ? Date.now() - 86_400_000 : Date.parse(since);
+  if (since !== undefined && (!/^\d{4}-\d{2}-\d{2}([Tt]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?([Zz]|[+-]\d{2}:\d{2}))?$/.test(since) || !Number.isFinite(from))) {
+    throw new HubProblem(400, "request/invalid-query", "?since must be an RFC 3339 date-time (2026-12-01T00:00:00Z) or a date (2026-12-01).");
+  }
+  const start = hourOf(Math.max(from, 0));
+  const out = Object.fromEntries(FIELDS.map((f) => [f, 0]));
+  const times = new Map();
+  for (const { value } of await storage.list(["stats"])) {
+    if (value.hour < start) continue;
+    for (const f of FIELDS) out[f] += value[f] ?? 0;
+    for (const [ms, n] of Object.entries(value.recallMs ?? {})) times.set(Number(ms), (times.get(Number(ms)) ?? 0) + n);
+  }
+  const saves = out.writes + out.conflicts;
+  return {
+    since: `${start}:00:00.000Z`,
+    writes: out.writes,
+    conflicts: out.conflicts,
+    conflictRate: saves === 0 ? 0 : out.conflicts / saves,
+    merges: out.merges,
+    recalls: out.recalls,
+    recallP50Ms: median(times),
+    refusals: out.refusals,
+    expiredEntriesRecalled: out.expiredEntriesRecalled,
+    // The hub's recall is lexical (the engine's Recall): nothing is embedded, so nothing lags.
+    indexLag: null,
+  };
+}
+
+/** The median of a histogram of whole milliseconds, null when empty. */
+function median(times) {
+  const total = [...times.values()].reduce((a, b) => a + b, 0);
+  if (total === 0) return null;
+  let seen = 0;
+  for (const ms of [...times.keys()].sort((a, b) => a - b)) {
+    seen += times.get(ms);
+    if (seen >= total / 2) return ms;
+  }
+  return null;
+}
+
+/**
+ * `GET /v1/teams/{team}/stats`, for the team's admins.
+ * @param {import("hono").Hono} app
+ * @param {{ teamCaller: Function, allow: Function }} hub
+ */
+export function mountStats(app, { teamCaller, allow }) {
+  app.get("/v1/teams/:team/stats", async (c) => {
+    const who = await teamCaller(c, "stats", "admin");
+    try {
+      return c.json(await readStats(who.storage, c.req.query("since")));
+    } catch (error) {
+      throw error instanceof HubProblem ? await who.refuse(error) : error;
+    }
+  });
+  allow("/v1/teams/:team/stats", "GET");
+}
