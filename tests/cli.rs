@@ -1,7 +1,9 @@
 //! The command line's engine (`memdoc::cli`, docs/CLI.md) natively: the
 //! report formats, the diff, the merge driver's markers for every kind of
 //! conflict, and the hub's answers. test-js/cli*.test.mjs run the two
-//! front ends over it.
+//! front ends over it. Native only: in WebAssembly the module is built
+//! with the `cli` feature for the package's bin alone.
+#![cfg(not(target_arch = "wasm32"))]
 
 use memdoc::cli::check::{check, Format, Style};
 use memdoc::cli::hub::{self, Answer, Push, Target};
