@@ -82,8 +82,10 @@ function fuzz(url, key) {
     "off",
   ];
   console.log(`$ schemathesis ${args.join(" ")}`);
+  // Run in target/ (git-ignored), where schemathesis keeps its cache and
+  // crash files (`st replay <id>`).
   const child = spawn(schemathesis, args, {
-    cwd: root,
+    cwd: join(root, "target"),
     stdio: "inherit",
     env: { ...process.env, MEMDOC_FUZZ_KEY: key, MEMDOC_FUZZ_OPERATOR: operator, MEMDOC_FUZZ_TEAM: team, SCHEMATHESIS_HOOKS: "" },
   });
