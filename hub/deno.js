@@ -20,7 +20,7 @@ import { purgeExpired } from "./src/deletion.js";
 import { sweepTasks } from "./src/tasks.js";
 import { sweepTeam, utcToday } from "./src/lifecycle.js";
 import { SettingError, hubConfig, portSetting, sweepIntervalSeconds } from "./src/settings.js";
-import { CLIENT_MESSAGE_LIMIT, FLOOD_CLOSE, FLOOD_PROBLEM, eventsAfter } from "./src/events.js";
+import { CLIENT_MESSAGE_LIMIT, EXPIRED, FLOOD_CLOSE, FLOOD_PROBLEM, eventsAfter } from "./src/events.js";
 import { denoKvTeamStorage } from "./src/team-storage-deno-kv.js";
 
 const env = Deno.env.toObject();
@@ -66,8 +66,27 @@ function team(name) {
   return storage;
 }
 
-function subscribe({ request, storage, store, ref, after, protocol }) {
+/** The open sockets of task memories by storage and tag, told when their memory expires. */
+const taskSockets = new WeakMap();
+
+function expired({ storage, tag }) {
+  for (const socket of taskSockets.get(storage)?.get(tag) ?? []) {
+    if (socket.readyState === WebSocket.OPEN) socket.send(EXPIRED);
+  }
+}
+
+function subscribe({ request, storage, store, ref, after, protocol, tag, head }) {
   const { socket, response } = Deno.upgradeWebSocket(request, protocol ? { protocol } : {});
+  if (tag) {
+    let byTag = taskSockets.get(storage);
+    if (!byTag) taskSockets.set(storage, (byTag = new Map()));
+    if (!byTag.has(tag)) byTag.set(tag, new Set());
+    byTag.get(tag).add(socket);
+    socket.addEventListener("close", () => {
+      byTag.get(tag)?.delete(socket);
+      if (byTag.get(tag)?.size === 0) byTag.delete(tag);
+    });
+  }
   let sent = after;
   let queue = Promise.resolve();
   let reader = null;
@@ -88,7 +107,7 @@ function subscribe({ request, storage, store, ref, after, protocol }) {
   socket.onopen = async () => {
     subscribers += 1;
     counted = true;
-    reader = kv.watch([storage.headKey(ref.scope, ref.id)]).getReader();
+    reader = kv.watch([head ? storage.hostKey(head) : storage.headKey(ref.scope, ref.id)]).getReader();
     try {
       for (;;) {
         const { done } = await reader.read();
@@ -150,7 +169,7 @@ export async function sweepAll() {
   for await (const e of kv.list({ prefix: ["hub-pending"] })) {
     try {
       await purgeExpired({ storage: team(e.key[1]), auditMax: config.auditMax });
-      await sweepTasks({ storage: team(e.key[1]), auditMax: config.auditMax });
+      await sweepTasks({ storage: team(e.key[1]), auditMax: config.auditMax, expired });
     } catch (error) {
       console.error(`memdoc hub: the purge of team ${e.key[1]} failed: ${error?.message ?? error}`);
     }

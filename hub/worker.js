@@ -10,7 +10,7 @@ import { MemoryStore } from "memdoc";
 
 import { CORS_HEADERS, createHub, hubConfig } from "./src/app.js";
 import { readCapped } from "./src/body.js";
-import { CLIENT_MESSAGE_LIMIT, FLOOD_CLOSE, FLOOD_PROBLEM, eventsAfter } from "./src/events.js";
+import { CLIENT_MESSAGE_LIMIT, EXPIRED, FLOOD_CLOSE, FLOOD_PROBLEM, eventsAfter } from "./src/events.js";
 import { TEAM_ID, parseKey, requestKey } from "./src/keys.js";
 import { hasDeleted, purgeExpired } from "./src/deletion.js";
 import { hasTasks, sweepTasks } from "./src/tasks.js";
@@ -60,7 +60,7 @@ export class Team extends DurableObject {
     this.sweepEveryMs = (sweepIntervalSeconds(env) ?? 86_400) * 1000;
     this.changed = (s) => {
       // Not awaited: the save answers at once; broadcasts stay in order.
-      this.queue = this.queue.then(() => this.broadcast(s.store, s.ref)).catch(() => {});
+      this.queue = this.queue.then(() => this.broadcast(s.store, s.ref, s.tag)).catch(() => {});
     };
     this.metrics = new Metrics();
     this.registered = false;
@@ -88,7 +88,7 @@ export class Team extends DurableObject {
     const store = new MemoryStore(this.storage.host, { historyDepth: this.config.historyDepth });
     await sweepTeam({ storage: this.storage, store, today: utcToday(), auditMax: this.config.auditMax, changed: this.changed, metrics: this.metrics });
     await purgeExpired({ storage: this.storage, auditMax: this.config.auditMax });
-    await sweepTasks({ storage: this.storage, auditMax: this.config.auditMax });
+    await sweepTasks({ storage: this.storage, auditMax: this.config.auditMax, expired: ({ tag }) => this.expired(tag) });
     await this.schedule(await readPolicies(this.storage));
   }
 
@@ -122,17 +122,28 @@ export class Team extends DurableObject {
     return new Response(null, { status: 404 });
   }
 
-  subscribe({ ref, after, protocol }) {
+  subscribe({ ref, after, protocol, tag }) {
     const [client, server] = Object.values(new WebSocketPair());
     // The hibernation API: the object may sleep while sockets stay open.
-    this.ctx.acceptWebSocket(server, [tagOf(ref)]);
+    this.ctx.acceptWebSocket(server, [tag ?? tagOf(ref)]);
     server.serializeAttachment({ ref, sent: after, messages: 0, since: Date.now() });
     const headers = protocol ? { "sec-websocket-protocol": protocol } : {};
     return new Response(null, { status: 101, webSocket: client, headers });
   }
 
-  async broadcast(store, ref) {
-    const sockets = this.ctx.getWebSockets(tagOf(ref));
+  /** Tell the subscribers of an expired task memory. */
+  expired(tag) {
+    for (const ws of this.ctx.getWebSockets(tag)) {
+      try {
+        ws.send(EXPIRED);
+      } catch {
+        // A socket that closed meanwhile.
+      }
+    }
+  }
+
+  async broadcast(store, ref, tag = tagOf(ref)) {
+    const sockets = this.ctx.getWebSockets(tag);
     if (sockets.length === 0) return;
     const oldest = Math.min(...sockets.map((ws) => ws.deserializeAttachment().sent));
     const events = await eventsAfter(store, ref, oldest);

@@ -14,6 +14,9 @@ export async function eventsAfter(store, ref, after) {
     .map((h) => ({ revision: h.revision, updatedBy: h.actor, chars: h.chars, at: h.at }));
 }
 
+/** The message to subscribers of a task memory that expired (its last). */
+export const EXPIRED = JSON.stringify({ expired: true });
+
 /** Messages a subscriber may send per 10 s; past them it is closed as a flood. */
 export const CLIENT_MESSAGE_LIMIT = 100;
 

@@ -52,7 +52,7 @@ async function removeTask(storage, id) {
  * The scheduled removal of expired task memories, each audited as `expire`.
  * @returns {Promise<number>} the task memories removed
  */
-export async function sweepTasks({ storage, auditMax, now = Date.now() }) {
+export async function sweepTasks({ storage, auditMax, expired, now = Date.now() }) {
   let removed = 0;
   for (const { key } of await storage.list(["task"])) {
     const id = key[1];
@@ -62,6 +62,7 @@ export async function sweepTasks({ storage, auditMax, now = Date.now() }) {
       await removeTask(storage, id);
       removed += 1;
       await appendAudit(storage, { member: null, keyId: null, action: "expire", target: `task/${id}`, revision: null, status: 204, by: "sweep" }, auditMax);
+      await expired?.({ storage, tag: `task/${id}` });
     });
   }
   return removed;
@@ -105,7 +106,8 @@ export function mountTasks(app, { config, runtime, teamCaller, ifMatch, flag, sa
         }
         return out;
       });
-      // Not listed in the directory and without events: `changed` is not called.
+      if (outcome.changed) await runtime.changed?.({ storage: who.storage, store, ref, tag: `task/${id}` });
+      // Not listed in the directory; its event was sent above.
       return await saved(c, who, null, store, content, { ...outcome, changed: false }, base, false);
     } catch (error) {
       if (error instanceof HubProblem && error.status !== 429) await who.audit({ status: error.status });
@@ -142,11 +144,21 @@ export function mountTasks(app, { config, runtime, teamCaller, ifMatch, flag, sa
     await who.audit({ status: 200, revision: loaded.revision });
     return c.json({ revision: loaded.revision, ...recalled }, 200, etag(loaded));
   });
+  app.get(`${T}/events`, async (c) => {
+    const { who, ref, store, loaded } = await live(c, "events");
+    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
+      throw new HubProblem(426, "http/upgrade-required", "This is a WebSocket: send Upgrade: websocket.", { headers: { upgrade: "websocket" } });
+    }
+    await who.audit({ status: 101, revision: loaded.revision });
+    const offered = (c.req.header("sec-websocket-protocol") ?? "").split(",").map((p) => p.trim());
+    const id = c.req.param("id");
+    return runtime.subscribe({ request: c.req.raw, storage: who.storage, store, ref, after: loaded.revision, protocol: offered.includes("memdoc") ? "memdoc" : null, tag: `task/${id}`, head: `${TASK_PREFIX}/team/${id}` });
+  });
   app.get(`${T}/history`, async (c) => {
     const { ref, store } = await live(c, "history");
     return c.json({ entries: await store.history(ref) });
   });
-  for (const [path, methods] of [[T, "GET, PUT"], [`${T}/prompt`, "GET"], [`${T}/recall`, "GET"], [`${T}/history`, "GET"]]) {
+  for (const [path, methods] of [[T, "GET, PUT"], [`${T}/prompt`, "GET"], [`${T}/recall`, "GET"], [`${T}/history`, "GET"], [`${T}/events`, "GET"]]) {
     app.all(path, async (c) => {
       await taskCaller(c, "read", "reader");
       throw new HubProblem(405, "http/method-not-allowed", `Use ${methods}.`, { headers: { allow: methods } });

@@ -38,6 +38,8 @@ export function denoKvTeamStorage(kv, team) {
       }
     },
     host: denoKvHost(kv, { prefix: [...base, "mem"] }),
+    /** The Deno KV key of a record of the memories' host. */
+    hostKey: (key) => [...base, "mem", key],
     /** The Deno KV key of a memory's head record (kv.watch it for events). */
     headKey: (scope, id) => [...base, "mem", `memdoc/${scope}/${id}`],
   };

@@ -101,6 +101,22 @@ for (const [target, start] of Object.entries(targets)) {
       }
     });
 
+    test("subscribers of a task memory get its saves, then {expired: true} when the sweep removes it", async () => {
+      assert.equal((await put("watched", DOC, 0, "?ttl=3")).status, 200);
+      const ws = new WebSocket(`${hub.url.replace(/^http/, "ws")}${task("watched")}/events`, ["memdoc", `bearer.${t.reader}`]);
+      const messages = [];
+      ws.addEventListener("message", (e) => messages.push(JSON.parse(e.data)));
+      await new Promise((resolve, reject) => {
+        ws.addEventListener("open", resolve, { once: true });
+        ws.addEventListener("error", () => reject(new Error("WebSocket failed")), { once: true });
+      });
+      assert.equal((await put("watched", `${DOC}\n- 2025-01-04: then the invoices`, 1, "?ttl=2")).status, 200);
+      await until("the save's event", () => messages.some((m) => m.revision === 2));
+      await until("the expiry's event", () => messages.some((m) => m.expired === true));
+      assert.deepEqual(messages.map((m) => m.revision ?? m), [2, { expired: true }]);
+      ws.close();
+    });
+
     test("a task memory expires ?ttl seconds after its last write: 404, off the list, removed by the sweep, its id free again", async () => {
       const saved = await put("short", DOC, 0, "?ttl=3");
       assert.equal(saved.status, 200);
