@@ -108,7 +108,7 @@ export function mountTasks(app, { config, runtime, teamCaller, ifMatch, flag, sa
       });
       if (outcome.changed) await runtime.changed?.({ storage: who.storage, store, ref, tag: `task/${id}` });
       // Not listed in the directory; its event was sent above.
-      return await saved(c, who, null, store, content, { ...outcome, changed: false }, base, false);
+      return await saved(c, who, null, store, { ...outcome, changed: false }, base, false);
     } catch (error) {
       if (error instanceof HubProblem && error.status !== 429) await who.audit({ status: error.status });
       throw error;
