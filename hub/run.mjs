@@ -144,7 +144,8 @@ export async function startWorkerd(o) {
 }
 
 /**
- * The hub's Deno server on 127.0.0.1, with Deno KV at `kvPath`.
+ * The hub's Deno server on 127.0.0.1, with Deno KV at `kvPath`; its recall
+ * is by words alone unless `vars` sets MEMDOC_HUB_EMBEDDER.
  * @param {{ port?: number, kvPath: string, vars?: Record<string, string>, log?: (line: string) => void }} o
  *   `log` receives the request log lines (dropped without it)
  */
@@ -166,7 +167,8 @@ export function startDeno(o) {
   const child = spawn(deno, args, {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, NO_COLOR: "1", ...(o.vars ?? {}), PORT: String(o.port ?? 0), HOST: "127.0.0.1", MEMDOC_HUB_KV: join(o.kvPath, "hub.sqlite") },
+    // Recall by words unless the caller asks for an embedder (MiniLM is the Deno hub's default).
+    env: { ...process.env, NO_COLOR: "1", MEMDOC_HUB_EMBEDDER: "none", ...(o.vars ?? {}), PORT: String(o.port ?? 0), HOST: "127.0.0.1", MEMDOC_HUB_KV: join(o.kvPath, "hub.sqlite") },
   });
   return new Promise((resolveStart, reject) => {
     let out = "";
