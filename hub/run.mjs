@@ -98,8 +98,9 @@ async function checkSettings(vars) {
 
 /**
  * The hub's Worker in workerd on 127.0.0.1.
- * @param {{ port?: number, build: string, persist?: string | false, vars?: Record<string, string>, log?: (line: string) => void }} o
- *   `log` receives the request log lines (dropped without it)
+ * @param {{ port?: number, build: string, persist?: string | false, vars?: Record<string, string>, log?: (line: string) => void, workers?: object[], wrappedBindings?: object }} o
+ *   `log` receives the request log lines (dropped without it); `workers`
+ *   and `wrappedBindings` (Miniflare's) add workers and bindings to them
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
  */
 export async function startWorkerd(o) {
@@ -113,7 +114,8 @@ export async function startWorkerd(o) {
     release();
     throw error;
   }
-  const mf = new Miniflare({
+  const worker = {
+    name: "hub",
     modules: true,
     scriptPath,
     modulesRoot: o.build,
@@ -123,15 +125,20 @@ export async function startWorkerd(o) {
     ],
     compatibilityDate: compatibilityDate(),
     durableObjects: { TEAMS: { className: "Team", useSQLite: true } },
-    durableObjectsPersist: o.persist ?? false,
     bindings: o.vars ?? {},
+    ...(o.wrappedBindings ? { wrappedBindings: o.wrappedBindings } : {}),
+  };
+  const shared = {
+    durableObjectsPersist: o.persist ?? false,
     host: "127.0.0.1",
     port: o.port ?? 0,
     handleRuntimeStdio(stdout, stderr) {
       lines(stdout, o.log, (text) => process.stdout.write(text));
       lines(stderr, o.log, (text) => process.stderr.write(text));
     },
-  });
+  };
+  // More workers (a stand-in for a binding, in the tests) beside the hub's.
+  const mf = new Miniflare(o.workers ? { ...shared, workers: [worker, ...o.workers] } : { ...shared, ...worker });
   let url;
   try {
     url = (await mf.ready).toString().replace(/\/$/, "");

@@ -59,22 +59,45 @@ const embeddings = await embeddingServer();
 after(() => embeddings.close());
 const openai = { MEMDOC_HUB_EMBEDDER: "openai", MEMDOC_HUB_OPENAI_URL: embeddings.url, MEMDOC_HUB_OPENAI_MODEL: embeddings.model, MEMDOC_HUB_OPENAI_KEY: "sk-test-key" };
 
+// A stand-in for the Workers AI binding (workerd has no local Workers AI):
+// `env.AI.run(model, { text })` asks the embeddings server above.
+const AI_STANDIN = `export default function (env) {
+  return {
+    async run(model, input) {
+      const response = await fetch(env.URL + "/embeddings", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ model, input: input.text }) });
+      if (!response.ok) throw new Error("Workers AI: " + response.status);
+      const { data } = await response.json();
+      return { shape: [data.length, data[0].embedding.length], data: data.sort((a, b) => a.index - b.index).map((d) => d.embedding) };
+    },
+  };
+}`;
+
 const targets = {
   "Deno with MiniLM": () => startDeno({ kvPath: join(work, "deno-minilm"), vars: { MEMDOC_HUB_OPERATOR_TOKEN: operator, MEMDOC_HUB_EMBEDDER: "minilm" } }),
   "Deno with openai": () => startDeno({ kvPath: join(work, "deno-openai"), vars: { MEMDOC_HUB_OPERATOR_TOKEN: operator, ...openai } }),
   "workerd with openai": () => startWorkerd({ build: join(work, "workerd-build"), persist: false, vars: { MEMDOC_HUB_OPERATOR_TOKEN: operator, ...openai } }),
+  // No MEMDOC_HUB_EMBEDDER: an AI binding makes workers-ai the default.
+  "workerd with workers-ai": () =>
+    startWorkerd({
+      build: join(work, "workerd-build-ai"),
+      persist: false,
+      vars: { MEMDOC_HUB_OPERATOR_TOKEN: operator },
+      workers: [{ name: "ai-standin", modules: true, script: AI_STANDIN }],
+      wrappedBindings: { AI: { scriptName: "ai-standin", bindings: { URL: embeddings.url } } },
+    }),
 };
 
 for (const [name, start] of Object.entries(targets)) {
   describe(`recall by meaning on ${name}`, { concurrency: false }, () => {
     const viaServer = name.endsWith("openai");
+    const workersAi = name.endsWith("workers-ai");
     let hub;
     let call;
     let t;
     before(async () => {
       hub = await start();
       call = client(hub.url);
-      const team = `meaning-${name.split(" ")[0].toLowerCase()}-${viaServer ? "o" : "m"}`;
+      const team = `meaning-${name.split(" ")[0].toLowerCase()}-${viaServer ? "o" : workersAi ? "w" : "m"}`;
       const made = await call("POST", "/v1/teams", { key: operator, body: { team, admin: "root" } });
       assert.equal(made.status, 201, made.text);
       const key = async (member, role) => (await call("POST", `/v1/teams/${team}/keys`, { key: made.json.key, body: { member, role } })).json.key;
@@ -89,6 +112,13 @@ for (const [name, start] of Object.entries(targets)) {
       const r = await call("GET", `${path}/recall?q=${encodeURIComponent(QUESTION)}&budget=400`, { key: t.reader });
       assert.equal(r.status, 200, r.text);
       assert.equal(r.json.semantic.degraded, null, r.text);
+      if (workersAi) {
+        // Through the binding, as bge-small (the stand-in's vectors are MiniLM's, so its calibration is not theirs: the model and the calls are what is checked).
+        assert.equal(r.json.semantic.model, "@cf/baai/bge-small-en-v1.5");
+        assert.ok(embeddings.state.texts.includes(`Represent this sentence for searching relevant passages: ${QUESTION}`));
+        assert.ok(embeddings.state.texts.includes("- Services use PostgreSQL 16"));
+        return;
+      }
       assert.match(r.json.selected[0].text, /PostgreSQL 16/, r.text);
       // By words alone the question shares nothing with the entry.
       const lexical = await call("GET", `${path}/recall?q=${encodeURIComponent(QUESTION)}&budget=400&mode=lexical`, { key: t.reader });
