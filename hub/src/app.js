@@ -23,6 +23,7 @@ import { Metrics, mountMetrics } from "./metrics.js";
 import { mountRequestLog } from "./request-log.js";
 import { count, mountStats } from "./stats.js";
 import { indexAfterSave } from "./embedding.js";
+import { mountTeamRecall } from "./team-recall.js";
 import { deletedMarker, deletedProblem, exclusive, mountDeletion } from "./deletion.js";
 import { mountBackup } from "./backup.js";
 import { mountTasks } from "./tasks.js";
@@ -535,6 +536,7 @@ export function createHub(config, runtime) {
   mountDirectory(app, teamCaller);
   mountMembers(app, { config, teamCaller, addKey, oneAtATime, allow });
   mountStats(app, { teamCaller, allow, embedder: runtime.embedder ?? null, storeOf });
+  mountTeamRecall(app, { teamCaller, storeOf, allow });
   mountMetrics(app, { isOperator, collect: runtime.collect ?? (async () => [metrics.snapshot(runtime.subscribers?.() ?? 0)]), allow });
   mountMcp(app, config);
 

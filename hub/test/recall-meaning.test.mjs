@@ -17,6 +17,7 @@ import { miniLmEmbedder } from "memdoc/embedders/minilm";
 
 import { startDeno, startWorkerd } from "../run.mjs";
 import { client, until } from "./client.mjs";
+import { callTool, mcpClient } from "./mcp-client.mjs";
 
 const operator = randomBytes(24).toString("base64url");
 const work = mkdtempSync(join(tmpdir(), "memdoc-hub-meaning-"));
@@ -170,3 +171,57 @@ for (const [name, start] of Object.entries(targets)) {
     }
   });
 }
+
+describe("recall across a team on Deno with MiniLM", { concurrency: false }, () => {
+  let hub;
+  let call;
+  const keys = {};
+  before(async () => {
+    hub = await startDeno({ kvPath: join(work, "deno-team"), vars: { MEMDOC_HUB_OPERATOR_TOKEN: operator, MEMDOC_HUB_EMBEDDER: "minilm" } });
+    call = client(hub.url);
+    for (const team of ["across", "elsewhere"]) {
+      const made = await call("POST", "/v1/teams", { key: operator, body: { team, admin: "root" } });
+      assert.equal(made.status, 201, made.text);
+      keys[team] = made.json.key;
+    }
+    const key = async (member) => (await call("POST", "/v1/teams/across/keys", { key: keys.across, body: { member, role: "writer" } })).json.key;
+    keys.alice = await key("alice");
+    keys.bob = await key("bob");
+    const put = async (k, path, body) => assert.equal((await call("PUT", path, { key: k, body, headers: { "if-match": '"0"' } })).status, 200);
+    await put(keys.alice, "/v1/teams/across/memories/team/stack", MEMORY);
+    await put(keys.alice, "/v1/teams/across/memories/user/alice", "## Preferences\n- I prefer MySQL 8 for my side projects");
+    await put(keys.bob, "/v1/teams/across/memories/user/bob", "## Preferences\n- Bob's secret: the staging database is MariaDB");
+    await put(keys.elsewhere, "/v1/teams/elsewhere/memories/team/stack", "## Architecture\n- Services use Oracle Database 23");
+  });
+  after(() => hub?.stop());
+
+  test("the team's memories and the caller's own, within one budget, each item naming its memory; never another member's, nor another team's", async () => {
+    const r = await call("GET", `/v1/teams/across/recall?q=${encodeURIComponent(QUESTION)}&budget=300`, { key: keys.alice });
+    assert.equal(r.status, 200, r.text);
+    const all = [...r.json.selected, ...r.json.omitted];
+    const named = new Set(all.map((item) => `${item.memory.scope}/${item.memory.id}`));
+    assert.deepEqual([...named].sort(), ["team/stack", "user/alice"]);
+    assert.ok(!all.some((item) => /MariaDB|Oracle/.test(item.text)), r.text);
+    assert.ok(r.json.selected.some((item) => /PostgreSQL 16/.test(item.text) && item.memory.id === "stack"), r.text);
+    assert.ok(r.json.chars <= 300);
+    assert.equal(r.json.totals.memories, 2);
+    assert.equal(r.json.semantic.degraded, null);
+    // Another team's key on this team's path: 404, as for anything it may not see.
+    assert.equal((await call("GET", `/v1/teams/across/recall?q=database`, { key: keys.elsewhere })).status, 404);
+  });
+
+  test("MCP memory_recall without scope and id recalls across the same memories", async () => {
+    const mcp = await mcpClient(hub.url, keys.alice);
+    try {
+      const r = await callTool(mcp, "memory_recall", { query: QUESTION, budget: 300 });
+      assert.equal(r.isError, undefined, r.text);
+      assert.match(r.text, /\[team\/stack · Architecture\] Services use PostgreSQL 16/);
+      assert.doesNotMatch(r.text, /MariaDB|Oracle/);
+      const half = await callTool(mcp, "memory_recall", { query: QUESTION, scope: "team" });
+      assert.equal(half.isError, true);
+      assert.equal(half.code, "request/invalid-arguments");
+    } finally {
+      await mcp.close();
+    }
+  });
+});
