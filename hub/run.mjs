@@ -90,10 +90,16 @@ function lines(stream, log, other) {
   });
 }
 
-/** Settings out of range (docs/HUB.md, "Limits") stop the start, as the Worker and the Deno server do. */
-async function checkSettings(vars) {
+/**
+ * Settings out of range (docs/HUB.md, "Limits") stop the start, as the
+ * Worker and the Deno server do; so does an embedder the Worker cannot run
+ * (MiniLM; Workers AI without an AI binding).
+ */
+async function checkSettings(vars, bindings = {}) {
   const { hubConfig } = await import("./src/settings.js");
-  hubConfig(vars);
+  const config = hubConfig(vars);
+  const { embedderLoader } = await import("./src/embedder-setting.js");
+  embedderLoader(config.embedder, { target: "Workers", fallback: "none", ai: bindings.AI });
 }
 
 /**
@@ -104,7 +110,7 @@ async function checkSettings(vars) {
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
  */
 export async function startWorkerd(o) {
-  await checkSettings(o.vars ?? {});
+  await checkSettings(o.vars ?? {}, o.wrappedBindings);
   const release = o.persist ? lockState(o.persist) : () => {};
   const { Miniflare } = await import("miniflare");
   let scriptPath;

@@ -225,3 +225,12 @@ describe("recall across a team on Deno with MiniLM", { concurrency: false }, () 
     }
   });
 });
+
+describe("an embedder a target cannot run stops its start, naming the setting", () => {
+  test("MiniLM on the Worker, static anywhere, openai without its URL", async () => {
+    await assert.rejects(startWorkerd({ build: join(work, "workerd-refused"), persist: false, vars: { MEMDOC_HUB_EMBEDDER: "minilm" } }), /MEMDOC_HUB_EMBEDDER=minilm does not run on Workers/);
+    await assert.rejects(startWorkerd({ build: join(work, "workerd-refused"), persist: false, vars: { MEMDOC_HUB_EMBEDDER: "workers-ai" } }), /needs an AI binding/);
+    await assert.rejects(startDeno({ kvPath: join(work, "deno-refused"), vars: { MEMDOC_HUB_EMBEDDER: "static" } }), /MEMDOC_HUB_EMBEDDER=static is not available yet/);
+    await assert.rejects(startDeno({ kvPath: join(work, "deno-refused"), vars: { MEMDOC_HUB_EMBEDDER: "openai", MEMDOC_HUB_OPENAI_MODEL: "m" } }), /needs MEMDOC_HUB_OPENAI_URL/);
+  });
+});
