@@ -22,6 +22,7 @@ import { sweepTeam, utcToday } from "./src/lifecycle.js";
 import { SettingError, hubConfig, portSetting, sweepIntervalSeconds } from "./src/settings.js";
 import { CLIENT_MESSAGE_LIMIT, EXPIRED, FLOOD_CLOSE, FLOOD_PROBLEM, eventsAfter } from "./src/events.js";
 import { denoKvTeamStorage } from "./src/team-storage-deno-kv.js";
+import { embedderLoader } from "./src/embedder-setting.js";
 
 const env = Deno.env.toObject();
 
@@ -34,10 +35,17 @@ function refuse(message) {
 let config;
 let port;
 let every;
+let embedder;
 try {
   config = hubConfig(env);
   port = portSetting(env);
   every = sweepIntervalSeconds(env);
+  // Recall by meaning: MiniLM by default, its weights read from the package.
+  embedder = embedderLoader(config.embedder, {
+    target: "Deno",
+    fallback: "minilm",
+    minilm: async () => (await import("memdoc/embedders/minilm")).miniLmEmbedder(),
+  });
 } catch (error) {
   if (!(error instanceof SettingError)) throw error;
   refuse(error.message);
@@ -188,7 +196,7 @@ if (every !== null) {
   console.error("memdoc hub: Deno.cron is not available (run with --unstable-cron); lifecycle policies are not swept on a schedule");
 }
 
-const hub = createHub(config, { team, subscribe, policiesChanged, metrics, subscribers: () => subscribers, scheduleSweep, teamDeleted });
+const hub = createHub(config, { team, subscribe, policiesChanged, metrics, subscribers: () => subscribers, scheduleSweep, teamDeleted, embedder: embedder ?? undefined });
 const hostname = env.HOST || "127.0.0.1";
 Deno.serve({ port, hostname, onListen: ({ hostname: h, port: p }) => console.log(`memdoc hub: http://${h}:${p}`) }, (request, info) =>
   hub.fetch(request, { client: info.remoteAddr.hostname }),

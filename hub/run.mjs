@@ -90,20 +90,27 @@ function lines(stream, log, other) {
   });
 }
 
-/** Settings out of range (docs/HUB.md, "Limits") stop the start, as the Worker and the Deno server do. */
-async function checkSettings(vars) {
+/**
+ * Settings out of range (docs/HUB.md, "Limits") stop the start, as the
+ * Worker and the Deno server do; so does an embedder the Worker cannot run
+ * (MiniLM; Workers AI without an AI binding).
+ */
+async function checkSettings(vars, bindings = {}) {
   const { hubConfig } = await import("./src/settings.js");
-  hubConfig(vars);
+  const config = hubConfig(vars);
+  const { embedderLoader } = await import("./src/embedder-setting.js");
+  embedderLoader(config.embedder, { target: "Workers", fallback: "none", ai: bindings.AI });
 }
 
 /**
  * The hub's Worker in workerd on 127.0.0.1.
- * @param {{ port?: number, build: string, persist?: string | false, vars?: Record<string, string>, log?: (line: string) => void }} o
- *   `log` receives the request log lines (dropped without it)
+ * @param {{ port?: number, build: string, persist?: string | false, vars?: Record<string, string>, log?: (line: string) => void, workers?: object[], wrappedBindings?: object }} o
+ *   `log` receives the request log lines (dropped without it); `workers`
+ *   and `wrappedBindings` (Miniflare's) add workers and bindings to them
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
  */
 export async function startWorkerd(o) {
-  await checkSettings(o.vars ?? {});
+  await checkSettings(o.vars ?? {}, o.wrappedBindings);
   const release = o.persist ? lockState(o.persist) : () => {};
   const { Miniflare } = await import("miniflare");
   let scriptPath;
@@ -113,7 +120,8 @@ export async function startWorkerd(o) {
     release();
     throw error;
   }
-  const mf = new Miniflare({
+  const worker = {
+    name: "hub",
     modules: true,
     scriptPath,
     modulesRoot: o.build,
@@ -123,15 +131,20 @@ export async function startWorkerd(o) {
     ],
     compatibilityDate: compatibilityDate(),
     durableObjects: { TEAMS: { className: "Team", useSQLite: true } },
-    durableObjectsPersist: o.persist ?? false,
     bindings: o.vars ?? {},
+    ...(o.wrappedBindings ? { wrappedBindings: o.wrappedBindings } : {}),
+  };
+  const shared = {
+    durableObjectsPersist: o.persist ?? false,
     host: "127.0.0.1",
     port: o.port ?? 0,
     handleRuntimeStdio(stdout, stderr) {
       lines(stdout, o.log, (text) => process.stdout.write(text));
       lines(stderr, o.log, (text) => process.stderr.write(text));
     },
-  });
+  };
+  // More workers (a stand-in for a binding, in the tests) beside the hub's.
+  const mf = new Miniflare(o.workers ? { ...shared, workers: [worker, ...o.workers] } : { ...shared, ...worker });
   let url;
   try {
     url = (await mf.ready).toString().replace(/\/$/, "");
@@ -144,7 +157,8 @@ export async function startWorkerd(o) {
 }
 
 /**
- * The hub's Deno server on 127.0.0.1, with Deno KV at `kvPath`.
+ * The hub's Deno server on 127.0.0.1, with Deno KV at `kvPath`; its recall
+ * is by words alone unless `vars` sets MEMDOC_HUB_EMBEDDER.
  * @param {{ port?: number, kvPath: string, vars?: Record<string, string>, log?: (line: string) => void }} o
  *   `log` receives the request log lines (dropped without it)
  */
@@ -166,7 +180,8 @@ export function startDeno(o) {
   const child = spawn(deno, args, {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, NO_COLOR: "1", ...(o.vars ?? {}), PORT: String(o.port ?? 0), HOST: "127.0.0.1", MEMDOC_HUB_KV: join(o.kvPath, "hub.sqlite") },
+    // Recall by words unless the caller asks for an embedder (MiniLM is the Deno hub's default).
+    env: { ...process.env, NO_COLOR: "1", MEMDOC_HUB_EMBEDDER: "none", ...(o.vars ?? {}), PORT: String(o.port ?? 0), HOST: "127.0.0.1", MEMDOC_HUB_KV: join(o.kvPath, "hub.sqlite") },
   });
   return new Promise((resolveStart, reject) => {
     let out = "";

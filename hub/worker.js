@@ -18,12 +18,17 @@ import { readPolicies, sweepTeam, utcToday } from "./src/lifecycle.js";
 import { Metrics } from "./src/metrics.js";
 import { requestIdOf } from "./src/request-log.js";
 import { sweepIntervalSeconds } from "./src/settings.js";
+import { embedderLoader } from "./src/embedder-setting.js";
 import { HubProblem, toResponse } from "./src/problem.js";
 import { durableObjectTeamStorage } from "./src/team-storage-durable-object.js";
 
 // The settings are checked when the Worker starts (and so when it is
 // deployed): one out of range stops it with its name and range.
 const config = hubConfig(startEnv);
+// Recall by meaning: Workers AI when the Worker has an AI binding, else
+// words alone, unless MEMDOC_HUB_EMBEDDER says otherwise (MiniLM does not
+// fit a Worker isolate: refused here).
+const embedder = embedderLoader(config.embedder, { target: "Workers", fallback: startEnv.AI ? "workers-ai" : "none", ai: startEnv.AI });
 
 const tagOf = (ref) => `${ref.scope}/${ref.id}`;
 
@@ -73,6 +78,8 @@ export class Team extends DurableObject {
       subscribers: () => this.ctx.getWebSockets().length,
       scheduleSweep: async () => this.schedule(await readPolicies(this.storage)),
       teamDeleted: () => this.ctx.storage.deleteAlarm(),
+      embedder: embedder ?? undefined,
+      background: (work) => this.ctx.waitUntil(work),
     });
   }
 

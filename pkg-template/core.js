@@ -110,4 +110,4 @@ export function init(moduleOrPath) {
 
 export { initSync } from "./memdoc.js";
 export { hybridRecall } from "./hybrid.js";
-export { lruCache } from "./vectors.js";
+export { lruCache, vectorKey } from "./vectors.js";

@@ -65,3 +65,5 @@ export declare function hybridRecall(text: string, query: string, options: Hybri
 
 /** An in-memory `VectorCache` of at most `size` vectors (default 20,000), least recently used dropped first. */
 export declare function lruCache(size?: number): VectorCache & { readonly size: number };
+/** The vector cache's key of `text` for the embedder `id` (docs/API.md, "The vector cache"). */
+export declare function vectorKey(id: string, text: string): string;

@@ -111,7 +111,11 @@ export async function verify({ url, token }, out = (line) => console.log(line)) 
       const stats = expect("stats", await call(url, "GET", `/v1/teams/${teamA}/stats`, { key: s.admin }), 200);
       if (stats.json.indexLag === null) throw new Skipped("no embedder is configured on the hub (its recall is lexical)");
       const r = expect("recall", await call(url, "GET", `${memory}/recall?q=${encodeURIComponent("where do we keep customer bills?")}`, { key: s["agent-b"] }), 200);
-      if (!r.json.selected?.[0]?.text?.includes("Invoices")) throw new Failed("the paraphrased question did not recall the entry first");
+      // The entry ranked first (by relevance), not merely the first one listed.
+      const best = (r.json.selected ?? []).reduce((a, b) => (a === null || b.why.relevance > a.why.relevance ? b : a), null);
+      if (r.json.semantic?.degraded) throw new Failed(`the hub's embedder failed (${r.json.semantic.degraded}): ${r.json.semantic.message ?? ""}`);
+      if (!best?.text?.includes("Invoices")) throw new Failed(`the paraphrased question recalled ${JSON.stringify(best?.text ?? null)} first, not the entry`);
+      return `${r.json.semantic?.model}, relevance ${best.why.relevance}`;
     });
     await step("the second team's key gets 404 for it", async () => {
       for (const path of [memory, `${memory}/recall?q=invoices`, `${memory}/history`]) expect(`GET ${path}`, await call(url, "GET", path, { key: s.outsider }), 404);

@@ -22,6 +22,8 @@ import { activeAdminKeys, expiresAtOf, keyRefusal, mountMembers } from "./member
 import { Metrics, mountMetrics } from "./metrics.js";
 import { mountRequestLog } from "./request-log.js";
 import { count, mountStats } from "./stats.js";
+import { indexAfterSave } from "./embedding.js";
+import { mountTeamRecall } from "./team-recall.js";
 import { deletedMarker, deletedProblem, exclusive, mountDeletion } from "./deletion.js";
 import { mountBackup } from "./backup.js";
 import { mountTasks } from "./tasks.js";
@@ -76,6 +78,10 @@ export const CORS_HEADERS = {
  *   called when the team has something for the scheduled sweep: a deleted memory to purge, a task memory to expire
  * @property {(s: { team: string, storage: any }) => void | Promise<void>} [teamDeleted]
  *   called after the operator deleted a team (to drop its schedule)
+ * @property {() => Promise<import("memdoc").Embedder>} [embedder]
+ *   the embedder of recall by meaning (embedding.js), loaded once; absent: recall by words
+ * @property {(work: Promise<unknown>) => void} [background]
+ *   keep work going after the response (a Worker's waitUntil)
  */
 
 /**
@@ -99,6 +105,10 @@ export function createHub(config, runtime) {
   const app = new Hono();
   const metrics = runtime.metrics ?? new Metrics();
   mountRequestLog(app, { metrics, log: runtime.log ?? ((line) => console.log(line)) });
+  app.use("*", async (c, next) => {
+    c.set("embedder", runtime.embedder ?? null);
+    await next();
+  });
 
   app.use("*", async (c, next) => {
     if (c.req.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS_HEADERS });
@@ -421,6 +431,8 @@ export function createHub(config, runtime) {
       if (outcome.changed) {
         await recordMemory(who.storage, ref);
         await runtime.changed?.({ storage: who.storage, store, ref });
+        // The new items' vectors, after the response: a save never waits on the embedder.
+        indexAfterSave({ embedder: runtime.embedder, background: runtime.background, storage: who.storage, store, ref, log: (line) => console.error(line) });
       }
       return c.json(body, 200, { etag: etag(outcome.revision) });
     }
@@ -523,7 +535,8 @@ export function createHub(config, runtime) {
   mountWhoami(app, caller);
   mountDirectory(app, teamCaller);
   mountMembers(app, { config, teamCaller, addKey, oneAtATime, allow });
-  mountStats(app, { teamCaller, allow });
+  mountStats(app, { teamCaller, allow, embedder: runtime.embedder ?? null, storeOf });
+  mountTeamRecall(app, { teamCaller, storeOf, allow });
   mountMetrics(app, { isOperator, collect: runtime.collect ?? (async () => [metrics.snapshot(runtime.subscribers?.() ?? 0)]), allow });
   mountMcp(app, config);
 

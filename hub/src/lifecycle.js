@@ -9,12 +9,13 @@
 // an entry expired, replaces the head by compare-and-swap, and archives an
 // entry once however many sweeps run; a sweep that expires nothing writes
 // nothing, not even an audit entry.
-import { expire, recall } from "memdoc";
+import { expire, hybridRecall, recall } from "memdoc";
 
 import { appendAudit } from "./audit.js";
 import { readJson } from "./body.js";
 import { teamMemoryIds } from "./directory.js";
 import { HubProblem } from "./problem.js";
+import { teamVectorCache } from "./embedding.js";
 import { countRecall } from "./stats.js";
 
 /** Team storage key of the policies (the team memories come from the directory). */
@@ -42,18 +43,25 @@ function engineProblem(error) {
 /**
  * The engine's Recall of `content` for the request's `?q=` and `?budget=`;
  * with `optional`, null when the request has neither. A bad query is a
- * refusal (400, audited).
+ * refusal (400, audited). With an embedder (c.get("embedder")) and a
+ * query, recall by words and meaning (`hybridRecall`, the team's vectors
+ * as its cache: items not yet embedded are embedded now), unless
+ * `?mode=lexical`.
  */
 export async function recallFor(c, who, ref, content, { optional = false } = {}) {
   const q = c.req.query("q");
   const rawBudget = c.req.query("budget");
+  const mode = c.req.query("mode");
   if (optional && q === undefined && rawBudget === undefined) return null;
   if (q !== undefined && q.length > 2000) throw await who.refuse(new HubProblem(400, "request/invalid-query", "?q is at most 2000 characters."));
   if (rawBudget !== undefined && !/^[0-9]{1,9}$/.test(rawBudget)) throw await who.refuse(new HubProblem(400, "request/invalid-query", "?budget must be a whole number of code points."));
+  if (mode !== undefined && mode !== "lexical" && mode !== "hybrid") throw await who.refuse(new HubProblem(400, "request/invalid-query", "?mode must be hybrid or lexical."));
+  const embedder = mode === "lexical" || !q ? null : c.get("embedder");
   let recalled;
   const started = performance.now();
   try {
-    recalled = recall(content, q ?? "", { scope: ref.scope, budget: rawBudget === undefined ? null : Number(rawBudget) });
+    const options = { scope: ref.scope, budget: rawBudget === undefined ? null : Number(rawBudget) };
+    recalled = embedder ? await hybridRecall(content, q, { ...options, ...(await embedderOrFailure(embedder)), cache: teamVectorCache(who.storage) }) : recall(content, q ?? "", options);
   } catch (error) {
     const problem = engineProblem(error);
     throw problem instanceof HubProblem ? await who.refuse(problem) : problem;
@@ -64,6 +72,19 @@ export async function recallFor(c, who, ref, content, { optional = false } = {})
   metrics?.observe("memdoc_recall_duration_seconds", {}, ms / 1000);
   await countRecall(who.storage, recalled, ms);
   return recalled;
+}
+
+/**
+ * `{ embedder }` for hybridRecall; an embedder that cannot be loaded is one
+ * that fails, so the result says `semantic.degraded`.
+ */
+async function embedderOrFailure(embedder) {
+  try {
+    return { embedder: await embedder() };
+  } catch (error) {
+    const message = `the embedder could not be loaded: ${error?.message ?? error}`;
+    return { embedder: { id: "unavailable", dimensions: null, embed: () => Promise.reject(new Error(message)) } };
+  }
 }
 
 /**

@@ -45,7 +45,31 @@ export function hubConfig(env) {
   const config = { operatorToken: token };
   for (const setting of INTEGER_SETTINGS) config[setting.key] = integer(env, setting);
   sweepIntervalSeconds(env);
+  config.embedder = embedderSetting(env);
   return config;
+}
+
+/** The embedders of MEMDOC_HUB_EMBEDDER (docs/HUB.md, "Recall by meaning"). */
+export const EMBEDDERS = ["minilm", "workers-ai", "openai", "none"];
+
+/**
+ * The embedder the settings ask for: `{ kind, ... }`, or null when
+ * MEMDOC_HUB_EMBEDDER is unset (each target has its default). `openai`
+ * needs MEMDOC_HUB_OPENAI_URL and MEMDOC_HUB_OPENAI_MODEL
+ * (MEMDOC_HUB_OPENAI_KEY and MEMDOC_HUB_OPENAI_DIMENSIONS optional).
+ */
+export function embedderSetting(env) {
+  const kind = env.MEMDOC_HUB_EMBEDDER ?? "";
+  if (kind === "") return null;
+  if (kind === "static") throw new SettingError("MEMDOC_HUB_EMBEDDER=static is not available yet (memdoc has no static embedder); use minilm, workers-ai, openai or none");
+  if (!EMBEDDERS.includes(kind)) throw new SettingError(`MEMDOC_HUB_EMBEDDER must be one of ${EMBEDDERS.join(", ")}, not ${JSON.stringify(kind)}`);
+  if (kind !== "openai") return { kind };
+  const baseURL = env.MEMDOC_HUB_OPENAI_URL ?? "";
+  if (!/^https?:\/\/[^\s]+$/.test(baseURL)) throw new SettingError(`MEMDOC_HUB_EMBEDDER=openai needs MEMDOC_HUB_OPENAI_URL, the API's base URL (http:// or https://, e.g. https://api.openai.com/v1), not ${JSON.stringify(baseURL)}`);
+  const model = env.MEMDOC_HUB_OPENAI_MODEL ?? "";
+  if (model === "") throw new SettingError("MEMDOC_HUB_EMBEDDER=openai needs MEMDOC_HUB_OPENAI_MODEL, the embedding model's name (e.g. text-embedding-3-small)");
+  const dimensions = integer(env, { name: "MEMDOC_HUB_OPENAI_DIMENSIONS", fallback: undefined, min: 1, max: 65_536 });
+  return { kind, baseURL, model, apiKey: env.MEMDOC_HUB_OPENAI_KEY || undefined, dimensions };
 }
 
 /** The sweep interval of the schedule, from MEMDOC_HUB_SWEEP_INTERVAL_SECONDS; null when unset. */

@@ -9,6 +9,7 @@ import { expire } from "memdoc";
 
 import { readPolicies, utcToday } from "./lifecycle.js";
 import { HubProblem } from "./problem.js";
+import { unembedded } from "./embedding.js";
 
 export const STATS_KEEP_DAYS = 90;
 const RECALL_MS_MAX = 60_000;
@@ -58,8 +59,12 @@ export async function countRecall(storage, recalled, ms) {
   await count(storage, { recalls: 1, expiredEntriesRecalled: expired }, ms);
 }
 
-/** The figures since `since` (an RFC 3339 instant or a date; default: the last 24 hours). */
-export async function readStats(storage, since) {
+/**
+ * The figures since `since` (an RFC 3339 instant or a date; default: the
+ * last 24 hours). `indexLag(storage)` counts the items not yet embedded
+ * (absent without an embedder: the figure is null).
+ */
+export async function readStats(storage, since, indexLag = null) {
   const from = since === undefined ? Date.now() - 86_400_000 : Date.parse(since);
   if (since !== undefined && (!/^\d{4}-\d{2}-\d{2}([Tt]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?([Zz]|[+-]\d{2}:\d{2}))?$/.test(since) || !Number.isFinite(from))) {
     throw new HubProblem(400, "request/invalid-query", "?since must be an RFC 3339 date-time (2026-12-01T00:00:00Z) or a date (2026-12-01).");
@@ -83,8 +88,8 @@ export async function readStats(storage, since) {
     recallP50Ms: median(times),
     refusals: out.refusals,
     expiredEntriesRecalled: out.expiredEntriesRecalled,
-    // The hub's recall is lexical (the engine's Recall): nothing is embedded, so nothing lags.
-    indexLag: null,
+    // Without an embedder the hub's recall is lexical: nothing is embedded, so nothing lags.
+    indexLag: indexLag === null ? null : await indexLag(storage),
   };
 }
 
@@ -105,11 +110,23 @@ function median(times) {
  * @param {import("hono").Hono} app
  * @param {{ teamCaller: Function, allow: Function }} hub
  */
-export function mountStats(app, { teamCaller, allow }) {
+export function mountStats(app, { teamCaller, allow, embedder = null, storeOf }) {
+  // Every item of the team's memories (team and user) whose vector the team does not hold.
+  const indexLag = async (storage) => {
+    const model = await embedder();
+    const store = storeOf(storage);
+    let lag = 0;
+    for (const e of await storage.list(["memory"])) {
+      const ref = { scope: e.key[1], id: e.key[2] };
+      const loaded = await store.load(ref).catch(() => null);
+      if (loaded) lag += (await unembedded(model, storage, loaded.content)).size;
+    }
+    return lag;
+  };
   app.get("/v1/teams/:team/stats", async (c) => {
     const who = await teamCaller(c, "stats", "admin");
     try {
-      return c.json(await readStats(who.storage, c.req.query("since")));
+      return c.json(await readStats(who.storage, c.req.query("since"), embedder === null ? null : indexLag));
     } catch (error) {
       throw error instanceof HubProblem ? await who.refuse(error) : error;
     }

@@ -160,11 +160,12 @@ export function memoryTools(who, rest) {
       {
         title: "Recall from a memory",
         description:
-          "The part of one memory that matters for a question, within a size budget: the most relevant entries (by the question's words, recency and section priority) as a smaller valid memory document, with why each was chosen. " +
+          "The part of one memory that matters for a question, within a size budget: the most relevant entries (by the question's words and meaning, recency and section priority) as a smaller valid memory document, with why each was chosen. " +
+          "Without scope and id, one recall across every memory you can read (the team's memories and your own user memory), each entry naming its memory. " +
           "Use it instead of memory_read when a memory is large and you need only what bears on the task at hand.",
         inputSchema: {
-          scope,
-          id,
+          scope: scope.optional(),
+          id: id.optional(),
           query: z.string().max(2000).describe("What you need to know, in words that the entries would contain."),
           budget: z.number().int().min(1).max(100000).optional().describe("At most this many characters of recalled document (default 4000)."),
         },
@@ -173,6 +174,16 @@ export function memoryTools(who, rest) {
       guarded(async ({ scope: s, id: i, query, budget }) => {
         const params = new URLSearchParams({ q: query });
         if (budget !== undefined) params.set("budget", String(budget));
+        if (s === undefined && i === undefined) {
+          const got = await rest("GET", `/v1/teams/${who.team}/recall?${params}`);
+          if (got.status !== 200) return refused(got.json);
+          const recalled = got.json;
+          if (!isObject(recalled) || !Array.isArray(recalled.selected) || !isObject(recalled.totals)) return unexpected(got);
+          const lines = recalled.selected.map((item) => `- [${item.memory.scope}/${item.memory.id} · ${item.section}] ${item.text.replace(/^- /, "")}`).join("\n");
+          const text = `${recalled.chars} characters recalled from ${recalled.totals.memories} memories (${recalled.totals.selected} of ${recalled.totals.items} items):\n\n${lines || "(nothing matched)"}`;
+          return answer(text, recalled);
+        }
+        if (s === undefined || i === undefined) return refused({ code: "request/invalid-arguments", detail: "Give both scope and id, or neither (a recall across every memory you can read)." });
         const got = await rest("GET", `${pathOf(who, s, i)}/recall?${params}`);
         if (got.status !== 200) return refused(got.json);
         const recalled = got.json;

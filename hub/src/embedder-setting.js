@@ -1,0 +1,36 @@
+// The hub's embedder from its settings (MEMDOC_HUB_EMBEDDER, settings.js;
+// docs/HUB.md, "Recall by meaning"): a loader that builds it once on first
+// use, or null for recall by words alone. Each target says what it has:
+// the Worker an `AI` binding (Workers AI), Deno the MiniLM embedder (its
+// weights are too big for a Worker isolate, so the Worker never imports it).
+import { openAiEmbedder } from "memdoc/embedders/openai";
+import { workersAiEmbedder } from "memdoc/embedders/workers-ai";
+
+import { SettingError } from "./settings.js";
+
+/**
+ * @param {{ kind: string, baseURL?: string, apiKey?: string, model?: string, dimensions?: number } | null} setting
+ *   config.embedder (null: the target's default)
+ * @param {{ target: string, fallback: string, ai?: any, minilm?: () => Promise<any> }} here
+ * @returns {(() => Promise<import("memdoc").Embedder>) | null}
+ * @throws {SettingError} for an embedder this target cannot run
+ */
+export function embedderLoader(setting, here) {
+  const kind = setting?.kind ?? here.fallback;
+  let made;
+  const once = (make) => () => (made ??= Promise.resolve().then(make).catch((error) => {
+    made = undefined;
+    throw error;
+  }));
+  if (kind === "none") return null;
+  if (kind === "openai") {
+    const { baseURL, apiKey, model, dimensions } = setting;
+    return once(() => openAiEmbedder({ baseURL, apiKey, model, dimensions }));
+  }
+  if (kind === "workers-ai") {
+    if (!here.ai) throw new SettingError(`MEMDOC_HUB_EMBEDDER=workers-ai needs an AI binding ([ai] binding = "AI" in wrangler.toml), which the ${here.target} hub does not have`);
+    return once(() => workersAiEmbedder(here.ai));
+  }
+  if (!here.minilm) throw new SettingError(`MEMDOC_HUB_EMBEDDER=minilm does not run on ${here.target} (a Worker isolate has 128 MB; the model's weights and runtime do not fit): use workers-ai, openai or none`);
+  return once(here.minilm);
+}

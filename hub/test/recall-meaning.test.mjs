@@ -1,0 +1,236 @@
+// Recall by meaning on the hub (docs/HUB.md, "Recall by meaning"), on the
+// targets started for real: the Deno hub with MiniLM (its default), and
+// both targets with MEMDOC_HUB_EMBEDDER=openai pointed at a /v1/embeddings
+// server started here, which embeds with the real MiniLM in Node and
+// counts the texts it is given. An agent that writes and at once asks in
+// other words gets its entry; a save only embeds its new items; stats'
+// indexLag counts what is not embedded yet; a failing embedder is said.
+import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+
+import { miniLmEmbedder } from "memdoc/embedders/minilm";
+
+import { startDeno, startWorkerd } from "../run.mjs";
+import { client, until } from "./client.mjs";
+import { callTool, mcpClient } from "./mcp-client.mjs";
+
+const operator = randomBytes(24).toString("base64url");
+const work = mkdtempSync(join(tmpdir(), "memdoc-hub-meaning-"));
+after(() => rmSync(work, { recursive: true, force: true }));
+
+const MEMORY = [
+  "## Architecture",
+  "- Services use PostgreSQL 16",
+  "- The frontend is a React single-page app",
+  "## Process",
+  "- Production releases only ship on Tuesdays and Thursdays",
+  "- Every change needs one approving review",
+].join("\n");
+const QUESTION = "which relational database do we run?";
+
+/** A /v1/embeddings server over the real MiniLM; `texts` counts what it embedded, `failing` makes it answer 503. */
+async function embeddingServer() {
+  const model = await miniLmEmbedder();
+  const state = { texts: [], failing: false, auth: [] };
+  const server = createServer(async (req, res) => {
+    let body = "";
+    for await (const chunk of req) body += chunk;
+    state.auth.push(req.headers.authorization);
+    if (state.failing || req.url !== "/v1/embeddings") {
+      res.writeHead(state.failing ? 503 : 404).end("unavailable");
+      return;
+    }
+    const { input, model: name } = JSON.parse(body);
+    state.texts.push(...input);
+    const vectors = await model.embed(input, "document");
+    // In reverse order: the client sorts by index.
+    const data = vectors.map((v, index) => ({ index, embedding: Array.from(v) })).reverse();
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data, model: name }));
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  return { model: model.id, url: `http://127.0.0.1:${server.address().port}/v1`, state, close: () => new Promise((r) => server.close(r)) };
+}
+
+const embeddings = await embeddingServer();
+after(() => embeddings.close());
+const openai = { MEMDOC_HUB_EMBEDDER: "openai", MEMDOC_HUB_OPENAI_URL: embeddings.url, MEMDOC_HUB_OPENAI_MODEL: embeddings.model, MEMDOC_HUB_OPENAI_KEY: "sk-test-key" };
+
+// A stand-in for the Workers AI binding (workerd has no local Workers AI):
+// `env.AI.run(model, { text })` asks the embeddings server above.
+const AI_STANDIN = `export default function (env) {
+  return {
+    async run(model, input) {
+      const response = await fetch(env.URL + "/embeddings", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ model, input: input.text }) });
+      if (!response.ok) throw new Error("Workers AI: " + response.status);
+      const { data } = await response.json();
+      return { shape: [data.length, data[0].embedding.length], data: data.sort((a, b) => a.index - b.index).map((d) => d.embedding) };
+    },
+  };
+}`;
+
+const targets = {
+  "Deno with MiniLM": () => startDeno({ kvPath: join(work, "deno-minilm"), vars: { MEMDOC_HUB_OPERATOR_TOKEN: operator, MEMDOC_HUB_EMBEDDER: "minilm" } }),
+  "Deno with openai": () => startDeno({ kvPath: join(work, "deno-openai"), vars: { MEMDOC_HUB_OPERATOR_TOKEN: operator, ...openai } }),
+  "workerd with openai": () => startWorkerd({ build: join(work, "workerd-build"), persist: false, vars: { MEMDOC_HUB_OPERATOR_TOKEN: operator, ...openai } }),
+  // No MEMDOC_HUB_EMBEDDER: an AI binding makes workers-ai the default.
+  "workerd with workers-ai": () =>
+    startWorkerd({
+      build: join(work, "workerd-build-ai"),
+      persist: false,
+      vars: { MEMDOC_HUB_OPERATOR_TOKEN: operator },
+      workers: [{ name: "ai-standin", modules: true, script: AI_STANDIN }],
+      wrappedBindings: { AI: { scriptName: "ai-standin", bindings: { URL: embeddings.url } } },
+    }),
+};
+
+for (const [name, start] of Object.entries(targets)) {
+  describe(`recall by meaning on ${name}`, { concurrency: false }, () => {
+    const viaServer = name.endsWith("openai");
+    const workersAi = name.endsWith("workers-ai");
+    let hub;
+    let call;
+    let t;
+    before(async () => {
+      hub = await start();
+      call = client(hub.url);
+      const team = `meaning-${name.split(" ")[0].toLowerCase()}-${viaServer ? "o" : workersAi ? "w" : "m"}`;
+      const made = await call("POST", "/v1/teams", { key: operator, body: { team, admin: "root" } });
+      assert.equal(made.status, 201, made.text);
+      const key = async (member, role) => (await call("POST", `/v1/teams/${team}/keys`, { key: made.json.key, body: { member, role } })).json.key;
+      t = { team, admin: made.json.key, writer: await key("alice", "writer"), reader: await key("bob", "reader") };
+    });
+    after(() => hub?.stop());
+
+    test("an agent that writes and at once asks in other words gets its entry", async () => {
+      const path = `/v1/teams/${t.team}/memories/team/stack`;
+      const saved = await call("PUT", path, { key: t.writer, body: MEMORY, headers: { "if-match": '"0"' } });
+      assert.equal(saved.status, 200, saved.text);
+      const r = await call("GET", `${path}/recall?q=${encodeURIComponent(QUESTION)}&budget=400`, { key: t.reader });
+      assert.equal(r.status, 200, r.text);
+      assert.equal(r.json.semantic.degraded, null, r.text);
+      if (workersAi) {
+        // Through the binding, as bge-small (the stand-in's vectors are MiniLM's, so its calibration is not theirs: the model and the calls are what is checked).
+        assert.equal(r.json.semantic.model, "@cf/baai/bge-small-en-v1.5");
+        assert.ok(embeddings.state.texts.includes(`Represent this sentence for searching relevant passages: ${QUESTION}`));
+        assert.ok(embeddings.state.texts.includes("- Services use PostgreSQL 16"));
+        return;
+      }
+      assert.match(r.json.selected[0].text, /PostgreSQL 16/, r.text);
+      // By words alone the question shares nothing with the entry.
+      const lexical = await call("GET", `${path}/recall?q=${encodeURIComponent(QUESTION)}&budget=400&mode=lexical`, { key: t.reader });
+      assert.equal(lexical.json.semantic, undefined);
+      assert.ok(!lexical.json.selected.some((item) => /PostgreSQL/.test(item.text)), lexical.text);
+      const bad = await call("GET", `${path}/recall?q=x&mode=vectors`, { key: t.reader });
+      assert.equal(bad.status, 400);
+    });
+
+    test("stats' indexLag counts the items not embedded yet, and a save embeds only its new items", async () => {
+      const path = `/v1/teams/${t.team}/memories/team/stack`;
+      const lag = async () => (await call("GET", `/v1/teams/${t.team}/stats`, { key: t.admin })).json.indexLag;
+      assert.equal(await until("the index to catch up", async () => (await lag()) === 0), true);
+      const before = embeddings.state.texts.length;
+      const current = (await call("GET", path, { key: t.reader })).headers.get("etag");
+      const saved = await call("PUT", path, { key: t.writer, body: `${MEMORY}\n- The weekly team sync is on Monday at 10:00`, headers: { "if-match": current } });
+      assert.equal(saved.status, 200, saved.text);
+      await until("the new item to be embedded", async () => (await lag()) === 0);
+      if (viaServer) {
+        // The one new item, nothing else; with the key of the settings.
+        assert.deepEqual(embeddings.state.texts.slice(before), ["- The weekly team sync is on Monday at 10:00"]);
+        assert.ok(embeddings.state.auth.every((a) => a === "Bearer sk-test-key"));
+        const asked = embeddings.state.texts.length;
+        const r = await call("GET", `${path}/recall?q=${encodeURIComponent("when is the recurring team meeting?")}&budget=200`, { key: t.reader });
+        const best = r.json.selected.reduce((a, b) => (b.why.relevance > a.why.relevance ? b : a));
+        assert.match(best.text, /weekly team sync/, r.text);
+        // The recall embedded its question alone: the items came from the team's vectors.
+        assert.deepEqual(embeddings.state.texts.slice(asked), ["when is the recurring team meeting?"]);
+      }
+    });
+
+    if (viaServer) {
+      test("a failing embedder is said: the recall is by words and names embedder/unavailable", async () => {
+        embeddings.state.failing = true;
+        try {
+          const path = `/v1/teams/${t.team}/memories/team/stack`;
+          const r = await call("GET", `${path}/recall?q=${encodeURIComponent("PostgreSQL")}`, { key: t.reader });
+          assert.equal(r.status, 200, r.text);
+          assert.equal(r.json.semantic.degraded, "embedder/unavailable");
+          assert.match(r.json.selected[0].text, /PostgreSQL 16/);
+          // A save is not held up by it.
+          const current = (await call("GET", path, { key: t.reader })).headers.get("etag");
+          const saved = await call("PUT", path, { key: t.writer, body: `${MEMORY}\n- Staging mirrors production nightly`, headers: { "if-match": current } });
+          assert.equal(saved.status, 200, saved.text);
+        } finally {
+          embeddings.state.failing = false;
+        }
+      });
+    }
+  });
+}
+
+describe("recall across a team on Deno with MiniLM", { concurrency: false }, () => {
+  let hub;
+  let call;
+  const keys = {};
+  before(async () => {
+    hub = await startDeno({ kvPath: join(work, "deno-team"), vars: { MEMDOC_HUB_OPERATOR_TOKEN: operator, MEMDOC_HUB_EMBEDDER: "minilm" } });
+    call = client(hub.url);
+    for (const team of ["across", "elsewhere"]) {
+      const made = await call("POST", "/v1/teams", { key: operator, body: { team, admin: "root" } });
+      assert.equal(made.status, 201, made.text);
+      keys[team] = made.json.key;
+    }
+    const key = async (member) => (await call("POST", "/v1/teams/across/keys", { key: keys.across, body: { member, role: "writer" } })).json.key;
+    keys.alice = await key("alice");
+    keys.bob = await key("bob");
+    const put = async (k, path, body) => assert.equal((await call("PUT", path, { key: k, body, headers: { "if-match": '"0"' } })).status, 200);
+    await put(keys.alice, "/v1/teams/across/memories/team/stack", MEMORY);
+    await put(keys.alice, "/v1/teams/across/memories/user/alice", "## Preferences\n- I prefer MySQL 8 for my side projects");
+    await put(keys.bob, "/v1/teams/across/memories/user/bob", "## Preferences\n- Bob's secret: the staging database is MariaDB");
+    await put(keys.elsewhere, "/v1/teams/elsewhere/memories/team/stack", "## Architecture\n- Services use Oracle Database 23");
+  });
+  after(() => hub?.stop());
+
+  test("the team's memories and the caller's own, within one budget, each item naming its memory; never another member's, nor another team's", async () => {
+    const r = await call("GET", `/v1/teams/across/recall?q=${encodeURIComponent(QUESTION)}&budget=300`, { key: keys.alice });
+    assert.equal(r.status, 200, r.text);
+    const all = [...r.json.selected, ...r.json.omitted];
+    const named = new Set(all.map((item) => `${item.memory.scope}/${item.memory.id}`));
+    assert.deepEqual([...named].sort(), ["team/stack", "user/alice"]);
+    assert.ok(!all.some((item) => /MariaDB|Oracle/.test(item.text)), r.text);
+    assert.ok(r.json.selected.some((item) => /PostgreSQL 16/.test(item.text) && item.memory.id === "stack"), r.text);
+    assert.ok(r.json.chars <= 300);
+    assert.equal(r.json.totals.memories, 2);
+    assert.equal(r.json.semantic.degraded, null);
+    // Another team's key on this team's path: 404, as for anything it may not see.
+    assert.equal((await call("GET", `/v1/teams/across/recall?q=database`, { key: keys.elsewhere })).status, 404);
+  });
+
+  test("MCP memory_recall without scope and id recalls across the same memories", async () => {
+    const mcp = await mcpClient(hub.url, keys.alice);
+    try {
+      const r = await callTool(mcp, "memory_recall", { query: QUESTION, budget: 300 });
+      assert.equal(r.isError, undefined, r.text);
+      assert.match(r.text, /\[team\/stack · Architecture\] Services use PostgreSQL 16/);
+      assert.doesNotMatch(r.text, /MariaDB|Oracle/);
+      const half = await callTool(mcp, "memory_recall", { query: QUESTION, scope: "team" });
+      assert.equal(half.isError, true);
+      assert.equal(half.code, "request/invalid-arguments");
+    } finally {
+      await mcp.close();
+    }
+  });
+});
+
+describe("an embedder a target cannot run stops its start, naming the setting", () => {
+  test("MiniLM on the Worker, static anywhere, openai without its URL", async () => {
+    await assert.rejects(startWorkerd({ build: join(work, "workerd-refused"), persist: false, vars: { MEMDOC_HUB_EMBEDDER: "minilm" } }), /MEMDOC_HUB_EMBEDDER=minilm does not run on Workers/);
+    await assert.rejects(startWorkerd({ build: join(work, "workerd-refused"), persist: false, vars: { MEMDOC_HUB_EMBEDDER: "workers-ai" } }), /needs an AI binding/);
+    await assert.rejects(startDeno({ kvPath: join(work, "deno-refused"), vars: { MEMDOC_HUB_EMBEDDER: "static" } }), /MEMDOC_HUB_EMBEDDER=static is not available yet/);
+    await assert.rejects(startDeno({ kvPath: join(work, "deno-refused"), vars: { MEMDOC_HUB_EMBEDDER: "openai", MEMDOC_HUB_OPENAI_MODEL: "m" } }), /needs MEMDOC_HUB_OPENAI_URL/);
+  });
+});
