@@ -6,6 +6,14 @@
 import { appendFileSync } from "node:fs";
 
 const file = process.env.MEMDOC_HUB_TEST_USED;
+/** What this process recorded already: each value once. */
+const seen = new Set();
+
+function record(values) {
+  const fresh = values.filter((v) => !seen.has(v));
+  for (const v of fresh) seen.add(v);
+  if (fresh.length > 0) appendFileSync(file, fresh.map((v) => `${JSON.stringify(v)}\n`).join(""));
+}
 
 /**
  * Values this long or longer are distinctive enough to look for: every key
@@ -16,12 +24,12 @@ const DISTINCTIVE = 12;
 
 /** Record `value` (a key, a token) when it is a distinctive string. */
 export function usedSecret(value) {
-  if (file && typeof value === "string" && value.length >= DISTINCTIVE) appendFileSync(file, `${JSON.stringify(value)}\n`);
+  if (file && typeof value === "string" && value.length >= DISTINCTIVE) record([value]);
 }
 
 /** Record the distinctive lines of a memory content. */
 export function usedContent(text) {
   if (!file || typeof text !== "string") return;
   const lines = text.split("\n").map((l) => l.trim()).filter((l) => l.length >= DISTINCTIVE);
-  if (lines.length > 0) appendFileSync(file, lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
+  record(lines);
 }
