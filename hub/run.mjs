@@ -3,7 +3,7 @@
 // or the Deno server in the `deno` binary of node_modules. Used by
 // `npm run hub`, the tests and the load script.
 import { spawn, spawnSync } from "node:child_process";
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -74,19 +74,26 @@ function inUse(dir, file, pid) {
 const REQUEST_LINE = /^\{"at":"/;
 
 /**
- * Each line of `stream`: request log lines to `log` (dropped without one),
- * the others to `other`.
+ * Each line of `stream`: request log lines to `log` (dropped without one)
+ * and, with MEMDOC_HUB_REQUEST_LOG set, appended to that file (the hub
+ * suite's check that no line holds a secret: hub/test/suite.mjs); the
+ * others to `other`.
  */
 function lines(stream, log, other) {
+  const file = process.env.MEMDOC_HUB_REQUEST_LOG;
   let rest = "";
   stream.setEncoding("utf8");
   stream.on("data", (chunk) => {
     const parts = (rest + chunk).split("\n");
     rest = parts.pop();
+    const requests = [];
     for (const line of parts) {
-      if (REQUEST_LINE.test(line)) log?.(line);
-      else other?.(`${line}\n`);
+      if (REQUEST_LINE.test(line)) {
+        log?.(line);
+        requests.push(`${line}\n`);
+      } else other?.(`${line}\n`);
     }
+    if (file && requests.length > 0) appendFileSync(file, requests.join(""));
   });
 }
 

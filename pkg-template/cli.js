@@ -46,6 +46,8 @@ const commands = {
     about: "Save a file as the memory's next revision",
   },
   "hub history": { positionals: ["TEAM", "SCOPE", "ID"], options: {}, flags: [], about: "The memory's revisions, newest first" },
+  "hub export": { positionals: ["TEAM"], options: { output: { short: "o" } }, flags: [], about: "The whole team as the hub exports it" },
+  "hub import": { positionals: ["FILE", "TEAM"], options: {}, flags: [], about: "Make a team from an export (the operator token)" },
 };
 
 class UsageError extends Error {}
@@ -73,7 +75,7 @@ function parse(argv) {
   if (name === "--help" || name === "-h" || name === "help") return { help: help() };
   if (name === "--version" || name === "-V") return { version: `memdoc ${memdoc.version()}\n` };
   if (name === "hub") {
-    if (rest[0] === undefined) throw new UsageError("'memdoc hub' requires a subcommand: pull, push or history");
+    if (rest[0] === undefined) throw new UsageError("'memdoc hub' requires a subcommand: pull, push, history, export or import");
     if (rest[0] === "--help" || rest[0] === "-h") return { help: help() };
     name = `hub ${rest[0]}`;
     rest = rest.slice(1);
@@ -248,12 +250,15 @@ function check(files, o) {
   return worst;
 }
 
-/** `method` of `path` on the hub: `{ answer: [status, body, retryAfter] }` or `{ failed }`. */
+/**
+ * `method` of `path` on the hub, with `body` (`{ text, type, tag? }`) when
+ * given: `{ answer: [status, body, retryAfter] }` or `{ failed }`.
+ */
 async function call(base, key, method, path, body) {
   const headers = { authorization: `Bearer ${key}`, "user-agent": `memdoc/${memdoc.version()}` };
   if (body) {
-    headers["if-match"] = body.tag;
-    headers["content-type"] = "text/markdown; charset=utf-8";
+    if (body.tag !== undefined) headers["if-match"] = body.tag;
+    headers["content-type"] = body.type;
   }
   try {
     const response = await fetch(base + path, { method, headers, body: body?.text });
@@ -264,9 +269,10 @@ async function call(base, key, method, path, body) {
 }
 
 async function hub(name, args, o) {
+  const command = name.slice("hub ".length);
   const url = process.env.MEMDOC_HUB_URL;
-  const key = process.env.MEMDOC_HUB_KEY;
-  const missing = memdoc.__cliHubMissing(url, key);
+  const key = process.env[memdoc.__cliHubCredential(command)];
+  const missing = memdoc.__cliHubMissing(url, key, command);
   if (missing) return apply("-", missing);
   const base = memdoc.__cliHubBase(url);
   if (name === "hub pull") {
@@ -281,13 +287,27 @@ async function hub(name, args, o) {
     if (got.failed) return apply("-", got.failed);
     return apply("-", memdoc.__cliHubHistory(...got.answer));
   }
+  if (name === "hub export") {
+    const [team] = args;
+    const got = await call(base, key, "GET", memdoc.__cliHubTeamPath(team, "/export"));
+    if (got.failed) return apply("-", got.failed);
+    return apply(o.output ?? "-", memdoc.__cliHubExported(o.output, team, ...got.answer));
+  }
+  if (name === "hub import") {
+    const [file, team] = args;
+    const { text, failed } = read(file);
+    if (failed) return apply("-", failed);
+    const got = await call(base, key, "POST", memdoc.__cliHubTeamPath(team, "/import"), { text, type: "application/x-ndjson" });
+    if (got.failed) return apply("-", got.failed);
+    return apply("-", memdoc.__cliHubImported(file, ...got.answer));
+  }
   const [file, team, scope, id] = args;
   const { text, failed } = read(file);
   if (failed) return apply("-", failed);
   const [tag, refused] = memdoc.__cliHubIfMatch(o.revision);
   if (refused) return apply("-", refused);
   const path = memdoc.__cliHubPath(team, scope, id, "");
-  const put = await call(base, key, "PUT", path + (o.merge ? "?onConflict=merge" : ""), { tag, text });
+  const put = await call(base, key, "PUT", path + (o.merge ? "?onConflict=merge" : ""), { tag, text, type: "text/markdown; charset=utf-8" });
   if (put.failed) return apply("-", put.failed);
   let current;
   if (memdoc.__cliHubNeedsCurrent(put.answer[0])) current = (await call(base, key, "GET", path)).answer;

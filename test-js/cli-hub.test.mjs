@@ -105,7 +105,79 @@ async function steps(prefix, id) {
   return out;
 }
 
+/** Export and import a team of its own, `exp-NAME`, with front end `prefix`: the outputs in order. */
+async function backup(prefix, team) {
+  const dir = mkdtempSync(join(work, `${team}-`));
+  const made = await call("POST", "/v1/teams", operator, { team, admin: "root" });
+  assert.equal(made.status, 201);
+  const admin = made.json.key;
+  const writer = (await call("POST", `/v1/teams/${team}/keys`, admin, { member: "alice", role: "writer" })).json.key;
+  assert.equal((await call("PUT", `/v1/teams/${team}/memories/team/notes`, writer, DOC, { "if-match": '"0"' })).status, 200);
+  const env = { MEMDOC_HUB_URL: hub.url, MEMDOC_HUB_KEY: admin, MEMDOC_HUB_OPERATOR_TOKEN: operator };
+  const memdoc = (args, o = {}) => runAsync(prefix, args, { cwd: dir, env: { ...env, ...o.env } });
+  const file = (name) => readFileSync(join(dir, name), "utf8");
+  const out = {};
+
+  out.export = await memdoc(["hub", "export", team, "-o", "T.ndjson"]);
+  assert.equal(out.export.status, 0, out.export.stderr);
+  assert.equal(out.export.stdout, "");
+  assert.equal(out.export.stderr, `memdoc: exported team ${team}: members 2, keys 2, policies 0, memories 1, revisions 1, deleted 0, audit 3\n`);
+  const exported = file("T.ndjson");
+  assert.match(exported, new RegExp(`^\\{"format":"memdoc-team/1","team":"${team}"`));
+  assert.ok(!exported.includes(admin) && !exported.includes(writer), "an export holds no key's secret");
+
+  const toStdout = await memdoc(["hub", "export", team]);
+  assert.equal(toStdout.status, 0, toStdout.stderr);
+  assert.match(toStdout.stdout, /^\{"format":"memdoc-team\/1"/);
+  // One more audit record: the first export's.
+  assert.equal(toStdout.stdout.split("\n").length, exported.split("\n").length + 1);
+  out.exportToStdout = { stderr: toStdout.stderr, status: toStdout.status };
+
+  out.exportByWriter = await memdoc(["hub", "export", team], { env: { MEMDOC_HUB_KEY: writer } });
+  assert.equal(out.exportByWriter.status, 3);
+  assert.match(out.exportByWriter.stderr, /^memdoc: hub: auth\/forbidden: .*; this key's role may not do this\n$/);
+
+  out.noToken = await memdoc(["hub", "import", "T.ndjson", team], { env: { MEMDOC_HUB_OPERATOR_TOKEN: undefined } });
+  assert.equal(out.noToken.status, 2);
+  assert.equal(out.noToken.stderr, "memdoc: MEMDOC_HUB_OPERATOR_TOKEN is not set: set it to the hub's operator token (in the environment, never on the command line)\n");
+  out.wrongToken = await memdoc(["hub", "import", "T.ndjson", team], { env: { MEMDOC_HUB_OPERATOR_TOKEN: admin } });
+  assert.equal(out.wrongToken.status, 3);
+  assert.match(out.wrongToken.stderr, /^memdoc: hub: auth\/invalid-key: .*; check MEMDOC_HUB_OPERATOR_TOKEN /);
+
+  out.exists = await memdoc(["hub", "import", "T.ndjson", team]);
+  assert.equal(out.exists.status, 1);
+  assert.match(out.exists.stderr, /^memdoc: hub: team\/exists: .*; an import makes a new team: delete the team first/);
+
+  assert.equal((await call("DELETE", `/v1/teams/${team}`, operator)).status, 204);
+
+  // A refused import: the third line broken; nothing is written.
+  const lines = exported.split("\n");
+  lines[2] = lines[2].slice(0, -1);
+  writeFileSync(join(dir, "bad.ndjson"), lines.join("\n"));
+  out.invalid = await memdoc(["hub", "import", "bad.ndjson", team]);
+  assert.equal(out.invalid.status, 1);
+  assert.match(out.invalid.stderr, /^memdoc: hub: import\/invalid: Line 3 of the export: .*; nothing was imported/);
+  assert.equal((await call("GET", `/v1/teams/${team}/memories/team/notes`, writer)).status, 401);
+
+  out.import = await memdoc(["hub", "import", "T.ndjson", team]);
+  assert.equal(out.import.status, 0, out.import.stderr);
+  assert.equal(out.import.stdout, `imported T.ndjson as team ${team}: members 2, keys 2, policies 0, memories 1, revisions 1, deleted 0, audit 3\n`);
+  assert.equal(out.import.stderr, "");
+
+  // The team is back, its keys working.
+  out.pull = await memdoc(["hub", "pull", team, "team", "notes"], { env: { MEMDOC_HUB_KEY: writer } });
+  assert.deepEqual([out.pull.stdout, out.pull.stderr, out.pull.status], [DOC, "memdoc: revision 1\n", 0]);
+  return out;
+}
+
 describe("memdoc hub against the hub in workerd", () => {
+  test("export, import into the team deleted, and the refusals, the same from both front ends", async () => {
+    const results = [];
+    for (const [name, prefix] of frontEnds()) results.push(await backup(prefix, `exp-${name}`));
+    const same = (o, name) => JSON.parse(JSON.stringify(o).replaceAll(`exp-${name}`, "TEAM"));
+    assert.deepEqual(same(results[1], "npm"), same(results[0], "rust"));
+  });
+
   test("pull, push, a stale push, --merge, history and the refusals, the same from both front ends", async () => {
     const results = [];
     for (const [name, prefix] of frontEnds()) results.push(await steps(prefix, `notes-${name}`));

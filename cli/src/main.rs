@@ -164,6 +164,35 @@ enum HubCommand {
         /// The memory id (for user: the member id).
         id: String,
     },
+    /// The whole team as the hub exports it (an admin key): to a file or
+    /// to standard output.
+    Export {
+        /// The team id.
+        team: String,
+        /// Write the export to this file.
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<String>,
+    },
+    /// Make a team from an export, with the hub's operator token (from the
+    /// environment); the team must not exist.
+    Import {
+        /// The export.
+        file: String,
+        /// The team id (the export's own).
+        team: String,
+    },
+}
+
+impl HubCommand {
+    fn name(&self) -> &'static str {
+        match self {
+            Self::Pull { .. } => "pull",
+            Self::Push { .. } => "push",
+            Self::History { .. } => "history",
+            Self::Export { .. } => "export",
+            Self::Import { .. } => "import",
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -373,8 +402,9 @@ fn committed(rev: &str, file: &str) -> Result<Option<String>, Outcome> {
 
 fn hub_command(command: HubCommand) -> i32 {
     let url = std::env::var("MEMDOC_HUB_URL").ok();
-    let key = std::env::var("MEMDOC_HUB_KEY").ok();
-    if let Some(failed) = hub::missing(url.as_deref(), key.as_deref()) {
+    let credential = hub::Credential::of(command.name());
+    let key = std::env::var(credential.variable()).ok();
+    if let Some(failed) = hub::missing(url.as_deref(), key.as_deref(), credential) {
         return apply("-", failed);
     }
     let client = Client {
@@ -431,7 +461,11 @@ fn hub_command(command: HubCommand) -> i32 {
             let put = match client.call(
                 "PUT",
                 &format!("{}{query}", target.path("")),
-                Some((&tag, &text)),
+                Some(Body {
+                    if_match: Some(&tag),
+                    content_type: "text/markdown; charset=utf-8",
+                    text: &text,
+                }),
             ) {
                 Ok(put) => put,
                 Err(failed) => return apply("-", failed),
@@ -459,7 +493,44 @@ fn hub_command(command: HubCommand) -> i32 {
                 Err(failed) => apply("-", failed),
             }
         }
+        HubCommand::Export { team, output } => export(&client, &team, output.as_deref()),
+        HubCommand::Import { file, team } => import(&client, &file, &team),
     }
+}
+
+/// `memdoc hub export`.
+fn export(client: &Client, team: &str, file: Option<&str>) -> i32 {
+    match client.call("GET", &hub::team_path(team, "/export"), None) {
+        Ok(answer) => apply(
+            file.unwrap_or("-"),
+            hub::exported(file, team, answer.as_answer()),
+        ),
+        Err(failed) => apply("-", failed),
+    }
+}
+
+/// `memdoc hub import`.
+fn import(client: &Client, file: &str, team: &str) -> i32 {
+    let text = match read(file) {
+        Ok(text) => text,
+        Err(failed) => return apply("-", failed),
+    };
+    let body = Body {
+        if_match: None,
+        content_type: "application/x-ndjson",
+        text: &text,
+    };
+    match client.call("POST", &hub::team_path(team, "/import"), Some(body)) {
+        Ok(answer) => apply("-", hub::imported(file, answer.as_answer())),
+        Err(failed) => apply("-", failed),
+    }
+}
+
+/// A request's body: its text, its media type and its `If-Match`.
+struct Body<'a> {
+    if_match: Option<&'a str>,
+    content_type: &'a str,
+    text: &'a str,
 }
 
 /// The hub's URL and key.
@@ -486,17 +557,21 @@ impl Owned {
 }
 
 impl Client {
-    /// `method` of `path`, with the body `text/markdown` and `If-Match`
-    /// when given; any status is an answer, a transport failure is not.
-    fn call(&self, method: &str, path: &str, body: Option<(&str, &str)>) -> Result<Owned, Outcome> {
+    /// `method` of `path`, with `body` when given; any status is an
+    /// answer, a transport failure is not.
+    fn call(&self, method: &str, path: &str, body: Option<Body<'_>>) -> Result<Owned, Outcome> {
         let request = ureq::request(method, &format!("{}{path}", self.base))
             .set("authorization", &format!("Bearer {}", self.key))
             .set("user-agent", concat!("memdoc/", env!("CARGO_PKG_VERSION")));
         let sent = match body {
-            Some((tag, text)) => request
-                .set("if-match", tag)
-                .set("content-type", "text/markdown; charset=utf-8")
-                .send_string(text),
+            Some(body) => {
+                let request = request.set("content-type", body.content_type);
+                match body.if_match {
+                    Some(tag) => request.set("if-match", tag),
+                    None => request,
+                }
+                .send_string(body.text)
+            }
             None => request.call(),
         };
         let response = match sent {

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
 import { checkResponse } from "./openapi-check.mjs";
+import { usedContent, usedSecret } from "./used.mjs";
 
 const spec = JSON.parse(readFileSync(new URL("../openapi.json", import.meta.url), "utf8"));
 
@@ -27,6 +28,8 @@ export function client(base) {
   async function call(method, path, o = {}) {
     const headers = { ...(o.headers ?? {}) };
     if (o.key) headers.authorization = `Bearer ${o.key}`;
+    usedSecret(o.key);
+    if (typeof o.body === "string") usedContent(o.body);
     let body;
     if (o.body !== undefined) {
       if (typeof o.body === "string" || o.body instanceof Uint8Array) {
@@ -48,6 +51,7 @@ export function client(base) {
     } else if (response.status >= 400) {
       assert.fail(`${method} ${path} answered ${response.status} without a problem: ${type} ${text}`);
     }
+    usedSecret(json?.key);
     const template = templateOf(path);
     if (o.documented !== false && template) {
       const errors = checkResponse(spec, template, method.toLowerCase(), response.status, type, json, text);

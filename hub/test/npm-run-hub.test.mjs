@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 
 import { root } from "../run.mjs";
+import { usedContent, usedSecret } from "./used.mjs";
 
 const state = mkdtempSync(join(tmpdir(), "memdoc-hub-state-"));
 after(() => rmSync(state, { recursive: true, force: true }));
@@ -48,6 +49,7 @@ test("npm run hub serves the Worker, prints its URL and a generated operator tok
   let key;
   try {
     assert.equal((await fetch(`${first.url}/healthz`)).status, 200);
+    usedSecret(first.token);
     const made = await fetch(`${first.url}/v1/teams`, {
       method: "POST",
       headers: { authorization: `Bearer ${first.token}`, "content-type": "application/json" },
@@ -55,10 +57,13 @@ test("npm run hub serves the Worker, prints its URL and a generated operator tok
     });
     assert.equal(made.status, 201);
     key = (await made.json()).key;
+    usedSecret(key);
+    const content = "## Notes\n- 2025-01-01: kept across restarts";
+    usedContent(content);
     const saved = await fetch(`${first.url}/v1/teams/newcomers/memories/team/notes`, {
       method: "PUT",
       headers: { authorization: `Bearer ${key}`, "content-type": "text/markdown", "if-match": '"0"' },
-      body: "## Notes\n- 2025-01-01: kept across restarts",
+      body: content,
     });
     assert.equal(saved.status, 200);
   } finally {

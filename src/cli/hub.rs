@@ -67,9 +67,48 @@ fn encode(segment: &str) -> String {
     out
 }
 
-/// The hub's URL and key are set, or which is not (exit 2).
+/// What a command authenticates with: an API key (every command but
+/// `import`) or the hub's operator token (`import`), each from its
+/// environment variable, never from the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Credential {
+    /// `MEMDOC_HUB_KEY`: an API key of the hub.
+    Key,
+    /// `MEMDOC_HUB_OPERATOR_TOKEN`: the hub's operator token.
+    Operator,
+}
+
+impl Credential {
+    /// The credential of `memdoc hub COMMAND`.
+    #[must_use]
+    pub fn of(command: &str) -> Self {
+        if command == "import" {
+            Self::Operator
+        } else {
+            Self::Key
+        }
+    }
+
+    /// The environment variable it is read from.
+    #[must_use]
+    pub fn variable(self) -> &'static str {
+        match self {
+            Self::Key => "MEMDOC_HUB_KEY",
+            Self::Operator => "MEMDOC_HUB_OPERATOR_TOKEN",
+        }
+    }
+
+    fn what(self) -> &'static str {
+        match self {
+            Self::Key => "an API key of the hub",
+            Self::Operator => "the hub's operator token",
+        }
+    }
+}
+
+/// The hub's URL and the credential are set, or which is not (exit 2).
 #[must_use]
-pub fn missing(url: Option<&str>, key: Option<&str>) -> Option<Outcome> {
+pub fn missing(url: Option<&str>, secret: Option<&str>, credential: Credential) -> Option<Outcome> {
     let unset = |v: Option<&str>| v.map_or(true, |v| v.trim().is_empty());
     if unset(url) {
         return Some(Outcome::failing(
@@ -77,13 +116,24 @@ pub fn missing(url: Option<&str>, key: Option<&str>) -> Option<Outcome> {
             exit::USAGE,
         ));
     }
-    if unset(key) {
+    if unset(secret) {
         return Some(Outcome::failing(
-            "MEMDOC_HUB_KEY is not set: set it to an API key of the hub (in the environment, never on the command line)",
+            &format!(
+                "{} is not set: set it to {} (in the environment, never on the command line)",
+                credential.variable(),
+                credential.what()
+            ),
             exit::USAGE,
         ));
     }
     None
+}
+
+/// The path of a team's route (`/v1/teams/T` and `tail`, e.g. `/export`),
+/// the team percent-encoded.
+#[must_use]
+pub fn team_path(team: &str, tail: &str) -> String {
+    format!("/v1/teams/{}{tail}", encode(team))
 }
 
 /// The base URL without a trailing `/`.
@@ -318,9 +368,97 @@ pub fn history(answer: Answer<'_>) -> Outcome {
     Outcome::printing(stdout)
 }
 
-/// A problem the hub answered: one line and its exit code.
+/// The record kinds of an export (`memdoc-team/1`, docs/HUB.md) and
+/// their counts' names in an import's answer, in the export's order.
+const RECORDS: [(&str, &str); 7] = [
+    ("member", "members"),
+    ("key", "keys"),
+    ("policy", "policies"),
+    ("memory", "memories"),
+    ("revision", "revisions"),
+    ("deleted", "deleted"),
+    ("audit", "audit"),
+];
+
+/// The first line of an export names its format.
+const FORMAT: &str = "memdoc-team/1";
+
+/// `counts` as `members 2, keys 3, …`.
+fn counted(counts: impl Iterator<Item = (&'static str, u64)>) -> String {
+    counts
+        .map(|(name, n)| format!("{name} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `memdoc hub export`: the export to `file` or to standard output as the
+/// hub sent it, and what it holds on standard error.
+#[must_use]
+pub fn exported(file: Option<&str>, team: &str, answer: Answer<'_>) -> Outcome {
+    if !(200..300).contains(&answer.status) {
+        return problem(answer);
+    }
+    let mut lines = answer.body.lines();
+    let header = lines.next().and_then(|l| from_json(l).ok());
+    if header.as_ref().and_then(|h| text(h, "format")) != Some(FORMAT) {
+        return not_the_hub(answer);
+    }
+    let mut counts = [0_u64; RECORDS.len()];
+    for line in lines {
+        let record = from_json(line).ok();
+        let kind = record.as_ref().and_then(|r| text(r, "type"));
+        if let Some(k) = RECORDS.iter().position(|(t, _)| Some(*t) == kind) {
+            counts[k] += 1;
+        }
+    }
+    let summary = format!(
+        "memdoc: exported team {}: {}\n",
+        printable(team),
+        counted(RECORDS.iter().zip(counts).map(|((_, name), n)| (*name, n)))
+    );
+    match file {
+        Some(_) => Outcome {
+            stderr: summary,
+            write: Some(answer.body.to_owned()),
+            ..Outcome::default()
+        },
+        None => Outcome {
+            stdout: answer.body.to_owned(),
+            stderr: summary,
+            ..Outcome::default()
+        },
+    }
+}
+
+/// `memdoc hub import`: what the hub made of the file, on standard output.
+#[must_use]
+pub fn imported(file: &str, answer: Answer<'_>) -> Outcome {
+    let Some(body) = ok_json(answer) else {
+        return problem_of(answer, Credential::Operator);
+    };
+    let Some(team) = text(&body, "team") else {
+        return not_the_hub(answer);
+    };
+    let counts = RECORDS
+        .iter()
+        .map(|(_, name)| (*name, whole(&body, name).unwrap_or(0)));
+    Outcome::printing(format!(
+        "imported {} as team {}: {}\n",
+        printable(file),
+        printable(team),
+        counted(counts)
+    ))
+}
+
+/// A problem the hub answered to a request made with an API key: one
+/// line and its exit code.
 #[must_use]
 pub fn problem(answer: Answer<'_>) -> Outcome {
+    problem_of(answer, Credential::Key)
+}
+
+/// A problem the hub answered to a request made with `credential`.
+fn problem_of(answer: Answer<'_>, credential: Credential) -> Outcome {
     let body = from_json(answer.body).ok();
     let body = body.as_ref();
     let (Some(code), Some(detail)) = (
@@ -330,13 +468,23 @@ pub fn problem(answer: Answer<'_>) -> Outcome {
         return not_the_hub(answer);
     };
     let hint = match code {
-        "auth/missing-key" | "auth/invalid-key" => {
-            "check MEMDOC_HUB_KEY (a key of this hub, not revoked)".to_owned()
-        }
+        "auth/missing-key" | "auth/invalid-key" => match credential {
+            Credential::Key => "check MEMDOC_HUB_KEY (a key of this hub, not revoked)".to_owned(),
+            Credential::Operator => {
+                "check MEMDOC_HUB_OPERATOR_TOKEN (the operator token this hub was started with)"
+                    .to_owned()
+            }
+        },
         "auth/forbidden" => "this key's role may not do this".to_owned(),
         "memory/not-found" | "team/not-found" | "revision/not-found" => {
             "check the team, scope and id (another team's or member's memory is not found either)"
                 .to_owned()
+        }
+        "team/exists" => {
+            "an import makes a new team: delete the team first (DELETE /v1/teams/TEAM with the operator token), or import where it does not exist".to_owned()
+        }
+        "import/invalid" => {
+            "nothing was imported; import the file as `memdoc hub export` wrote it".to_owned()
         }
         "rate/limited" => format!(
             "retry in {} seconds",

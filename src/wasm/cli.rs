@@ -10,7 +10,7 @@ use js_sys::{Object, Reflect};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
-use crate::cli::hub::{self, Answer, Push, Target};
+use crate::cli::hub::{self, Answer, Credential, Push, Target};
 use crate::cli::{messages, policy, run, Outcome};
 
 fn outcome(o: Outcome) -> Object {
@@ -99,9 +99,21 @@ pub fn utc_date(seconds: f64) -> String {
     policy::utc_date(seconds.max(0.0) as u64)
 }
 
+/// The environment variable `memdoc hub COMMAND` authenticates with.
+#[wasm_bindgen(js_name = __cliHubCredential, skip_typescript)]
+pub fn hub_credential(command: &str) -> String {
+    Credential::of(command).variable().to_owned()
+}
+
 #[wasm_bindgen(js_name = __cliHubMissing, skip_typescript)]
-pub fn hub_missing(url: Option<String>, key: Option<String>) -> JsValue {
-    hub::missing(url.as_deref(), key.as_deref()).map_or(JsValue::NULL, |o| outcome(o).into())
+pub fn hub_missing(url: Option<String>, secret: Option<String>, command: &str) -> JsValue {
+    hub::missing(url.as_deref(), secret.as_deref(), Credential::of(command))
+        .map_or(JsValue::NULL, |o| outcome(o).into())
+}
+
+#[wasm_bindgen(js_name = __cliHubTeamPath, skip_typescript)]
+pub fn hub_team_path(team: &str, tail: &str) -> String {
+    hub::team_path(team, tail)
 }
 
 #[wasm_bindgen(js_name = __cliHubBase, skip_typescript)]
@@ -188,6 +200,37 @@ pub fn hub_history(status: u16, body: &str, retry_after: Option<String>) -> Obje
         body,
         retry_after: retry_after.as_deref(),
     }))
+}
+
+#[wasm_bindgen(js_name = __cliHubExported, skip_typescript)]
+pub fn hub_exported(
+    file: Option<String>,
+    team: &str,
+    status: u16,
+    body: &str,
+    retry_after: Option<String>,
+) -> Object {
+    outcome(hub::exported(
+        file.as_deref(),
+        team,
+        Answer {
+            status,
+            body,
+            retry_after: retry_after.as_deref(),
+        },
+    ))
+}
+
+#[wasm_bindgen(js_name = __cliHubImported, skip_typescript)]
+pub fn hub_imported(file: &str, status: u16, body: &str, retry_after: Option<String>) -> Object {
+    outcome(hub::imported(
+        file,
+        Answer {
+            status,
+            body,
+            retry_after: retry_after.as_deref(),
+        },
+    ))
 }
 
 /// `[status, body, retryAfter]` of JavaScript.
