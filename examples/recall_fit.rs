@@ -37,7 +37,9 @@ struct Item {
 /// The paraphrase floors (within 1,200 and 400 code points) of
 /// tests/recall_eval.rs, each with a margin of two questions.
 const MINILM_FLOORS: [f64; 2] = [0.92, 0.80];
-const STATIC_FLOORS: [f64; 2] = [0.0, 0.0];
+/// The static table's: the best it reaches (80.0% and 45.7%, measured with
+/// floors of 1) less two questions of the 70.
+const STATIC_FLOORS: [f64; 2] = [0.77, 0.42];
 
 #[derive(Clone, Copy, Debug)]
 enum Fusion {
