@@ -32,5 +32,9 @@ export function staticReference() {
 }
 
 const dot = (a, b) => a.reduce((s, x, i) => s + x * b[i], 0);
-/** The cosine of two vectors. */
-export const cosine = (a, b) => dot(a, b) / Math.sqrt(dot(a, a) * dot(b, b));
+/** The cosine of two vectors; 1 for two zero vectors (a text without tokens). */
+export function cosine(a, b) {
+  const norms = dot(a, a) * dot(b, b);
+  if (norms === 0) return dot(a, a) === dot(b, b) ? 1 : 0;
+  return dot(a, b) / Math.sqrt(norms);
+}
