@@ -2,7 +2,8 @@
 // embedding a 12-word question, and embedding every item of a 25,000-character
 // memory (benches/gen_doc.mjs) from scratch, natively (a release build of
 // embedders/minilm/examples/bench.rs, f32 weights) and through the package in
-// Node (its own .wasm with SIMD, the packaged f16 weights).
+// Node (its own .wasm with SIMD, the packaged f16 weights); then the same
+// for the static table (memdoc/embedders/static) in Node.
 //
 //   node benches/minilm.mjs        after node scripts/build.mjs
 import { execFileSync } from "node:child_process";
@@ -82,7 +83,26 @@ export async function benchMiniLm() {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
   const table = rows.map((r) => r.map((cell, c) => cell.padEnd(widths[c])).join("  ")).join("\n");
   console.log(`\nMiniLM (all-MiniLM-L6-v2): one text at a time, one thread\n\n${table}\n`);
-  return { native, wasm };
+
+  // The static table (memdoc/embedders/static), through the package in Node.
+  const { staticEmbedder } = await import(pathToFileURL(join(root, "pkg", "embedders", "static.js")).href);
+  started = performance.now();
+  const light = await staticEmbedder();
+  const staticLoadMs = performance.now() - started;
+  const staticSamples = [];
+  for (let i = 0; i < 201; i++) {
+    started = performance.now();
+    await light.embed([QUESTION], "query");
+    staticSamples.push(performance.now() - started);
+  }
+  started = performance.now();
+  await light.embed(all, "document");
+  const stat = { loadMs: staticLoadMs, questionMs: median(staticSamples), indexMs: performance.now() - started };
+  console.log(
+    `static table (all-MiniLM-L6-v2-static-256), wasm in Node: load ${f(stat.loadMs)}, ` +
+      `a 12-word question ${stat.questionMs.toFixed(3)} ms, index ${CHARS.toLocaleString("en")} characters (${all.length} items) ${f(stat.indexMs)}\n`,
+  );
+  return { native, wasm, static: stat };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) await benchMiniLm();

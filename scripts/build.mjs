@@ -14,6 +14,7 @@
 //                                           feature, for the panic tests and
 //                                           test-js/parse-literal.test.mjs only
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
@@ -136,6 +137,18 @@ if (!testPanic) {
     const bytes = statSync(join(dir, file)).size;
     console.log(`embedders/minilm/${file}: ${bytes} bytes (${(bytes / 1024 / 1024).toFixed(1)} MiB)`);
   }
+  // The static embedder's table, distilled by setup (embedders/minilm/src/distill.rs)
+  // and checked here again against its committed SHA-256.
+  const tableName = "all-MiniLM-L6-v2-static-256.i8";
+  const table = join(root, "target", "models", "static", tableName);
+  if (!existsSync(table)) throw new Error(`${table} is missing: run bash scripts/setup`);
+  const tableBytes = readFileSync(table);
+  const sha = createHash("sha256").update(tableBytes).digest("hex");
+  const expected = readFileSync(join(root, "embedders", "minilm", "static.sha256"), "utf8").split(/\s+/)[0];
+  if (sha !== expected) throw new Error(`${table}: sha256 ${sha}, not ${expected} (embedders/minilm/static.sha256): run bash scripts/setup`);
+  mkdirSync(join(embedders, "static"), { recursive: true });
+  writeFileSync(join(embedders, "static", tableName), tableBytes);
+  console.log(`embedders/static/${tableName}: ${tableBytes.length} bytes (${(tableBytes.length / 1024 / 1024).toFixed(1)} MiB)`);
 }
 
 const wasm = readFileSync(join(out, "memdoc_bg.wasm"));

@@ -36,3 +36,16 @@ test("with MiniLM: 90% of paraphrases within 1,200 code points, 75% within 400",
   assert.ok(hybrid.paraphrase400 >= 0.75, pct(hybrid.paraphrase400));
   assert.equal(hybrid.keyword, 1);
 });
+
+test("with the static table: its paraphrase floors (docs/API.md), every keyword question", async () => {
+  const { staticEmbedder } = await import("../pkg/embedders/static.js");
+  const { hybrid } = await measure(memdoc, await staticEmbedder());
+  const pct = (x) => `${(x * 100).toFixed(1)}%`;
+  console.log(
+    `static: paraphrases ${pct(hybrid.paraphrase1200)} within 1,200, ${pct(hybrid.paraphrase400)} within 400; keyword ${pct(hybrid.keyword)}; unanswerable selecting nothing ${pct(hybrid.noneSilent)}; AUC ${hybrid.auc.toFixed(3)}`,
+  );
+  // tests/recall_eval.rs's STATIC_FLOOR_1200 and STATIC_FLOOR_400.
+  assert.ok(hybrid.paraphrase1200 >= 0.75, pct(hybrid.paraphrase1200));
+  assert.ok(hybrid.paraphrase400 >= 0.42, pct(hybrid.paraphrase400));
+  assert.equal(hybrid.keyword, 1);
+});

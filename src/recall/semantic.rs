@@ -92,13 +92,24 @@ pub const LEXICAL_CALIBRATION: Calibration = Calibration {
 /// (`cargo run --release --example recall_fit`): the floor (`zero + half`)
 /// as high as it goes while paraphrased questions keep their answers
 /// (the floors of `tests/recall_eval.rs`, with a margin).
-pub const CALIBRATIONS: [(&str, Calibration); 1] = [(
-    "all-MiniLM-L6-v2",
-    Calibration {
-        zero: 0.03,
-        half: 0.12,
-    },
-)];
+pub const CALIBRATIONS: [(&str, Calibration); 2] = [
+    (
+        "all-MiniLM-L6-v2",
+        Calibration {
+            zero: 0.03,
+            half: 0.12,
+        },
+    ),
+    // The static table (memdoc-minilm's static_table), fitted with
+    // `cargo run --release --example recall_fit static`.
+    (
+        "all-MiniLM-L6-v2-static-256",
+        Calibration {
+            zero: 0.14,
+            half: 0.12,
+        },
+    ),
+];
 
 /// The calibration of an embedder not in [`CALIBRATIONS`] (not fitted):
 /// the floor at a cosine of 0.45, where the answers of questions commonly

@@ -80,6 +80,22 @@ test("MiniLM in Deno: the packaged embedder finds its files and gives the refere
   assert.ok(worst >= 0.99, `worst cosine ${worst}`);
 });
 
+test("the static table in Deno: the packaged embedder finds its files and gives the independent computation's vectors", { timeout: 300_000 }, async () => {
+  const { cosine, staticReference } = await import("../static-reference.mjs");
+  const reference = staticReference();
+  const got = await runDeno("deno-static.mjs", { texts: reference.map((c) => c.text) }, [], [
+    realpathSync(join(pkgDir, "embedders", "minilm")),
+    realpathSync(join(pkgDir, "embedders", "static")),
+  ]);
+  const worst = Math.min(...got.vectors.map((v, i) => cosine(v, reference[i].vector)));
+  console.log(`deno static: worst cosine ${worst.toFixed(7)} over ${got.vectors.length} texts`);
+  assert.equal(got.id, "all-MiniLM-L6-v2-static-256");
+  assert.equal(got.dimensions, 256);
+  assert.equal(got.same, true, "loaded once");
+  assert.equal(got.vectors.length, reference.length);
+  assert.ok(worst >= 0.99999, `worst cosine ${worst}`);
+});
+
 test("8 writers × 200 saves through MemoryStore on Deno KV lose nothing", { timeout: 900_000 }, async () => {
   const writers = 8;
   const saves = 200;

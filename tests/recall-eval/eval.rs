@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use memdoc::{hybrid_recall, recall, recall_items, Recall, RecallOptions, RecallVectors, Scope};
-use memdoc_minilm::MiniLm;
+use memdoc_minilm::{MiniLm, StaticModel};
 use serde_json::Value;
 
 pub fn dir() -> PathBuf {
@@ -97,23 +97,59 @@ pub fn auc(scored: &[(bool, f64)]) -> f64 {
     wins / pairs
 }
 
-/// MiniLM from the files `bash scripts/setup` fetched, and every vector it
-/// gave, by text.
+/// The model behind an [`Embedder`].
+enum Model {
+    MiniLm(MiniLm),
+    Static(StaticModel),
+}
+
+/// MiniLM, or the static table distilled from it, from the files `bash
+/// scripts/setup` fetched and made, and every vector it gave, by text.
 pub struct Embedder {
-    model: MiniLm,
+    model: Model,
     cache: HashMap<String, Vec<f32>>,
 }
 
+fn models() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("target/models")
+}
+
+fn tokenizer() -> String {
+    let path = models().join("all-MiniLM-L6-v2/tokenizer.json");
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("no {}: run `bash scripts/setup`", path.display()))
+}
+
 impl Embedder {
+    /// MiniLM.
     pub fn load() -> Self {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/models/all-MiniLM-L6-v2");
-        let weights = std::fs::read(dir.join("model.safetensors")).unwrap_or_else(|_| {
-            panic!("no {}: run `bash scripts/setup`", dir.display());
+        let path = models().join("all-MiniLM-L6-v2/model.safetensors");
+        let weights = std::fs::read(&path).unwrap_or_else(|_| {
+            panic!("no {}: run `bash scripts/setup`", path.display());
         });
-        let tokenizer = std::fs::read_to_string(dir.join("tokenizer.json")).unwrap();
         Self {
-            model: MiniLm::load(&weights, &tokenizer).unwrap(),
+            model: Model::MiniLm(MiniLm::load(&weights, &tokenizer()).unwrap()),
             cache: HashMap::new(),
+        }
+    }
+
+    /// The static table.
+    pub fn load_static() -> Self {
+        let path = models().join("static/all-MiniLM-L6-v2-static-256.i8");
+        let table = std::fs::read(&path).unwrap_or_else(|_| {
+            panic!("no {}: run `bash scripts/setup`", path.display());
+        });
+        Self {
+            model: Model::Static(StaticModel::load(&table, &tokenizer()).unwrap()),
+            cache: HashMap::new(),
+        }
+    }
+
+    /// The embedder's id, which decides recall's calibration.
+    pub fn id(&self) -> &'static str {
+        match self.model {
+            Model::MiniLm(_) => memdoc_minilm::ID,
+            Model::Static(_) => memdoc_minilm::static_table::ID,
         }
     }
 
@@ -121,17 +157,20 @@ impl Embedder {
         if let Some(v) = self.cache.get(text) {
             return v.clone();
         }
-        let v = self.model.embed(text);
+        let v = match &self.model {
+            Model::MiniLm(m) => m.embed(text),
+            Model::Static(m) => m.embed(text),
+        };
         self.cache.insert(text.to_owned(), v.clone());
         v
     }
 
-    /// `q`'s recall by words and MiniLM's vectors.
+    /// `q`'s recall by words and the embedder's vectors.
     pub fn hybrid(&mut self, q: &Question, budget: usize) -> Recall {
         self.recall(&memory(&q.memory), &q.question, &options(q, budget))
     }
 
-    /// The recall of `query` in `text` by words and MiniLM's vectors.
+    /// The recall of `query` in `text` by words and the embedder's vectors.
     pub fn recall(&mut self, text: &str, query: &str, options: &RecallOptions) -> Recall {
         let items: Vec<f32> = recall_items(text)
             .iter()
@@ -139,7 +178,7 @@ impl Embedder {
             .collect();
         let query_vector = self.embed(query);
         let vectors = RecallVectors {
-            embedder: memdoc_minilm::ID,
+            embedder: self.id(),
             query: &query_vector,
             items: &items,
         };

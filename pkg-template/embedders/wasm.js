@@ -1,0 +1,84 @@
+// The WebAssembly module of memdoc's own embedders (embedders/minilm/: the
+// MiniLM transformer and the static table share it and its tokenizer),
+// compiled once, and the files the package ships beside it: in Node and Deno
+// read from disk, elsewhere fetched from the package's own URL.
+import initGlue, { initSync } from "./minilm/minilm.js";
+
+/** The package's own file. */
+export const packaged = (file) => new URL(`./minilm/${file}`, import.meta.url);
+
+/** An Error with a code, as every memdoc error. */
+export function coded(code, message, cause) {
+  const error = new Error(message, cause === undefined ? undefined : { cause });
+  error.code = code;
+  return error;
+}
+
+/** Bytes from bytes or a URL (file: read from disk in Node and Deno). */
+export async function bytesOf(source, what, who) {
+  if (source instanceof Uint8Array) return source;
+  if (source instanceof ArrayBuffer) return new Uint8Array(source);
+  if (!(source instanceof URL)) {
+    throw coded("embedder/options", `${who}: ${what} must be a Uint8Array, an ArrayBuffer or a URL`);
+  }
+  try {
+    if (source.protocol === "file:") {
+      const { readFile } = await import("node:fs/promises");
+      return new Uint8Array(await readFile(source));
+    }
+    const response = await fetch(source);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    throw coded("embedder/unavailable", `${who}: cannot read the ${what} at ${source.href}: ${error.message}`, error);
+  }
+}
+
+let glue;
+/** The module's one instance, compiled once (a WebAssembly.Module may be given, as workerd requires). */
+export function instantiate(module) {
+  glue ??= (async () => {
+    if (module instanceof WebAssembly.Module) initSync({ module });
+    else await initGlue({ module_or_path: await bytesOf(module ?? packaged("minilm_bg.wasm"), "module", "memdoc/embedders") });
+  })();
+  // A module that failed to load is tried again by the next call.
+  glue.catch(() => (glue = undefined));
+  return glue;
+}
+
+
+const KINDS = ["query", "document"];
+
+/** The embedder `id` over a loaded model (`name` in its errors). */
+export function embedderOf(model, id, dimensions, name) {
+  let broken = null;
+  return Object.freeze({
+    id,
+    dimensions,
+    async embed(texts, kind) {
+      if (!Array.isArray(texts) || texts.some((t) => typeof t !== "string")) {
+        throw coded("embedder/input", "embed: texts must be an array of strings");
+      }
+      if (!KINDS.includes(kind)) throw coded("embedder/input", 'embed: kind must be "query" or "document"');
+      if (broken) throw coded("embedder/unavailable", `${name} stopped after an internal error`, broken);
+      const vectors = [];
+      let since = performance.now();
+      for (const text of texts) {
+        // One text at a time, letting other work run every 20 ms or so: a
+        // whole memory takes seconds.
+        if (performance.now() - since > 20) {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          since = performance.now();
+        }
+        try {
+          vectors.push(model.embed([text]));
+        } catch (error) {
+          // A trap in the module (a Rust panic): its state is unknown from here on.
+          broken = error;
+          throw coded("embedder/unavailable", `${name} failed: ${error.message}`, error);
+        }
+      }
+      return vectors;
+    },
+  });
+}
