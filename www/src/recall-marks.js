@@ -3,30 +3,16 @@
 // from), never found by searching the text here. Hovering a mark shows its
 // `why`. Between recalls the marks move with the edits.
 
-import { StateEffect, StateField } from "@codemirror/state";
-import { Decoration, EditorView } from "@codemirror/view";
+import { Decoration } from "@codemirror/view";
+import { replacedMarks } from "./marks.js";
+
+const marks = replacedMarks(({ title }) => Decoration.mark({
+  class: "cm-recalled",
+  attributes: { title, "data-testid": "recalled-mark" },
+}));
 
 /** Replace the marks with `[{ from, to, title }]` (ranges of the document as it is now). */
-export const setRecalled = StateEffect.define();
+export const setRecalled = marks.replace;
 
 /** The marks of the selected items: replaced by each recall, mapped through edits in between. */
-export const recalledMarks = StateField.define({
-  create: () => Decoration.none,
-  update(marks, tr) {
-    let next = marks.map(tr.changes);
-    for (const effect of tr.effects) {
-      if (!effect.is(setRecalled)) continue;
-      const length = tr.state.doc.length;
-      next = Decoration.set(
-        effect.value
-          .filter(({ from, to }) => from < to && to <= length)
-          .map(({ from, to, title }) => Decoration.mark({
-            class: "cm-recalled",
-            attributes: { title, "data-testid": "recalled-mark" },
-          }).range(from, to)),
-      );
-    }
-    return next;
-  },
-  provide: (field) => EditorView.decorations.from(field),
-});
+export const recalledMarks = marks.field;
