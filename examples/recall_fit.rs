@@ -74,6 +74,7 @@ fn main() {
                     section: o.section,
                     text: o.text,
                     date: o.date,
+                    range: o.range,
                     score: o.score,
                     why: o.why,
                 }));

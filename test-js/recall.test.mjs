@@ -40,6 +40,7 @@ test("recall: the matching items under their headings, explained", () => {
     section: "Product Decisions",
     text: "Billing runs on Postgres 16, not MySQL",
     date: "2025-01-10",
+    range: r.selected[0].range,
     score: r.selected[0].score,
     why: {
       terms: ["billing"],
@@ -51,6 +52,11 @@ test("recall: the matching items under their headings, explained", () => {
       pinned: false,
     },
   });
+  // Each item's range is its line in the text recalled from, in UTF-16 (as String#slice counts).
+  assert.deepEqual(r.selected.map((s) => TEAM.slice(s.range.start.offset, s.range.end.offset)),
+    r.selected.map((s) => `- ${s.date}: ${s.text}`));
+  assert.deepEqual(r.selected.map((s) => TEAM.split("\n")[s.range.start.line - 1]), r.selected.map((s) => `- ${s.date}: ${s.text}`));
+  assert.equal(r.selected[0].range.start.column, 1);
   const { relevance, recency, priority, lexical } = r.selected[0].why;
   assert.ok(relevance >= 0.5 && relevance <= 1 && relevance === lexical.normalized && lexical.raw > 0);
   assert.ok(Math.abs(r.selected[0].score - (relevance + 0.25 * recency.normalized + 0.15 * priority.normalized)) < 1e-6);

@@ -18,7 +18,8 @@
 //! - `omitted`: the number of items, each item followed by its reason (an
 //!   index into the reasons);
 //! - item: its section (an index into the titles), text (a string), date (a
-//!   string, or [`NO_DATE`] and 0), score, the number of terms, each term
+//!   string, or [`NO_DATE`] and 0), its range (the start's line, column
+//!   and offset, then the end's), score, the number of terms, each term
 //!   (an index into the terms), then the `why`: relevance; lexical raw and
 //!   normalised; 1 and semantic raw and normalised, or [`NONE`] and two
 //!   zeros; recency's age (or [`NONE`]) and normalised; priority (an index
@@ -26,6 +27,7 @@
 
 use crate::compact::Priority;
 use crate::recall::{OmitReason, Recall, Why};
+use crate::span::Range;
 
 use super::packed::{number, Strings};
 
@@ -71,6 +73,7 @@ impl Recalled {
             section: &i.section,
             text: &i.text,
             date: i.date.as_deref(),
+            range: i.range,
             score: i.score,
             why: &i.why,
         });
@@ -78,6 +81,7 @@ impl Recalled {
             section: &i.section,
             text: &i.text,
             date: i.date.as_deref(),
+            range: i.range,
             score: i.score,
             why: &i.why,
         });
@@ -133,6 +137,7 @@ struct Item<'a> {
     section: &'a str,
     text: &'a str,
     date: Option<&'a str>,
+    range: Range,
     score: f64,
     why: &'a Why,
 }
@@ -190,6 +195,11 @@ impl Writer {
         match item.date {
             Some(date) => self.string(date),
             None => self.numbers.extend([NO_DATE, 0.0]),
+        }
+        for position in [item.range.start, item.range.end] {
+            self.count(position.line);
+            self.count(position.column);
+            self.count(position.offset);
         }
         self.numbers.push(item.score);
         self.count(item.why.terms.len());
@@ -268,6 +278,8 @@ mod tests {
                     let text = read_string(next);
                     let (start, end) = (next(), next());
                     let date = (start != NO_DATE).then(|| string(start, end));
+                    let mut position = || serde_json::json!({"line": next(), "column": next(), "offset": next()});
+                    let range = serde_json::json!({"start": position(), "end": position()});
                     let score = next();
                     let count = next();
                     let words: Vec<_> = (0..count as usize)
@@ -279,7 +291,7 @@ mod tests {
                     let age = if w[6] == NONE { serde_json::Value::Null } else { w[6].into() };
                     let priority = ["transient", "other", "facts", "core"][w[8] as usize];
                     let mut item = serde_json::json!({
-                        "section": section, "text": text, "date": date, "score": score,
+                        "section": section, "text": text, "date": date, "range": range, "score": score,
                         "why": {"terms": words, "relevance": w[0], "lexical": measure(w[1], w[2]), "semantic": semantic,
                             "recency": {"raw": age, "normalized": w[7]}, "priority": {"raw": priority, "normalized": w[9]},
                             "pinned": w[10] > 0.5},

@@ -32,7 +32,7 @@ use crate::grouping::TextSet;
 use crate::heading::{fold_lower_each, normalize_heading, section_keys};
 use crate::options::Recalled;
 use crate::parse::{parse, Fence};
-use crate::span::code_points;
+use crate::span::{code_points, LineIndex, Range, Span};
 
 pub use bm25::{BM25_B, BM25_K1};
 pub use options::{
@@ -79,6 +79,9 @@ pub struct RecalledItem {
     pub text: String,
     /// The entry's date; none (`null`) for a line that is not an entry.
     pub date: Option<String>,
+    /// Where it is in the text recalled from: its line (a code block: from
+    /// its opening fence to its last line that is not blank).
+    pub range: Range,
     /// Its score: `why.relevance`, `why.recency.normalized` and
     /// `why.priority.normalized` weighted and added, rounded to millionths.
     pub score: f64,
@@ -98,6 +101,9 @@ pub struct OmittedItem {
     pub text: String,
     /// The entry's date; none (`null`) for a line that is not an entry.
     pub date: Option<String>,
+    /// Where it is in the text recalled from: its line (a code block: from
+    /// its opening fence to its last line that is not blank).
+    pub range: Range,
     /// Its score: `why.relevance`, `why.recency.normalized` and
     /// `why.priority.normalized` weighted and added, rounded to millionths.
     pub score: f64,
@@ -167,6 +173,8 @@ struct Item<'a> {
     date: Option<String>,
     /// As rendered: `- date: text` or the raw line(s).
     line: Cow<'a, str>,
+    /// Where it is in the text.
+    span: Span,
 }
 
 /// Recall the part of `text` that best answers `query` within
@@ -179,13 +187,16 @@ struct Item<'a> {
 /// let result = recall(memory, "which database for billing?", &options);
 /// assert_eq!(result.content, "## Decisions\n- 2025-03-01: Use Postgres for billing");
 /// assert_eq!(result.selected[0].why.terms, ["billing"]);
+/// // Where the item is in `memory` (line, column and offset in UTF-16).
+/// let range = result.selected[0].range;
+/// assert_eq!((range.start.line, range.start.offset, range.end.offset), (2, 13, 51));
 /// assert_eq!(result.omitted[0].reason.as_str(), "no-match");
 /// ```
 #[must_use]
 pub fn recall(text: &str, query: &str, options: &RecallOptions) -> Recall {
     let doc = parse(text);
     let items = items(&doc);
-    run(&doc, items, query, options, None)
+    run(&doc, &LineIndex::new(text), items, query, options, None)
 }
 
 /// [`recall`] by words and meaning: with the vectors an embedder gave for
@@ -214,7 +225,14 @@ pub fn hybrid_recall(
     let doc = parse(text);
     let items = items(&doc);
     vectors.check(items.len())?;
-    Ok(run(&doc, items, query, options, Some(vectors)))
+    Ok(run(
+        &doc,
+        &LineIndex::new(text),
+        items,
+        query,
+        options,
+        Some(vectors),
+    ))
 }
 
 /// The text of every item of `text`, in the order [`hybrid_recall`] takes
@@ -230,6 +248,7 @@ pub fn recall_items(text: &str) -> Vec<String> {
 
 fn run(
     doc: &Document,
+    lines: &LineIndex,
     items: Vec<Item>,
     query: &str,
     options: &RecallOptions,
@@ -274,11 +293,13 @@ fn run(
     let mut omitted = Vec::new();
     for ((item, (score, why)), reason) in items.into_iter().zip(scored).zip(reasons) {
         let section = doc.sections[item.section].title.to_string();
+        let range = lines.range(item.span);
         match reason {
             None => selected.push(RecalledItem {
                 section,
                 text: item.text,
                 date: item.date,
+                range,
                 score,
                 why,
             }),
@@ -286,6 +307,7 @@ fn run(
                 section,
                 text: item.text,
                 date: item.date,
+                range,
                 score,
                 why,
                 reason,
@@ -387,12 +409,16 @@ fn items<'a>(doc: &'a Document<'_>) -> Vec<Item<'a>> {
                     text: entry.text.to_string(),
                     date: Some(entry.date.to_string()),
                     line: line.render(),
+                    span: entry.span,
                 }),
                 Line::Raw(raw) if raw.fenced => {
-                    if let (Some(open), Some(block)) = (fence, out.last_mut()) {
-                        let block = block.line.to_mut();
+                    if let (Some(open), Some(last)) = (fence, out.last_mut()) {
+                        let block = last.line.to_mut();
                         block.push('\n');
                         block.push_str(&raw.text);
+                        if !raw.text.trim().is_empty() {
+                            last.span.end = raw.span.end;
+                        }
                         if open.is_closed_by(&raw.text) {
                             fence = None;
                         }
@@ -403,6 +429,7 @@ fn items<'a>(doc: &'a Document<'_>) -> Vec<Item<'a>> {
                             text: String::new(),
                             date: None,
                             line: Cow::Borrowed(&raw.text),
+                            span: raw.span,
                         });
                     }
                 }
@@ -411,6 +438,7 @@ fn items<'a>(doc: &'a Document<'_>) -> Vec<Item<'a>> {
                     text: raw.text.to_string(),
                     date: None,
                     line: Cow::Borrowed(&raw.text),
+                    span: raw.span,
                 }),
                 Line::Raw(_) => {}
             }

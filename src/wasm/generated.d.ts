@@ -323,6 +323,11 @@ export interface RecalledItem {
   /** The entry's date; none (`null`) for a line that is not an entry. */
   date: string | null;
   /**
+   * Where it is in the text recalled from: its line (a code block: from
+   * its opening fence to its last line that is not blank).
+   */
+  range: Range;
+  /**
    * Its score: `why.relevance`, `why.recency.normalized` and
    * `why.priority.normalized` weighted and added, rounded to millionths.
    */
@@ -403,6 +408,11 @@ export interface OmittedItem {
   text: string;
   /** The entry's date; none (`null`) for a line that is not an entry. */
   date: string | null;
+  /**
+   * Where it is in the text recalled from: its line (a code block: from
+   * its opening fence to its last line that is not blank).
+   */
+  range: Range;
   /**
    * Its score: `why.relevance`, `why.recency.normalized` and
    * `why.priority.normalized` weighted and added, rounded to millionths.

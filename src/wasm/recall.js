@@ -61,6 +61,11 @@ function items(titles, terms, reasons) {
     let date = null;
     if (n[at] === NO_DATE) at += 2;
     else date = string();
+    const range = {
+      start: { line: n[at], column: n[at + 1], offset: n[at + 2] },
+      end: { line: n[at + 3], column: n[at + 4], offset: n[at + 5] },
+    };
+    at += 6;
     const score = n[at++];
     const many = n[at++];
     const words = [];
@@ -75,7 +80,7 @@ function items(titles, terms, reasons) {
       pinned: n[at + 10] === 1,
     };
     at += 11;
-    out.push(reasons === null ? { section, text, date, score, why } : { section, text, date, score, why, reason: reasons[n[at++]] });
+    out.push(reasons === null ? { section, text, date, range, score, why } : { section, text, date, range, score, why, reason: reasons[n[at++]] });
   }
   return out;
 }

@@ -17,6 +17,7 @@ import { linter, lintGutter, forceLinting, lintKeymap } from "@codemirror/lint";
 
 import { el } from "./dom.js";
 import { entryDates, setEntryDates } from "./entry-dates.js";
+import { recalledMarks } from "./recall-marks.js";
 
 /** Milliseconds of quiet typing before the document is validated. */
 export const LINT_DELAY = 250;
@@ -104,6 +105,7 @@ export function createEditor(parent, { validate, dates, onReport, onSave, label 
     syntaxHighlighting(memoryHighlight),
     syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
     entryDates,
+    recalledMarks,
     lintGutter(),
     memoryLint,
     placeholder("## Section\n- 2025-03-15: Something worth remembering"),

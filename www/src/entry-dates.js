@@ -6,8 +6,8 @@
 // the engine reads as a raw line, is not marked. Between checks the marks
 // move with the edits.
 
-import { StateEffect, StateField } from "@codemirror/state";
-import { Decoration, EditorView } from "@codemirror/view";
+import { Decoration } from "@codemirror/view";
+import { replacedMarks } from "./marks.js";
 
 const dateMark = Decoration.mark({ class: "cm-entry-date" });
 
@@ -30,25 +30,10 @@ export function entryDateRanges(document, text) {
   return ranges;
 }
 
+const marks = replacedMarks(() => dateMark);
+
 /** Replace the marked dates with these ranges (of the document as it is now). */
-export const setEntryDates = StateEffect.define();
+export const setEntryDates = marks.replace;
 
 /** The marks of the entry dates: replaced by each check, mapped through edits in between. */
-export const entryDates = StateField.define({
-  create: () => Decoration.none,
-  update(marks, tr) {
-    let next = marks.map(tr.changes);
-    for (const effect of tr.effects) {
-      if (effect.is(setEntryDates)) {
-        const length = tr.state.doc.length;
-        next = Decoration.set(
-          effect.value
-            .filter(({ from, to }) => from < to && to <= length)
-            .map(({ from, to }) => dateMark.range(from, to)),
-        );
-      }
-    }
-    return next;
-  },
-  provide: (field) => EditorView.decorations.from(field),
-});
+export const entryDates = marks.field;

@@ -20,6 +20,7 @@ import { compactToSoftLimit } from "./compaction.js";
 import { refreshHistory, onRevertRequest } from "./history.js";
 import { loadRemote, mergeRemote, scheduleRemoteCheck } from "./remote.js";
 import { initSource, formRef } from "./hub-source.js";
+import { initRecallPanel } from "./recall-panel.js";
 
 function initForm() {
   const form = byTestId("memory-form");
@@ -114,6 +115,7 @@ async function start() {
     onSave: () => save(),
   });
   initButtons();
+  initRecallPanel();
   if (storeError) {
     // Validation still works; loading and saving do not. Say so, plainly.
     showEngineError(`Saving is unavailable: ${describeError(storeError)}`);

@@ -6,6 +6,7 @@ import { byTestId, showText } from "./dom.js";
 import { scheduleDraft, clearDraft } from "./drafts.js";
 import { renderUsage, renderProblems, renderPreview } from "./views.js";
 import { renderDirty } from "./status.js";
+import { recallAfterCheck } from "./recall-panel.js";
 
 function previewOpen() {
   return byTestId("preview-panel").open;
@@ -39,6 +40,7 @@ export function onReport(report, text, ms) {
     else editor.select(0, 0);
   });
   refreshPreview();
+  recallAfterCheck();
   if (state.conflict) byTestId("conflict-ours").textContent = text;
   state.dirty = state.ref !== null && text !== state.base;
   renderDirty();

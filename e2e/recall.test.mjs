@@ -1,0 +1,121 @@
+// Browser tests of the recall panel: a question typed in the panel marks
+// the selected entries in the text (the engine's ranges), lists them with
+// their `why` and the omitted ones with their reason; a question the memory
+// does not answer selects nothing; and "by meaning" loads the real MiniLM
+// from the page's own origin and finds an entry that shares no word with
+// the question.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { startBrowser, byTestId, setText, saveArtifactsDir } from "./harness.mjs";
+
+const MEMORY = [
+  "## Decisions",
+  "- 2025-03-01: Services use PostgreSQL 16",
+  "- 2025-03-02: Production releases only ship on Tuesdays and Thursdays",
+  "- 2025-03-03: The billing service is written in Go",
+  "",
+  "## Facts",
+  "- 2025-03-04: The office is in Oslo",
+  "- 2025-03-05: Billing invoices go out on the first of the month",
+].join("\n");
+
+let browser;
+before(async () => { browser = await startBrowser(); });
+after(async () => { await browser?.close(); });
+
+/** The lines of the editor that carry a recall mark, as shown. */
+const markedLines = (page) => page.locator(".cm-line:has(.cm-recalled)").allTextContents();
+
+/** Type `question` into the panel and wait until the recall of it is shown. */
+async function ask(page, question) {
+  await byTestId(page, "recall-question").fill("");
+  await byTestId(page, "recall-question").pressSequentially(question);
+  await page.waitForFunction((q) => {
+    const box = document.querySelector('[data-testid="recall-status"]');
+    return ["done", "degraded"].includes(box.dataset.status) && box.dataset.question === q;
+  }, question, { timeout: 150_000, polling: 100 });
+  return byTestId(page, "recall-status").textContent();
+}
+
+test("a question marks the entries recall selects, with their why, and lists the omitted ones with their reason", { timeout: 60_000 }, async () => {
+  const page = await browser.newPage({ id: "recall-words" });
+  await setText(page, MEMORY);
+  await byTestId(page, "recall-panel").locator("> summary").click();
+  assert.equal(await byTestId(page, "recall-words").isChecked(), true, "by words is the default");
+
+  const status = await ask(page, "billing?");
+  assert.match(status, /^2 of 5 items, \d+ of 1,200 characters \(about \d+ tokens\), by words\.$/);
+  assert.equal(await byTestId(page, "recall-status").getAttribute("data-status"), "done");
+  assert.deepEqual(await markedLines(page), [
+    "- 2025-03-03: The billing service is written in Go",
+    "- 2025-03-05: Billing invoices go out on the first of the month",
+  ]);
+  // Hovering a mark shows its why; the list says the same.
+  const title = await page.locator(".cm-recalled").first().getAttribute("title");
+  assert.match(title, /^relevance \d\.\d\d · words \d\.\d\d \(BM25 \d+\.\d\d\) · recency \d\.\d\d \(\d+ days old\) · priority \d\.\d\d \(\w+\) · matched: billing$/);
+  const whys = await byTestId(page, "recall-why").allTextContents();
+  assert.equal(whys.length, 2);
+  assert.equal(whys[0], title);
+  assert.deepEqual(await byTestId(page, "recall-selected-item").evaluateAll((items) => items.map((i) => i.dataset.line)), ["4", "8"]);
+  const omitted = byTestId(page, "recall-omitted-item");
+  assert.equal(await omitted.count(), 3);
+  assert.deepEqual(await omitted.evaluateAll((items) => items.map((i) => i.dataset.reason)), ["no-match", "no-match", "no-match"]);
+  assert.match(await omitted.first().textContent(), /Services use PostgreSQL 16.*no-match does not answer the question/);
+
+  // A smaller budget leaves the lower-scoring match out, for the budget.
+  await byTestId(page, "recall-budget").fill("100");
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="recall-selected-item"]').length === 1);
+  assert.equal((await markedLines(page)).length, 1);
+  assert.equal(await page.locator('[data-testid="recall-omitted-item"][data-reason="budget"]').count(), 1);
+
+  // Activating a listed item selects its line in the editor.
+  await byTestId(page, "recall-selected-item").first().press("Enter");
+  const selected = await page.evaluate(() => getSelection().toString());
+  assert.match(selected, /billing|Billing/);
+
+  // A question the memory does not answer selects nothing, and marks nothing.
+  await byTestId(page, "recall-budget").fill("1200");
+  const none = await ask(page, "what is the weather on mars?");
+  assert.match(none, /^0 of 5 items, 0 of 1,200 characters/);
+  assert.equal(await page.locator(".cm-recalled").count(), 0);
+  assert.equal(await byTestId(page, "recall-selected-empty").isVisible(), true);
+  assert.deepEqual(await byTestId(page, "recall-omitted-item").evaluateAll((items) => items.map((i) => i.dataset.reason)),
+    ["no-match", "no-match", "no-match", "no-match", "no-match"]);
+
+  // Clearing the question clears the marks.
+  await byTestId(page, "recall-question").fill("");
+  await page.waitForFunction(() => document.querySelector('[data-testid="recall-status"]').dataset.status === "idle");
+  assert.equal(await page.locator(".cm-recalled").count(), 0);
+  assert.deepEqual(browser.external, []);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("by meaning: MiniLM, loaded on first use from the page's origin, finds what the question says in other words", { timeout: 240_000 }, async () => {
+  const page = await browser.newPage({ id: "recall-meaning" });
+  await setText(page, MEMORY);
+  await byTestId(page, "recall-panel").locator("> summary").click();
+  assert.equal(await ask(page, "which relational database do we run?").then((s) => s.startsWith("0 of 5 items")), true,
+    "by words, nothing shares a word with the question");
+
+  const requests = [];
+  page.on("request", (request) => requests.push(new URL(request.url()).pathname));
+  await byTestId(page, "recall-meaning").check();
+  await page.waitForFunction(() => document.querySelector('[data-testid="recall-status"]').dataset.status === "loading");
+  await page.waitForFunction(() => ["done", "degraded", "error"].includes(document.querySelector('[data-testid="recall-status"]').dataset.status),
+    null, { timeout: 200_000, polling: 250 });
+  const status = await byTestId(page, "recall-status").textContent();
+  assert.equal(await byTestId(page, "recall-status").getAttribute("data-degraded"), "", status);
+  assert.match(status, /by meaning \(all-MiniLM-L6-v2\)\.$/);
+  assert.deepEqual(await markedLines(page), ["- 2025-03-01: Services use PostgreSQL 16"]);
+  assert.match(await byTestId(page, "recall-why").first().textContent(), /· meaning \d\.\d\d \(cosine 0\.\d\d\) ·/);
+  assert.ok(requests.some((p) => p.endsWith(".safetensors")), "the weights are fetched when by meaning is chosen");
+
+  const dir = await saveArtifactsDir();
+  await page.screenshot({ path: join(dir, "recall.png"), fullPage: true });
+  assert.deepEqual(browser.external, []);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
