@@ -98,9 +98,10 @@ export function createHub(config, runtime) {
   app.route("/v1/teams", teams);
   app.route(TEAM, keys);
   app.route(TEAM, audit);
-  // Before the routes of {m}: the scope `task` is served there.
+  // Before the routes of {m} (deletion, memories, events, recall): a task
+  // memory's path is one of {m} too, whose routes answer 404 for it.
   app.route(TEAM, tasks);
-  // Before the routes of {m}: their last answers 405 to every other method.
+  // Before memories.js, whose last route answers 405 to {m}'s other methods.
   app.route(TEAM, deletion);
   app.route(TEAM, memories);
   app.route(TEAM, events);

@@ -20,7 +20,7 @@ import { UnknownKeys } from "./unknown-keys.js";
  * @property {RateLimiter} limiter requests per key (and the operator's)
  * @property {UnknownKeys} unknownKeys refusals of keys no team knows
  * @property {BoundedMap} lastUsed when each key's last use was written
- * @property {(request: Request, env: unknown) => Promise<Response>} fetch the application itself (the MCP tools act through it)
+ * @property {(request: Request, env: unknown) => Response | Promise<Response>} fetch the application itself (the MCP tools act through it)
  *
  * @typedef {object} Caller the holder of the key (caller.js)
  * @property {string} team
@@ -33,7 +33,7 @@ import { UnknownKeys } from "./unknown-keys.js";
  *   audit a refusal, and give back its problem to throw
  *
  * @typedef {object} Memory the memory a route acts on (access.js)
- * @property {{ scope: string, id: string }} ref
+ * @property {import("memdoc").MemoryRef} ref
  * @property {MemoryStore} store
  *
  * @typedef {{ Variables: { hub: Hub, caller: Caller, memory: Memory } }} Env

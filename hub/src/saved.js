@@ -13,8 +13,8 @@ import { count } from "./stats.js";
 
 /**
  * @param {import("./context.js").Context} c
- * @param {object} outcome the store's
- * @param {{ ref: { scope: string, id: string } | null, store: import("memdoc").MemoryStore, base: number, merging: boolean }} save
+ * @param {import("memdoc").SaveOutcome} outcome the store's
+ * @param {{ ref: import("memdoc").MemoryRef | null, store: import("memdoc").MemoryStore, base: number, merging: boolean }} save
  *   `ref` null: the memory is not listed (a task memory)
  */
 export async function answerSave(c, outcome, { ref, store, base, merging }) {
