@@ -1,7 +1,7 @@
 // Backup and restore of a whole team (docs/HUB.md, "Backup and restore"):
 // `GET /v1/teams/{team}/export` (admin) answers the team as NDJSON, and
 // `POST /v1/teams/{team}/import` (operator) writes such an export into a
-// team that does not exist yet, on either target.
+// team that does not exist yet, on either target (routes/backup.js).
 //
 // The format, `memdoc-team/1`: a first line `{format, team, exportedAt,
 // createdAt}`, then one record a line, in this order and each sorted:
@@ -23,10 +23,7 @@
 // heads that name them.
 import { expire } from "memdoc";
 
-import { appendAudit } from "./audit.js";
-import { readCapped } from "./body.js";
 import { MEMBER, MEMORY_ID, ROLES } from "./ids.js";
-import { TEAM_ID } from "./keys.js";
 import { readPolicies } from "./lifecycle.js";
 import { HubProblem } from "./problem.js";
 
@@ -200,7 +197,7 @@ export function parseExport(text, team) {
 }
 
 /** Write a checked export into the (just claimed) team's storage. */
-async function writeImport(storage, parsed) {
+export async function writeImport(storage, parsed) {
   for (const k of parsed.keys) {
     if ("revokedAt" in k) {
       await storage.put(["revoked", k.id], { member: k.member, role: k.role, revokedAt: k.revokedAt });
@@ -220,47 +217,4 @@ async function writeImport(storage, parsed) {
   }
   for (const d of parsed.deleted) await storage.put(["deleted", d.scope, d.id], d);
   for (const a of parsed.audit) await storage.put(["audit", a.seq], a.entry);
-}
-
-/**
- * The routes of this file, on the hub application.
- * @param {import("hono").Hono} app
- * @param {{ config: any, runtime: any, teamCaller: Function, requireOperator: Function, allow: Function }} hub
- */
-export function mountBackup(app, { config, runtime, teamCaller, requireOperator, allow }) {
-  app.get("/v1/teams/:team/export", async (c) => {
-    const who = await teamCaller(c, "team.export", "admin");
-    const lines = await exportLines(who.storage, who.team);
-    // After the read: the export's own audit entry is in the next export.
-    await who.audit({ status: 200, records: lines.length - 1 });
-    return c.body(`${lines.join("\n")}\n`, 200, { "content-type": "application/x-ndjson; charset=utf-8" });
-  });
-  allow("/v1/teams/:team/export", "GET");
-
-  app.post("/v1/teams/:team/import", async (c) => {
-    await requireOperator(c);
-    const team = c.req.param("team");
-    const storage = TEAM_ID.test(team) ? runtime.team(team) : null;
-    if (!storage) throw new HubProblem(404, "team/not-found", "This server does not hold that team.");
-    const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
-    if (type !== "application/x-ndjson") throw new HubProblem(415, "http/unsupported-media-type", "Send application/x-ndjson (an export).");
-    const bytes = await readCapped(c.req.raw, { ...config, bodyCap: config.importCap });
-    let text;
-    try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    } catch {
-      throw new HubProblem(400, "request/invalid-utf8", "The body is not valid UTF-8.");
-    }
-    const parsed = parseExport(text, team);
-    if (!(await storage.create(["team"], { team, createdAt: parsed.createdAt ?? new Date().toISOString() }))) {
-      throw new HubProblem(409, "team/exists", "That team exists: an import makes a new team.");
-    }
-    await writeImport(storage, parsed);
-    if (parsed.policies.length > 0) await runtime.policiesChanged?.({ team, storage, policies: parsed.policies });
-    if (parsed.deleted.length > 0) await runtime.scheduleSweep?.({ team, storage });
-    const counts = { members: parsed.members.size, keys: parsed.keys.length, policies: parsed.policies.length, memories: parsed.memories.size, revisions: parsed.revisions.length, deleted: parsed.deleted.length, audit: parsed.audit.length };
-    await appendAudit(storage, { member: null, keyId: null, action: "team.import", target: `team/${team}`, revision: null, status: 201, by: "operator", ...counts }, config.auditMax);
-    return c.json({ team, ...counts }, 201, { location: `/v1/teams/${team}` });
-  });
-  allow("/v1/teams/:team/import", "POST");
 }

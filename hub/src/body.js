@@ -131,10 +131,15 @@ export async function drain(request, limits) {
   }
 }
 
+/** The body as UTF-8 text (400 otherwise), whatever its content type. */
+export async function readText(request, limits) {
+  return decode(await readCapped(request, limits));
+}
+
 /** A memory document: `text/markdown` (the document itself) or `application/json` `{content}`. */
 export async function readDocument(request, limits) {
   const type = mediaType(request);
-  if (type === "text/markdown") return decode(await readCapped(request, limits));
+  if (type === "text/markdown") return readText(request, limits);
   if (type === "application/json") {
     const body = await readJson(request, limits);
     if (typeof body.content !== "string") {
@@ -143,4 +148,17 @@ export async function readDocument(request, limits) {
     return body.content;
   }
   throw new HubProblem(415, "http/unsupported-media-type", "Send text/markdown (the document) or application/json {content}.");
+}
+
+/**
+ * The middleware that keeps a connection usable after an error answered
+ * before the body was read: the body is read and dropped (bounded), or the
+ * connection closed, so that the client's next request on it is not met by
+ * a reset.
+ * @type {import("hono").MiddlewareHandler<import("./context.js").Env>}
+ */
+export async function drainAfterError(c, next) {
+  await next();
+  const { status } = c.res;
+  if (status === 408 || status === 413 || (status >= 400 && !(await drain(c.req.raw, c.var.hub.config)))) c.res.headers.set("connection", "close");
 }

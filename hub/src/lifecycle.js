@@ -1,9 +1,9 @@
 // Recall and the lifecycle of team memories (docs/HUB.md, "Recall and
-// lifecycle"): `GET {m}/recall`, a team's expiry policies (admin), and the
-// sweep that applies them to every team memory with `MemoryStore.sweep`,
-// triggered by an admin (`POST /v1/teams/{team}/sweep`) or on a schedule
-// (a Durable Object alarm on Workers, Deno.cron on Deno; see worker.js and
-// deno.js). User memories are not swept: their member alone sees them.
+// lifecycle"): the recall a request asks for (routes/recall.js), a team's
+// expiry policies, and the sweep that applies them to every team memory
+// with `MemoryStore.sweep`, triggered by an admin (routes/lifecycle.js) or
+// on a schedule (a Durable Object alarm on Workers, Deno.cron on Deno; see
+// worker.js and deno.js). User memories are not swept: their member alone sees them.
 //
 // A sweep is idempotent: `MemoryStore.sweep` writes a revision only when
 // an entry expired, replaces the head by compare-and-swap, and archives an
@@ -12,7 +12,6 @@
 import { expire, hybridRecall, recall } from "memdoc";
 
 import { appendAudit } from "./audit.js";
-import { readJson } from "./body.js";
 import { teamMemoryIds } from "./directory.js";
 import { HubProblem } from "./problem.js";
 import { teamVectorCache } from "./embedding.js";
@@ -29,11 +28,16 @@ export async function readPolicies(storage) {
   return (await storage.get(POLICIES)) ?? [];
 }
 
+/** Set the team's policies. */
+export async function writePolicies(storage, policies) {
+  await storage.put(POLICIES, policies);
+}
+
 /** Today in UTC, `YYYY-MM-DD`. */
 export const utcToday = () => new Date().toISOString().slice(0, 10);
 
 /** The engine's coded error as a 400 problem; anything else unchanged. */
-function engineProblem(error) {
+export function engineProblem(error) {
   if (typeof error?.code === "string" && error.code.startsWith("options/")) {
     return new HubProblem(400, error.code, error.message);
   }
@@ -43,7 +47,7 @@ function engineProblem(error) {
 /**
  * The engine's Recall of `content` for the request's `?q=` and `?budget=`;
  * with `optional`, null when the request has neither. A bad query is a
- * refusal (400, audited). With an embedder (c.get("embedder")) and a
+ * refusal (400, audited). With an embedder (the hub's) and a
  * query, recall by words and meaning (`hybridRecall`, the team's vectors
  * as its cache: items not yet embedded are embedded now), unless
  * `?mode=lexical`.
@@ -56,7 +60,7 @@ export async function recallFor(c, who, ref, content, { optional = false } = {})
   if (q !== undefined && q.length > 2000) throw await who.refuse(new HubProblem(400, "request/invalid-query", "?q is at most 2000 characters."));
   if (rawBudget !== undefined && !/^[0-9]{1,9}$/.test(rawBudget)) throw await who.refuse(new HubProblem(400, "request/invalid-query", "?budget must be a whole number of code points."));
   if (mode !== undefined && mode !== "lexical" && mode !== "hybrid") throw await who.refuse(new HubProblem(400, "request/invalid-query", "?mode must be hybrid or lexical."));
-  const embedder = mode === "lexical" || !q ? null : c.get("embedder");
+  const embedder = mode === "lexical" || !q ? null : c.var.hub.embedder;
   let recalled;
   const started = performance.now();
   try {
@@ -67,9 +71,9 @@ export async function recallFor(c, who, ref, content, { optional = false } = {})
     throw problem instanceof HubProblem ? await who.refuse(problem) : problem;
   }
   const ms = performance.now() - started;
-  const metrics = c.get("metrics");
-  metrics?.add("memdoc_recalls_total");
-  metrics?.observe("memdoc_recall_duration_seconds", {}, ms / 1000);
+  const { metrics } = c.var.hub;
+  metrics.add("memdoc_recalls_total");
+  metrics.observe("memdoc_recall_duration_seconds", {}, ms / 1000);
   await countRecall(who.storage, recalled, ms);
   return recalled;
 }
@@ -85,6 +89,26 @@ async function embedderOrFailure(embedder) {
     const message = `the embedder could not be loaded: ${error?.message ?? error}`;
     return { embedder: { id: "unavailable", dimensions: null, embed: () => Promise.reject(new Error(message)) } };
   }
+}
+
+/**
+ * The policies of a request's body `{ policies }`, as kept, or a 400
+ * problem (the engine's own check, with its codes).
+ */
+export function checkedPolicies(body) {
+  const policies = body?.policies;
+  if (!Array.isArray(policies) || policies.length > MAX_POLICIES) {
+    throw new HubProblem(400, "request/invalid-body", `\`policies\` must be a list of at most ${MAX_POLICIES} { section, maxAgeDays }.`);
+  }
+  // Ages JSON cannot carry exactly (past 2^53 - 1) are refused, not rounded.
+  const inexact = policies.findIndex((p) => typeof p?.maxAgeDays === "number" && Number.isInteger(p.maxAgeDays) && !Number.isSafeInteger(p.maxAgeDays));
+  if (inexact >= 0) throw new HubProblem(400, "options/invalid-policy", `policy ${inexact}: maxAgeDays must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}.`);
+  try {
+    expire("", { today: "2000-01-01", policies });
+  } catch (error) {
+    throw engineProblem(error);
+  }
+  return policies.map((p) => ({ section: p.section, maxAgeDays: p.maxAgeDays }));
 }
 
 /**
@@ -110,68 +134,4 @@ export async function sweepTeam({ storage, store, today, member = null, keyId = 
   metrics?.add("memdoc_sweeps_total");
   metrics?.add("memdoc_archived_entries_total", {}, result.archived);
   return result;
-}
-
-/**
- * The routes of this file, on the hub application.
- * @param {import("hono").Hono} app
- * @param {{ M: string, config: any, runtime: any, teamCaller: Function, memoryCaller: Function, storeOf: Function, allow: Function }} hub
- */
-export function lifecycleRoutes(app, { M, config, runtime, teamCaller, memoryCaller, storeOf, allow }) {
-  app.get(`${M}/recall`, async (c) => {
-    const { who, ref, store } = await memoryCaller(c, "recall", "reader");
-    const loaded = await store.load(ref);
-    const recalled = await recallFor(c, who, ref, loaded.content);
-    await who.audit({ status: 200, revision: loaded.revision });
-    return c.json({ revision: loaded.revision, ...recalled }, 200, { etag: `"${loaded.revision}"` });
-  });
-  allow(`${M}/recall`, "GET");
-
-  const P = "/v1/teams/:team/policies";
-  app.get(P, async (c) => {
-    const who = await teamCaller(c, "policies.read", "admin");
-    return c.json({ policies: await readPolicies(who.storage) });
-  });
-  app.put(P, async (c) => {
-    const who = await teamCaller(c, "policies.set", "admin");
-    try {
-      const body = await readJson(c.req.raw, config);
-      const policies = body?.policies;
-      if (!Array.isArray(policies) || policies.length > MAX_POLICIES) {
-        throw new HubProblem(400, "request/invalid-body", `\`policies\` must be a list of at most ${MAX_POLICIES} { section, maxAgeDays }.`);
-      }
-      // Ages JSON cannot carry exactly (past 2^53 - 1) are refused, not rounded.
-      const inexact = policies.findIndex((p) => typeof p?.maxAgeDays === "number" && Number.isInteger(p.maxAgeDays) && !Number.isSafeInteger(p.maxAgeDays));
-      if (inexact >= 0) throw new HubProblem(400, "options/invalid-policy", `policy ${inexact}: maxAgeDays must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}.`);
-      // The engine's own check, with its codes (options/invalid-policy).
-      try {
-        expire("", { today: "2000-01-01", policies });
-      } catch (error) {
-        throw engineProblem(error);
-      }
-      const kept = policies.map((p) => ({ section: p.section, maxAgeDays: p.maxAgeDays }));
-      await who.storage.put(POLICIES, kept);
-      await runtime.policiesChanged?.({ team: who.team, storage: who.storage, policies: kept });
-      await who.audit({ status: 200 });
-      return c.json({ policies: kept });
-    } catch (error) {
-      if (error instanceof HubProblem && error.status !== 429) await who.audit({ status: error.status });
-      throw error;
-    }
-  });
-  allow(P, "GET, PUT");
-
-  app.post("/v1/teams/:team/sweep", async (c) => {
-    const who = await teamCaller(c, "sweep", "admin");
-    const today = c.req.query("today") ?? utcToday();
-    try {
-      expire("", { today, policies: [] });
-    } catch (error) {
-      const problem = engineProblem(error);
-      throw problem instanceof HubProblem ? await who.refuse(problem) : problem;
-    }
-    const result = await sweepTeam({ storage: who.storage, store: storeOf(who.storage), today, member: who.member, keyId: who.keyId, auditMax: config.auditMax, changed: runtime.changed, metrics: runtime.metrics });
-    return c.json(result);
-  });
-  allow("/v1/teams/:team/sweep", "POST");
 }

@@ -1,9 +1,9 @@
 // The hub's metrics (docs/HUB.md, "Observability"): counters and histograms
 // kept in memory by each hub application, rendered in the Prometheus text
-// format by `GET /metrics` (the operator token). On Deno one process holds
-// them all; on Workers each team's Durable Object counts its own, and the
-// Worker adds up what every team's object answers (worker.js).
-import { HubProblem } from "./problem.js";
+// format by `GET /metrics` (the operator token; routes/metrics.js). On
+// Deno one process holds them all; on Workers each team's Durable Object
+// counts its own, and the Worker adds up what every team's object answers
+// (worker.js).
 
 /** Upper bounds of the duration histograms, in seconds. */
 export const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -107,19 +107,4 @@ export function render(snapshots) {
     }
   }
   return `${lines.join("\n")}\n`;
-}
-
-/**
- * `GET /metrics`, for the operator. `collect` gives the snapshots to add
- * up (this application's, and on Workers every team's).
- * @param {import("hono").Hono} app
- * @param {{ isOperator: Function, collect: () => Promise<object[]>, allow: Function }} hub
- */
-export function mountMetrics(app, { isOperator, collect, allow }) {
-  app.get("/metrics", async (c) => {
-    if (c.req.header("authorization") === undefined) throw new HubProblem(401, "auth/missing-key", "Send Authorization: Bearer <operator token>.");
-    if (!(await isOperator(c))) throw new HubProblem(401, "auth/invalid-key", "That is not the operator token.");
-    return c.body(render(await collect()), 200, { "content-type": "text/plain; version=0.0.4; charset=utf-8" });
-  });
-  allow("/metrics", "GET");
 }

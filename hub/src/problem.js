@@ -56,3 +56,18 @@ export function problemResponse(status, code, detail, more = {}) {
 export function toResponse(problem) {
   return problemResponse(problem.status, problem.code, problem.message, { headers: problem.headers, extra: problem.extra });
 }
+
+/**
+ * The answer to any error a route threw (`app.onError`): a HubProblem as
+ * itself, a failure of the storage 503, anything else 500 (its `internal/`
+ * code kept, nothing else of it).
+ */
+export function errorResponse(error) {
+  if (error instanceof HubProblem) return toResponse(error);
+  const code = typeof error?.code === "string" ? error.code : "internal/error";
+  if (code === "store/host-failed") return problemResponse(503, code, "The hub's storage failed; nothing was changed. Try again.");
+  return problemResponse(500, code.startsWith("internal/") ? code : "internal/error", "The hub failed to answer this request.");
+}
+
+/** The answer to a path no route serves (`app.notFound`). */
+export const noRoute = () => problemResponse(404, "http/not-found", "There is no such route.");

@@ -3,8 +3,10 @@
 // Object, which sees every request of its keys; on Deno: the server
 // process). At most MAX_COUNTERS buckets are kept: past that, a bucket that
 // has refilled (as good as none) or else the least recently used one is
-// forgotten, never all of them at once.
+// forgotten, never all of them at once. A request refused is answered
+// with `rateLimited`.
 import { BoundedMap } from "./bounded-map.js";
+import { HubProblem } from "./problem.js";
 
 export const MAX_COUNTERS = 10_000;
 
@@ -37,4 +39,9 @@ export class RateLimiter {
     }
     return Math.max(1, Math.ceil((1 - b.tokens) / this.perMs / 1000));
   }
+}
+
+/** The problem of a request refused for `wait` seconds (429, with Retry-After). */
+export function rateLimited(wait, what = "requests for this key") {
+  return new HubProblem(429, "rate/limited", `Too many ${what}; retry in ${wait} s.`, { headers: { "retry-after": String(wait) } });
 }

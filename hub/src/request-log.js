@@ -39,7 +39,6 @@ export function mountRequestLog(app, { metrics, log }) {
     // the request's headers with it.
     const length = c.req.header("content-length");
     const bytesIn = length !== undefined && /^[0-9]+$/.test(length) ? Number(length) : c.req.raw.body === null ? 0 : null;
-    c.set("metrics", metrics);
     await next();
     const res = c.res;
     // A WebSocket upgrade's response is the runtime's own: workerd takes no

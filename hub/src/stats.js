@@ -60,6 +60,23 @@ export async function countRecall(storage, recalled, ms) {
 }
 
 /**
+ * The items of the team's memories (team and user) whose vector the team
+ * does not hold, for `readStats`.
+ * @param {import("./context.js").Hub} hub
+ */
+export const indexLagOf = (hub) => async (storage) => {
+  const model = await hub.embedder();
+  const store = hub.storeOf(storage);
+  let lag = 0;
+  for (const e of await storage.list(["memory"])) {
+    const ref = { scope: e.key[1], id: e.key[2] };
+    const loaded = await store.load(ref).catch(() => null);
+    if (loaded) lag += (await unembedded(model, storage, loaded.content)).size;
+  }
+  return lag;
+};
+
+/**
  * The figures since `since` (an RFC 3339 instant or a date; default: the
  * last 24 hours). `indexLag(storage)` counts the items not yet embedded
  * (absent without an embedder: the figure is null).
@@ -103,33 +120,4 @@ function median(times) {
     if (seen >= total / 2) return ms;
   }
   return null;
-}
-
-/**
- * `GET /v1/teams/{team}/stats`, for the team's admins.
- * @param {import("hono").Hono} app
- * @param {{ teamCaller: Function, allow: Function }} hub
- */
-export function mountStats(app, { teamCaller, allow, embedder = null, storeOf }) {
-  // Every item of the team's memories (team and user) whose vector the team does not hold.
-  const indexLag = async (storage) => {
-    const model = await embedder();
-    const store = storeOf(storage);
-    let lag = 0;
-    for (const e of await storage.list(["memory"])) {
-      const ref = { scope: e.key[1], id: e.key[2] };
-      const loaded = await store.load(ref).catch(() => null);
-      if (loaded) lag += (await unembedded(model, storage, loaded.content)).size;
-    }
-    return lag;
-  };
-  app.get("/v1/teams/:team/stats", async (c) => {
-    const who = await teamCaller(c, "stats", "admin");
-    try {
-      return c.json(await readStats(who.storage, c.req.query("since"), embedder === null ? null : indexLag));
-    } catch (error) {
-      throw error instanceof HubProblem ? await who.refuse(error) : error;
-    }
-  });
-  allow("/v1/teams/:team/stats", "GET");
 }

@@ -8,6 +8,7 @@
 // HTTP-level error is a problem (application/problem+json), the MCP
 // transport's own too. A fresh server and transport per request: nothing is
 // shared between callers.
+import { Hono } from "hono";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { version } from "memdoc";
@@ -59,62 +60,58 @@ function acceptsJson(accept) {
   return accept.split(",").some((t) => ["application/json", "application/*", "*/*"].includes(t.split(";")[0].trim().toLowerCase()));
 }
 
-/**
- * Mount `POST /mcp` on the hub application `app` (a Hono app).
- * @param {import("hono").Hono} app
- * @param {{ bodyCap: number, bodyTimeoutMs: number }} limits
- */
-export function mountMcp(app, limits) {
-  app.post("/mcp", async (c) => {
-    const request = c.req.raw;
-    const authorization = request.headers.get("authorization");
-    const origin = new URL(request.url).origin;
-    const rest = async (method, path, o = {}) => {
-      const headers = { ...(o.headers ?? {}) };
-      if (authorization !== null) headers.authorization = authorization;
-      let body;
-      if (o.body !== undefined) {
-        body = JSON.stringify(o.body);
-        headers["content-type"] = "application/json";
-      }
-      const response = await app.fetch(new Request(origin + path, { method, headers, body }), c.env);
-      const text = await response.text();
-      const type = response.headers.get("content-type") ?? "";
-      let json = null;
-      try {
-        json = /json/.test(type) ? JSON.parse(text) : null;
-      } catch {
-        // Not JSON after all: the tools treat it as an unexpected answer.
-      }
-      return { status: response.status, json, text, headers: response.headers };
-    };
-    const me = await rest("GET", "/v1/whoami");
-    if (me.status !== 200) return new Response(me.text, { status: me.status, headers: me.headers });
+/** @type {Hono<import("../context.js").Env>} */
+export const mcp = new Hono();
 
-    if (!acceptsJson(request.headers.get("accept"))) {
-      throw new HubProblem(406, "http/not-acceptable", "The answer is application/json: accept it (Accept: application/json, text/event-stream).");
+mcp.post("/", async (c) => {
+  const request = c.req.raw;
+  const authorization = request.headers.get("authorization");
+  const origin = new URL(request.url).origin;
+  const rest = async (method, path, o = {}) => {
+    const headers = { ...(o.headers ?? {}) };
+    if (authorization !== null) headers.authorization = authorization;
+    let body;
+    if (o.body !== undefined) {
+      body = JSON.stringify(o.body);
+      headers["content-type"] = "application/json";
     }
-    const message = await readJsonValue(request, limits);
+    const response = await c.var.hub.fetch(new Request(origin + path, { method, headers, body }), c.env);
+    const text = await response.text();
+    const type = response.headers.get("content-type") ?? "";
+    let json = null;
+    try {
+      json = /json/.test(type) ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON after all: the tools treat it as an unexpected answer.
+    }
+    return { status: response.status, json, text, headers: response.headers };
+  };
+  const me = await rest("GET", "/v1/whoami");
+  if (me.status !== 200) return new Response(me.text, { status: me.status, headers: me.headers });
 
-    const server = new HubMcpServer(
-      { name: "memdoc-hub", title: "memdoc hub", version: version() },
-      {
-        jsonSchemaValidator: noElicitation,
-        instructions:
-          `You are ${me.json.member} (role ${me.json.role}) in team ${me.json.team}. ` +
-          "The memory tools read and change the team's shared memories (scope \"team\") and your own private memory (scope \"user\", id = your member id). " +
-          "To change a memory: memory_read, then memory_save the whole new document with the revision you read.",
-      },
-    );
-    for (const [name, config, handler] of memoryTools(me.json, rest)) server.registerTool(name, config, handler);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    await server.connect(transport);
-    // The body is read; the transport gets it parsed, and an Accept it takes.
-    const headers = new Headers(request.headers);
-    headers.set("accept", "application/json, text/event-stream");
-    return asProblem(await transport.handleRequest(new Request(request.url, { method: "POST", headers }), { parsedBody: message }));
-  });
-  app.all("/mcp", () =>
-    problemResponse(405, "http/method-not-allowed", "Use POST (the MCP Streamable HTTP transport, stateless: no event stream, no session).", { headers: { allow: "POST" } }),
+  if (!acceptsJson(request.headers.get("accept"))) {
+    throw new HubProblem(406, "http/not-acceptable", "The answer is application/json: accept it (Accept: application/json, text/event-stream).");
+  }
+  const message = await readJsonValue(request, c.var.hub.config);
+
+  const server = new HubMcpServer(
+    { name: "memdoc-hub", title: "memdoc hub", version: version() },
+    {
+      jsonSchemaValidator: noElicitation,
+      instructions:
+        `You are ${me.json.member} (role ${me.json.role}) in team ${me.json.team}. ` +
+        "The memory tools read and change the team's shared memories (scope \"team\") and your own private memory (scope \"user\", id = your member id). " +
+        "To change a memory: memory_read, then memory_save the whole new document with the revision you read.",
+    },
   );
-}
+  for (const [name, config, handler] of memoryTools(me.json, rest)) server.registerTool(name, config, handler);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  // The body is read; the transport gets it parsed, and an Accept it takes.
+  const headers = new Headers(request.headers);
+  headers.set("accept", "application/json, text/event-stream");
+  return asProblem(await transport.handleRequest(new Request(request.url, { method: "POST", headers }), { parsedBody: message }));
+});
+mcp.all("/", () =>
+  problemResponse(405, "http/method-not-allowed", "Use POST (the MCP Streamable HTTP transport, stateless: no event stream, no session).", { headers: { allow: "POST" } }),
+);

@@ -1,0 +1,47 @@
+// Backup and restore of a whole team (docs/HUB.md, "Backup and restore";
+// backup.js): `GET /v1/teams/{team}/export` (admin) answers the team as
+// NDJSON, and `POST /v1/teams/{team}/import` (operator) writes such an
+// export into a team that does not exist yet.
+import { Hono } from "hono";
+
+import { teamRole } from "../access.js";
+import { allow } from "../allow.js";
+import { appendAudit } from "../audit.js";
+import { exportLines, parseExport, writeImport } from "../backup.js";
+import { readText } from "../body.js";
+import { TEAM_ID } from "../keys.js";
+import { operatorOnly } from "../operator.js";
+import { HubProblem } from "../problem.js";
+
+/** @type {Hono<import("../context.js").Env>} */
+export const backup = new Hono();
+
+backup.get("/export", teamRole("team.export", "admin"), async (c) => {
+  const who = c.var.caller;
+  const lines = await exportLines(who.storage, who.team);
+  // After the read: the export's own audit entry is in the next export.
+  await who.audit({ status: 200, records: lines.length - 1 });
+  return c.body(`${lines.join("\n")}\n`, 200, { "content-type": "application/x-ndjson; charset=utf-8" });
+});
+backup.all("/export", allow("GET"));
+
+backup.post("/import", operatorOnly(), async (c) => {
+  const { config, runtime } = c.var.hub;
+  const team = c.req.param("team");
+  const storage = TEAM_ID.test(team) ? runtime.team(team) : null;
+  if (!storage) throw new HubProblem(404, "team/not-found", "This server does not hold that team.");
+  const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/x-ndjson") throw new HubProblem(415, "http/unsupported-media-type", "Send application/x-ndjson (an export).");
+  const text = await readText(c.req.raw, { ...config, bodyCap: config.importCap });
+  const parsed = parseExport(text, team);
+  if (!(await storage.create(["team"], { team, createdAt: parsed.createdAt ?? new Date().toISOString() }))) {
+    throw new HubProblem(409, "team/exists", "That team exists: an import makes a new team.");
+  }
+  await writeImport(storage, parsed);
+  if (parsed.policies.length > 0) await runtime.policiesChanged?.({ team, storage, policies: parsed.policies });
+  if (parsed.deleted.length > 0) await runtime.scheduleSweep?.({ team, storage });
+  const counts = { members: parsed.members.size, keys: parsed.keys.length, policies: parsed.policies.length, memories: parsed.memories.size, revisions: parsed.revisions.length, deleted: parsed.deleted.length, audit: parsed.audit.length };
+  await appendAudit(storage, { member: null, keyId: null, action: "team.import", target: `team/${team}`, revision: null, status: 201, by: "operator", ...counts }, config.auditMax);
+  return c.json({ team, ...counts }, 201, { location: `/v1/teams/${team}` });
+});
+backup.all("/import", allow("POST"));
