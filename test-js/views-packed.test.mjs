@@ -1,5 +1,5 @@
 // Every result but `parse`'s and `recall`'s crosses the boundary as numbers
-// and one string (src/js/packed.rs) that src/wasm/packed.js makes the value
+// and one string (src/wire/packed/mod.rs) that src/wire/packed/packed.js makes the value
 // of. Here those values are compared with what serde-wasm-bindgen's
 // JSON-compatible serializer makes of the same views, over many documents:
 // the test-panic build (target/pkg-test-panic) has an export,

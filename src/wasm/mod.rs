@@ -23,10 +23,9 @@ mod allocator;
 #[cfg(feature = "cli")]
 pub mod cli;
 mod convert;
-mod errors;
+pub(crate) mod errors;
 pub mod info;
-mod literal;
-mod names;
+pub(crate) mod names;
 pub mod ops;
 mod options;
 mod panic;

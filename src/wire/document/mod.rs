@@ -1,8 +1,9 @@
-//! `parse`'s result as numbers, for a JavaScript builder that makes the
-//! [`DocumentView`](super::view::DocumentView) out of object literals and
-//! slices of the input string (src/wasm/literal.js). Converting the view
-//! field by field through serde-wasm-bindgen calls into JavaScript for every
-//! field; these numbers cross in one array instead (BENCHMARKS.md).
+//! `parse`'s result as numbers, for the JavaScript builder beside this file
+//! (`document.js`, imported by [`wasm`](self::wasm)) that makes the
+//! [`DocumentView`](crate::js::view::DocumentView) out of object literals
+//! and slices of the input string. An exception to the default format
+//! (`crate::wire::packed`): `parse` is the hot call of the editor, and its
+//! strings are slices of the input, which the default format would copy.
 //!
 //! The layout, all `u32`:
 //!
@@ -19,7 +20,10 @@
 use crate::document::{Document, Line, RawLine, IMPLICIT_TITLE};
 use crate::span::{holds_replacement, utf16_len, LineIndex, Range, Span};
 
-use super::view::{EntryView, RawLineView};
+use crate::js::view::{EntryView, RawLineView};
+
+#[cfg(target_arch = "wasm32")]
+pub(crate) mod wasm;
 
 /// A line that is an entry; also the index of its `kind` in the names.
 pub const ENTRY: u32 = 0;
