@@ -5,6 +5,8 @@ use serde::Deserialize;
 
 use crate::error::Error;
 use crate::limits::describe_number;
+#[cfg(test)]
+use crate::options::Scope;
 use crate::store::{
     MemoryRef, OnConflict, StoreError, StoreOptions, StoreSaveOptions, MAX_HISTORY_DEPTH,
 };
