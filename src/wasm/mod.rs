@@ -24,6 +24,7 @@ mod allocator;
 pub mod cli;
 mod convert;
 pub(crate) mod errors;
+mod host;
 pub mod info;
 pub(crate) mod names;
 pub mod ops;
