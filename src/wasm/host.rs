@@ -1,7 +1,7 @@
 //! The store's host over a JavaScript `KvHost` object ([`JsHost`]): it
 //! calls `host.get`/`host.put`/`host.delete`, awaits the answers (at most
 //! `timeoutMs` each, when given: [`HostFailure::TimedOut`], by the timer of
-//! `deadline.js` beside this file) and checks their shapes (a wrong shape
+//! `host.js` beside this file) and checks their shapes (a wrong shape
 //! is [`HostFailure::Malformed`], a throw or rejection is
 //! [`HostFailure::Error`] with the original value, which reaches the caller
 //! unchanged as the error's `cause`). The exported class over it is in
@@ -62,7 +62,7 @@ impl JsHost {
     }
 }
 
-#[wasm_bindgen(module = "/src/wasm/deadline.js")]
+#[wasm_bindgen(module = "/src/wasm/host.js")]
 extern "C" {
     /// A promise of `answer`, or rejected with a reason of its own after `ms`
     /// milliseconds (a timer cleared once either happened).
