@@ -22,7 +22,7 @@ const { __viewsBothWays: bothWays, merge, compact, validate, planSave } = await 
 /**
  * Assert that each view is the same both ways, with the same key order, and
  * that the exports return it too (a report's `canonical`, a save plan's and
- * a merge's `content` cross as slices of an input, src/wasm/text.rs).
+ * a merge's `content` cross as slices of an input, src/wasm/text/slices.rs).
  */
 function same(base, ours, theirs, what) {
   const pairs = bothWays(base, ours, theirs);

@@ -50,7 +50,7 @@ impl Numbers {
     /// view is neither a part of `text` nor a name, or when `text` holds a
     /// U+FFFD (it may stand for a lone surrogate of the JavaScript input,
     /// which a slice of the input would hand back unreplaced; as
-    /// `src/wasm/text.rs` does for `joined`), or a number does not fit.
+    /// `src/wasm/text/slices.rs` does for `joined`), or a number does not fit.
     #[must_use]
     pub fn of(doc: &Document<'_>, text: &str) -> Option<Self> {
         if holds_replacement(text) {
