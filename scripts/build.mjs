@@ -87,7 +87,7 @@ mkdirSync(out, { recursive: true });
 for (const file of ["memdoc.js", "memdoc.d.ts", "memdoc_bg.wasm", "memdoc_bg.wasm.d.ts"]) {
   cpSync(join(scratch, file), join(out, file));
 }
-// The JavaScript modules the Rust code imports (src/wasm/literal.js).
+// The JavaScript modules the Rust code imports (src/wire/*/*.js, src/wasm/*.js).
 cpSync(join(scratch, "snippets"), join(out, "snippets"), { recursive: true });
 if (!testPanic) {
   for (const file of ["memdoc.js", "memdoc_bg.wasm", "snippets"]) {

@@ -70,6 +70,12 @@ mod validate;
 #[doc(hidden)]
 pub mod js;
 
+// How the results cross into JavaScript: one folder per wire format, its
+// Rust and JavaScript halves side by side. Public for the same reason as
+// `js`, and no more part of the Rust API.
+#[doc(hidden)]
+pub mod wire;
+
 // Public only so that tests/wasm.rs can call the exports from Rust; Rust
 // callers use the functions above, JavaScript callers the npm package.
 #[cfg(target_arch = "wasm32")]

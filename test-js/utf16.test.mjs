@@ -155,7 +155,7 @@ test("an ASCII memory over 128 KB with lines rewritten through it comes back exa
 test("texts of 4,094 to 4,098 units, a pair of surrogates cut at the end among them, read exactly as given", () => {
   // Around the length once tried as the longest text converted in one call
   // of the host's encoder (BENCHMARKS.md, "A short text converted in one
-  // call: tried and taken out"): whichever way src/wasm/text.rs converts a
+  // call: tried and taken out"): whichever way src/wasm/text/encode.rs converts a
   // text, what the engine reads is the text made well-formed.
   const head = "## A\n- 2025-01-01: ";
   for (const fill of ["a", "é", "記", "😀", "\uD800", "a\uDC00"]) {

@@ -4,7 +4,7 @@
 use serde::{Serialize, Serializer};
 
 /// A fixed name: serialized as a unit variant, which is a plain string in
-/// JSON and, through the boundary's serializer (`crate::js::packed`), a
+/// JSON and, through the boundary's serializer (`crate::wire::packed`), a
 /// JavaScript string sent once per name and then reused, where a `&str` is
 /// sliced again on every line of every result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! What a result repeats of its input: the stretches of a text computed from
 //! a memory (its canonical form) that are the memory's own lines, so that the
 //! boundary hands them back as slices of the input string and converts only
-//! the rest (src/wasm/text.rs). A memory with a line out of canonical form
+//! the rest (src/wasm/text/slices.rs). A memory with a line out of canonical form
 //! here and there, such as one with entries in the legacy format, is then
 //! converted only at those lines rather than whole.
 //!

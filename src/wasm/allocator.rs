@@ -1,8 +1,7 @@
 //! The module's memory allocator: Talc (crates.io `talc`) over WebAssembly's
-//! linear memory, in place of the standard library's dlmalloc. It makes the
-//! module 7,389 bytes smaller raw and 2,475 smaller gzip (396,321 ->
-//! 388,932; 168,524 -> 166,049) and is as fast or faster on every export
-//! (BENCHMARKS.md, "Talc instead of dlmalloc").
+//! linear memory, in place of the standard library's dlmalloc: it makes the
+//! module smaller and no export slower (figures in BENCHMARKS.md, "Talc
+//! instead of dlmalloc").
 //!
 //! Like the rest of `src/wasm`, it is part of every wasm32 build of the
 //! crate: a Rust program that builds memdoc for wasm32 gets the package's

@@ -1,33 +1,19 @@
 //! Conversions across the boundary: text and options in (coded errors for
-//! the wrong types), views out through one JSON-compatible serializer
-//! (`null`, never `undefined`; plain objects, never `Map`): packed into
-//! numbers and one string (`crate::js::packed`), which `packed.js` makes
-//! the value of.
+//! the wrong types), views out through the default wire format
+//! ([`view`], `crate::wire::packed`), one JSON-compatible serializer
+//! (`null`, never `undefined`; plain objects, never `Map`), with a text
+//! field that repeats the input set as slices of it.
 
 use crate::js::error::BoundaryError;
-use crate::js::packed::{Names, PackError, Packed};
+pub(crate) use crate::wire::packed::wasm::view;
 use crate::Error;
 use serde::Serialize;
-use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::errors::{boundary_to_js, to_js};
 use super::plain::plain;
 use super::read::{Path, Read};
 use super::text::Kept;
-
-#[wasm_bindgen(module = "/src/wasm/packed.js")]
-extern "C" {
-    /// The value of a [`Packed`]'s numbers and strings.
-    fn unpack(strings: &str, numbers: &[f64], fresh: &[f64]) -> JsValue;
-}
-
-thread_local! {
-    /// The names `packed.js` has been sent by this instance (it keeps them
-    /// across instances: a fresh one sends them again, and they replace
-    /// its copies).
-    static NAMES: std::cell::RefCell<Names> = std::cell::RefCell::default();
-}
 
 /// A text argument; `what` names it in the error.
 pub(crate) fn string(value: &JsValue, what: &str) -> Result<String, JsValue> {
@@ -67,21 +53,6 @@ pub(crate) fn checked<I: Read + Default, T>(
     resolve: impl FnOnce(I) -> Result<T, Error>,
 ) -> Result<T, JsValue> {
     resolve(input(value)?).map_err(|e| to_js(&e))
-}
-
-/// A view as the typed JavaScript value `T` the TypeScript contract names.
-pub(crate) fn view<T: JsCast>(value: &impl Serialize) -> Result<T, JsValue> {
-    let packed = NAMES.with(|names| Packed::of(value, &mut names.borrow_mut()));
-    unpacked(packed).map(JsCast::unchecked_into)
-}
-
-/// The value of `packed`, or the error of not packing it (the part of
-/// [`view`] that is the same for every type).
-#[inline(never)]
-fn unpacked(packed: Result<Packed, PackError>) -> Result<JsValue, JsValue> {
-    packed
-        .map(|p| unpack(&p.strings, &p.numbers, &p.fresh))
-        .map_err(|e| boundary_to_js(&BoundaryError::Internal(e.to_string())))
 }
 
 /// `value` through serde-wasm-bindgen's JSON-compatible serializer, which

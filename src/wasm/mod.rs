@@ -1,32 +1,38 @@
-//! The JavaScript boundary (compiled for wasm32 only). It converts arguments,
-//! delegates to the core, converts results and maps errors; it must hold no
-//! behaviour of its own, so everything it returns is a `crate::view` type
-//! that is tested natively.
+//! The JavaScript boundary (compiled for wasm32 only): the exports. Each
+//! converts its arguments, delegates to the core, and sends the result
+//! through a wire format (`crate::wire`); it holds no behaviour of its own,
+//! so what it returns is a core result or a `crate::js` view, both tested
+//! natively.
 //!
-//! One file per topic: [`convert`] (arguments in, views out, one serializer),
-//! [`read`] (the one reader of JavaScript values) and [`options`] (the
-//! options types read by it),
-//! [`errors`] (the one place a JavaScript `Error` is built), [`panic`] (panics
-//! made readable), [`types`] (the TypeScript contract),
-//! [`plain`] (plain copies of options, read without letting a throw escape),
-//! [`pure`] (the pure functions), [`literal`] (`parse`'s result built in
-//! JavaScript from numbers), [`ops`] (`merge` and `compact`),
-//! [`recall`] (`recall` and `expire`), [`store`]
-//! (the `MemoryStore` class over a JavaScript host), [`task`] (its calls in
-//! progress, polled from JavaScript), [`info`] (version and code lists) and
-//! [`allocator`] (the module's memory allocator), [`cli`] (the command
-//! line's engine, in the module of the package's bin only: the `cli`
-//! feature).
-//! A new topic is one more file and one more `mod` line here.
+//! The exports: [`pure`] (the pure functions), [`ops`] (`merge` and
+//! `compact`), [`recall`] (`recall` and `expire`), [`store`] (the
+//! `MemoryStore` class) over [`host`] (a JavaScript `KvHost` object) with
+//! [`task`] (its calls in progress, polled from JavaScript), [`info`]
+//! (version and code lists) and [`cli`] (the command line's engine, in the
+//! module of the package's bin only: the `cli` feature).
+//!
+//! What they share: [`convert`] (arguments in, results out through the
+//! default wire format), [`text`] (texts in and out, and the text kept
+//! between calls), [`read`] (the one reader of JavaScript values) with
+//! [`options`] (the options types it reads) and [`plain`] (plain copies of
+//! options, read without letting a throw escape), [`names`] (property
+//! names made once), [`errors`] (the one place a JavaScript `Error` is
+//! built), [`panic`] (panics made readable), [`types`] (the TypeScript
+//! contract) and [`allocator`] (the module's memory allocator).
+//!
+//! A file's JavaScript half is the `.js` of the same name beside it,
+//! imported with `#[wasm_bindgen(module = ...)]`; the build copies them
+//! into the package's `snippets/`. A new export is one more function in the
+//! file of its topic, a new topic one more file and `mod` line here.
 
 mod allocator;
 #[cfg(feature = "cli")]
 pub mod cli;
 mod convert;
-mod errors;
+pub(crate) mod errors;
+mod host;
 pub mod info;
-mod literal;
-mod names;
+pub(crate) mod names;
 pub mod ops;
 mod options;
 mod panic;

@@ -11,13 +11,13 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::convert::{checked, string, view, view_repeating};
-use super::literal::document;
 use super::panic::test_trigger;
 use super::text::{joined, option_text_derived, repeated};
 use super::types::{
     InjectOptions, LimitsArg, MemoryDocument, Report, SaveOptions, SavePlan, Usage,
     ValidateOptions, WritingRulesOptions,
 };
+use crate::wire::document::wasm::document;
 
 /// Parse a memory document; every string parses.
 ///

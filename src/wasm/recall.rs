@@ -1,25 +1,16 @@
 //! Recall and expiry (docs/API.md), `recall` and `expire`: text and
 //! options in, the core call, its result out (the core's result types are
-//! already the JavaScript shapes). `recall`'s result is built in JavaScript
-//! (`recall.js`) from the numbers and the one string of
-//! [`Recalled`]: an item per line of the memory, each converted field by
-//! field through serde-wasm-bindgen, cost about 7 µs (BENCHMARKS.md).
+//! already the JavaScript shapes). `recall`'s result crosses in its own
+//! wire format (`crate::wire::recall`).
 
 use crate::js::input::{ExpireOptionsInput, RecallOptionsInput};
-use crate::js::recalled::Recalled;
+use crate::wire::recall::wasm::recall;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
 use super::convert::{checked, string, view, view_repeating};
 use super::errors::to_js;
 use super::types::{ExpireOptions, Expiry, Recall, RecallOptions};
-
-#[wasm_bindgen(module = "/src/wasm/recall.js")]
-extern "C" {
-    /// The `Recall` of `numbers`, its strings sliced from `strings`.
-    #[wasm_bindgen(js_name = buildRecall)]
-    fn build_recall(strings: &str, numbers: &[f64]) -> Recall;
-}
 
 /// The part of a memory that best answers a query within a budget.
 ///
@@ -33,8 +24,7 @@ pub fn recall_js(
     options: Option<RecallOptions>,
 ) -> Result<Recall, JsValue> {
     let (text, query, options) = arguments(text, query, options)?;
-    let recalled = Recalled::of(&crate::recall(&text, &query, &options));
-    Ok(build_recall(&recalled.strings, &recalled.numbers))
+    Ok(recall(&crate::recall(&text, &query, &options)))
 }
 
 /// The text of every item of a memory, in the order `recallWithVectors`
@@ -71,9 +61,8 @@ pub fn recall_with_vectors_js(
         query: query_vector,
         items: item_vectors,
     };
-    let recall = crate::hybrid_recall(&text, &query, &options, &vectors).map_err(|e| to_js(&e))?;
-    let recalled = Recalled::of(&recall);
-    Ok(build_recall(&recalled.strings, &recalled.numbers))
+    let found = crate::hybrid_recall(&text, &query, &options, &vectors).map_err(|e| to_js(&e))?;
+    Ok(recall(&found))
 }
 
 /// The arguments of `recall`, read and checked.

@@ -1,8 +1,8 @@
 // `parse`'s result (MemoryDocument) made of object literals: the numbers of
-// src/js/literal.rs (its layout is documented there), the input string the
-// strings are sliced from, and the names (the `kind`s, the implicit
-// section's title, the legacy markers) from Rust. Imported by
-// src/wasm/literal.rs; it knows only the shape of the objects.
+// mod.rs beside this file (its layout is documented there), the input string
+// the strings are sliced from, and the names (the `kind`s, the implicit
+// section's title, the legacy markers) from Rust. Imported by wasm.rs beside
+// this file; it knows only the shape of the objects.
 
 /** A string that is one of `names`, not a slice of the input (`NAMED`). */
 const NAMED = 0xffffffff;
@@ -11,7 +11,7 @@ const ENTRY = 0;
 
 // The numbers being read and where the next one is, with the strings'
 // sources: module state rather than variables of closures made per call,
-// put back as src/wasm/packed.js does.
+// put back as src/wire/packed/packed.js does.
 let input;
 let names;
 let n;

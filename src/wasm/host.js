@@ -1,7 +1,7 @@
-// The store's `timeoutMs` (src/wasm/store.rs, `JsHost::call`): a host's
-// answer raced against a timer, which is cleared as soon as the race is
-// decided, so that a finished call leaves no timer keeping a Node process
-// alive.
+// The JavaScript half of host.rs beside this file: the store's `timeoutMs`
+// (`JsHost::call`), a host's answer raced against a timer, which is cleared
+// as soon as the race is decided, so that a finished call leaves no timer
+// keeping a Node process alive.
 
 /** What a call that ran out of time rejects with: an object nobody else holds. */
 const EXPIRED = Object.freeze({});

@@ -1,9 +1,9 @@
-//! `recall`'s result as numbers and one string, for a JavaScript builder
-//! that makes the [`Recall`] out of object literals (src/wasm/recall.js).
-//! Converting it field by field through serde-wasm-bindgen calls into
-//! JavaScript for every field of every item, and a memory has an item per
-//! line; these numbers cross in one array and the strings in one string
-//! instead (BENCHMARKS.md).
+//! `recall`'s result as numbers and one string, for the JavaScript builder
+//! beside this file (`recall.js`, imported by [`wasm`](self::wasm)) that
+//! makes the [`Recall`] out of object literals. An exception to the default
+//! format (`crate::wire::packed`): a memory has an item per line, each with
+//! the same field names and a `why`, which the default format would tag
+//! field by field.
 //!
 //! Every string of the result is written once into [`Recalled::strings`]
 //! and named by its UTF-16 start and end there. The layout, all `f64`
@@ -30,6 +30,9 @@ use crate::recall::{OmitReason, Recall, Why};
 use crate::span::Range;
 
 use super::packed::{number, Strings};
+
+#[cfg(target_arch = "wasm32")]
+pub(crate) mod wasm;
 
 /// A date's start where the item has no date.
 pub const NO_DATE: f64 = -1.0;
@@ -237,8 +240,8 @@ impl Writer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::js::packed::tests::floats;
     use crate::recall::{recall, RecallOptions};
+    use crate::wire::packed::tests::floats;
 
     /// The [`Recall`] the numbers describe, read back as the JavaScript
     /// builder reads them (its numbers as indices: exact, as written).

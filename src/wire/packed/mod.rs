@@ -1,8 +1,9 @@
-//! Any result as numbers and one string, for the one JavaScript reader that
-//! makes the value out of them (src/wasm/packed.js): a serde serializer
+//! The default wire format: any result as numbers and one string, for the
+//! one JavaScript reader that makes the value out of them (`packed.js`
+//! beside this file, imported by [`wasm`](self::wasm)): a serde serializer
 //! whose output crosses the boundary in two calls, where
 //! serde-wasm-bindgen's calls into JavaScript for every field, string and
-//! array element (BENCHMARKS.md). The value it makes is the one
+//! array element. The value it makes is the one
 //! serde-wasm-bindgen's JSON-compatible serializer makes: `null` for `None`
 //! and `()`, plain objects for structs and maps, a unit variant as its name,
 //! other variants as `{ name: value }`.
@@ -27,6 +28,9 @@
 use std::fmt;
 
 use serde::ser::{self, Serialize};
+
+#[cfg(target_arch = "wasm32")]
+pub(crate) mod wasm;
 
 /// `null`.
 pub const NULL: f64 = 0.0;
@@ -479,7 +483,7 @@ pub(crate) mod tests {
     use crate::js::merge::MergeResultView;
     use crate::js::view::{DocumentView, ReportView, SavePlanView};
 
-    /// The value the numbers describe, read as src/wasm/packed.js reads them
+    /// The value the numbers describe, read as packed.js reads them
     /// (its numbers as indices: exact, as written).
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     fn read(packed: &Packed, names: &mut Vec<String>) -> Value {

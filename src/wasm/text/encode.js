@@ -1,15 +1,14 @@
-// The JavaScript half of src/wasm/text.rs: how much of two strings is the
-// same, for a text converted against the kept one (`Kept::near`), and a
-// result joined from slices of its input and of what was converted
-// (`repeated`).
+// The JavaScript half of encode.rs beside this file (text in): how much of
+// two strings is the same, for a text converted against the kept one
+// (`Kept::near`).
 
 /**
  * How many UTF-16 units `a` and `b` share at their start, and then at their
  * end, written to `shared` (a `Uint32Array` of two). The stretches compared
  * double in length, and the last one is halved until the first difference
- * is found. `===` of two slices compares them in the host's own code, about
- * 0.06 ns a unit in Node 20 (`startsWith` took about 5 ns). Neither count
- * ends between the two halves of a surrogate pair.
+ * is found. `===` of two slices compares them in the host's own code, faster
+ * than `startsWith` (figures in BENCHMARKS.md). Neither count ends between
+ * the two halves of a surrogate pair.
  */
 export function common(a, b, shared) {
   const n = Math.min(a.length, b.length);
@@ -41,20 +40,4 @@ function sameFor(n, same) {
     else hi = mid - 1;
   }
   return lo;
-}
-
-/** What a piece of `join`'s plan is a slice of (src/wasm/text.rs). */
-const FROM_SOURCE = 0;
-
-/**
- * The pieces of `plan` joined: three numbers each, whether the piece is a
- * slice of `source` (`FROM_SOURCE`) or of `converted`, and the UTF-16 units
- * where it starts and ends there.
- */
-export function join(source, converted, plan) {
-  let out = "";
-  for (let k = 0; k < plan.length; k += 3) {
-    out += (plan[k] === FROM_SOURCE ? source : converted).slice(plan[k + 1], plan[k + 2]);
-  }
-  return out;
 }

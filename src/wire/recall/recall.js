@@ -1,6 +1,6 @@
-// `recall`'s result (Recall) made of object literals: the numbers of
-// src/js/recalled.rs (its layout is documented there) and the one string
-// every string of the result is sliced from. Imported by src/wasm/recall.rs;
+// `recall`'s result (Recall) made of object literals: the numbers of mod.rs
+// beside this file (its layout is documented there) and the one string every
+// string of the result is sliced from. Imported by wasm.rs beside this file;
 // it knows only the shape of the objects.
 
 /** A date's start where the item has no date (`NO_DATE`). */
@@ -12,7 +12,7 @@ const PRIORITIES = ["transient", "other", "facts", "core"];
 
 // The numbers being read, where the next one is, and the string every
 // string is sliced from: module state rather than variables of closures
-// made per call, put back as src/wasm/packed.js does.
+// made per call, put back as src/wire/packed/packed.js does.
 let strings;
 let n;
 let at = 0;

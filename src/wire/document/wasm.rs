@@ -1,23 +1,21 @@
-//! `parse`'s result built in JavaScript (`literal.js`) from the numbers of
-//! [`Numbers`], with its strings sliced from the input string: about five
-//! times as fast as converting the view through serde-wasm-bindgen, which
-//! calls into JavaScript for every field (BENCHMARKS.md). The view goes
-//! through the boundary's serializer (`crate::js::packed`) when a string
-//! cannot be a slice of the input ([`Numbers::of`] is `None`).
+//! The wasm32 half of [`document`](super): `parse`'s result built by
+//! `document.js` from the numbers of [`Numbers`], its strings sliced from
+//! the input string. The view goes through the default format
+//! (`crate::wire::packed`) when a string cannot be a slice of the input
+//! ([`Numbers::of`] is `None`).
 
 use js_sys::{Array, JsString};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
-use crate::js::literal::Numbers;
+use super::Numbers;
 use crate::js::view::DocumentView;
+use crate::wasm::names::name;
+use crate::wasm::types::MemoryDocument;
+use crate::wire::packed::wasm::view;
 use crate::Document;
 
-use super::convert::view;
-use super::names::name;
-use super::types::MemoryDocument;
-
-#[wasm_bindgen(module = "/src/wasm/literal.js")]
+#[wasm_bindgen(module = "/src/wire/document/document.js")]
 extern "C" {
     /// The `MemoryDocument` of `numbers`, its strings sliced from `input`
     /// or taken from `names`.

@@ -1,8 +1,9 @@
-//! `parse`'s result as numbers, for a JavaScript builder that makes the
-//! [`DocumentView`](super::view::DocumentView) out of object literals and
-//! slices of the input string (src/wasm/literal.js). Converting the view
-//! field by field through serde-wasm-bindgen calls into JavaScript for every
-//! field; these numbers cross in one array instead (BENCHMARKS.md).
+//! `parse`'s result as numbers, for the JavaScript builder beside this file
+//! (`document.js`, imported by [`wasm`](self::wasm)) that makes the
+//! [`DocumentView`](crate::js::view::DocumentView) out of object literals
+//! and slices of the input string. An exception to the default format
+//! (`crate::wire::packed`): `parse` is the hot call of the editor, and its
+//! strings are slices of the input, which the default format would copy.
 //!
 //! The layout, all `u32`:
 //!
@@ -19,7 +20,10 @@
 use crate::document::{Document, Line, RawLine, IMPLICIT_TITLE};
 use crate::span::{holds_replacement, utf16_len, LineIndex, Range, Span};
 
-use super::view::{EntryView, RawLineView};
+use crate::js::view::{EntryView, RawLineView};
+
+#[cfg(target_arch = "wasm32")]
+pub(crate) mod wasm;
 
 /// A line that is an entry; also the index of its `kind` in the names.
 pub const ENTRY: u32 = 0;
@@ -46,7 +50,7 @@ impl Numbers {
     /// view is neither a part of `text` nor a name, or when `text` holds a
     /// U+FFFD (it may stand for a lone surrogate of the JavaScript input,
     /// which a slice of the input would hand back unreplaced; as
-    /// `src/wasm/text.rs` does for `joined`), or a number does not fit.
+    /// `src/wasm/text/slices.rs` does for `joined`), or a number does not fit.
     #[must_use]
     pub fn of(doc: &Document<'_>, text: &str) -> Option<Self> {
         if holds_replacement(text) {

@@ -1,7 +1,7 @@
-// A result made of the numbers and the one string of src/js/packed.rs (its
-// layout is documented there): the value serde-wasm-bindgen's JSON-compatible
-// serializer would make, built here without a call across the boundary per
-// field. Imported by src/wasm/convert.rs.
+// A result made of the numbers and the one string of mod.rs beside this file
+// (its layout is documented there): the value serde-wasm-bindgen's
+// JSON-compatible serializer would make, built here without a call across the
+// boundary per field. Imported by wasm.rs beside this file.
 
 const NULL = 0;
 const FALSE = 1;
@@ -21,10 +21,10 @@ const names = [];
 
 // The value being read: its strings, its numbers and where the next one is.
 // Module state rather than the variables of closures made per call, which
-// made a result of 16,000 sections take 2.8 times as long to read
-// (BENCHMARKS.md). A call made while another reads (from a setter on
-// Object.prototype) puts the outer call's state back when it ends, and the
-// last call leaves neither the string nor the view of WebAssembly's memory.
+// were slower to read (figures in BENCHMARKS.md). A call made while another
+// reads (from a setter on Object.prototype) puts the outer call's state back
+// when it ends, and the last call leaves neither the string nor the view of
+// WebAssembly's memory.
 let strings;
 let n;
 let at = 0;

@@ -1,0 +1,20 @@
+//! The wasm32 half of [`recall`](super): `recall`'s result built by
+//! `recall.js` from the numbers and the one string of [`Recalled`].
+
+use wasm_bindgen::prelude::wasm_bindgen;
+
+use super::Recalled;
+use crate::wasm::types::Recall;
+
+#[wasm_bindgen(module = "/src/wire/recall/recall.js")]
+extern "C" {
+    /// The `Recall` of `numbers`, its strings sliced from `strings`.
+    #[wasm_bindgen(js_name = buildRecall)]
+    fn build_recall(strings: &str, numbers: &[f64]) -> Recall;
+}
+
+/// `recall` as the JavaScript `Recall`.
+pub(crate) fn recall(recall: &crate::Recall) -> Recall {
+    let recalled = Recalled::of(recall);
+    build_recall(&recalled.strings, &recalled.numbers)
+}
