@@ -60,6 +60,9 @@ export function runAsync(prefix, args, o = {}) {
     child.stdout.setEncoding("utf8").on("data", (d) => (stdout += d));
     child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
     child.on("error", reject);
+    // A command that exits before reading its input closes the pipe: the
+    // write's EPIPE is not the test's failure (its status and output are).
+    child.stdin.on("error", (error) => error.code !== "EPIPE" && reject(error));
     child.on("close", (status) => resolve({ stdout, stderr, status }));
     child.stdin.end(o.input ?? "");
   });
