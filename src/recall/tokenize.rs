@@ -5,11 +5,11 @@
 //! emoji) are not words.
 
 use super::word_break::Bounds;
-use crate::heading::fold_lower;
+use crate::fast::to_nfkc_lowercase;
 
 /// The folded words of `text`, in order, repeats kept.
 pub(crate) fn words(text: &str) -> Vec<String> {
-    words_of_folded(&fold_lower(text))
+    words_of_folded(&to_nfkc_lowercase(text))
         .map(str::to_owned)
         .collect()
 }

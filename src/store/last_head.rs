@@ -56,7 +56,7 @@ impl LastHead {
     ) -> Result<Arc<HeadRecord>, E> {
         if let Some(known) = self
             .known()
-            .filter(|k| k.key == key && crate::span::same(&k.value, &value))
+            .filter(|k| k.key == key && crate::fast::eq(&k.value, &value))
         {
             return Ok(known.head.clone());
         }
