@@ -6,7 +6,7 @@
 //! A hash map from key to first index does this in one pass, but its reads
 //! land anywhere in a table as large as the list: once a memory's keys no
 //! longer fit in the processor's caches, nearly every key costs a miss, and
-//! 16 times the headings took 28 to 35 times as long. Here the keys are
+//! the time grows faster than the list (BENCHMARKS.md). Here the keys are
 //! hashed in order, the hashes are put in order by a radix sort whose every
 //! pass reads and writes in order, and only keys with the same hash are
 //! compared. Equal hashes of different keys (a collision, or keys made to

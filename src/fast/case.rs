@@ -12,13 +12,13 @@ use unicode_normalization::{is_nfkc_quick, IsNormalized, UnicodeNormalization};
 /// ASCII is already in NFKC; skipping the fold keeps validation of
 /// documents with very many headings cheap.
 pub(crate) fn to_nfkc_lowercase(text: &str) -> String {
-    folded(text, host_fold_lower)
+    folded(text, host_to_nfkc_lowercase)
 }
 
 /// [`to_nfkc_lowercase`] of each of `texts`. In WebAssembly every text that is not
 /// ASCII and needs the tables (see [`fold_without_tables`]) is folded by
 /// the host in one call for all of them, not one call
-/// each (a call per text was a quarter of `recall`'s time): they cross
+/// each (a call into the host costs more than a short fold): they cross
 /// joined by line feeds, which neither NFKC nor lower-casing changes,
 /// makes or combines with a neighbour (U+000A has no decomposition and
 /// composes with nothing, and it ends a final sigma's context as the end of
@@ -47,7 +47,7 @@ pub(crate) fn to_nfkc_lowercase_each(texts: &[&str]) -> Vec<String> {
         }
     }
     if !pending.is_empty() {
-        let all = host_fold_lower(&joined);
+        let all = host_to_nfkc_lowercase(&joined);
         let parts: Vec<&str> = all.split_terminator('\n').collect();
         // A host that split the texts otherwise (none is expected to) leaves
         // each to be folded alone.
@@ -55,7 +55,7 @@ pub(crate) fn to_nfkc_lowercase_each(texts: &[&str]) -> Vec<String> {
         for k in pending {
             folded[k] = match parts.as_mut().and_then(Iterator::next) {
                 Some(part) => part.to_owned(),
-                None => host_fold_lower(texts[k]),
+                None => host_to_nfkc_lowercase(texts[k]),
             };
         }
     }
@@ -64,7 +64,7 @@ pub(crate) fn to_nfkc_lowercase_each(texts: &[&str]) -> Vec<String> {
 
 /// Lower case (Unicode's full mapping, final sigma included).
 pub(crate) fn to_lowercase(text: &str) -> String {
-    folded(text, host_lowercase)
+    folded(text, host_to_lowercase)
 }
 
 /// `text` folded: ASCII by itself, then [`fold_without_tables`], and only
@@ -161,7 +161,7 @@ const NO_TABLE: [(char, char); 23] = [
 /// A text the quick check finds in NFKC already (most are: precomposed
 /// accents, CJK, emoji) is only lower-cased.
 #[cfg(not(target_arch = "wasm32"))]
-fn host_fold_lower(text: &str) -> String {
+fn host_to_nfkc_lowercase(text: &str) -> String {
     if is_nfkc_quick(text.chars()) == IsNormalized::Yes {
         text.to_lowercase()
     } else {
@@ -170,18 +170,18 @@ fn host_fold_lower(text: &str) -> String {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-fn host_lowercase(text: &str) -> String {
+fn host_to_lowercase(text: &str) -> String {
     text.to_lowercase()
 }
 
-/// In WebAssembly the NFKC tables would be a third of the module and the
-/// case tables another 4%, and every JavaScript host already has them
+/// In WebAssembly the NFKC and case tables would be a large share of the
+/// module (BENCHMARKS.md), and every JavaScript host already has them
 /// (`String.prototype.normalize` and `toLowerCase`), so the boundary
 /// installs the host's folds when the module starts. Until then (no
 /// boundary at all), only ASCII letters are lower-cased and nothing is
 /// folded.
 #[cfg(target_arch = "wasm32")]
-fn host_fold_lower(text: &str) -> String {
+fn host_to_nfkc_lowercase(text: &str) -> String {
     match HOST_FOLDS.get() {
         Some(folds) => (folds.nfkc_lower)(text),
         None => text.to_ascii_lowercase(),
@@ -189,7 +189,7 @@ fn host_fold_lower(text: &str) -> String {
 }
 
 #[cfg(target_arch = "wasm32")]
-fn host_lowercase(text: &str) -> String {
+fn host_to_lowercase(text: &str) -> String {
     match HOST_FOLDS.get() {
         Some(folds) => (folds.lower)(text),
         None => text.to_ascii_lowercase(),
@@ -217,7 +217,7 @@ pub(crate) fn install_host_folds(folds: HostFolds) {
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
-    use super::{fold_without_tables, folds_to_itself, host_fold_lower, NO_TABLE};
+    use super::{fold_without_tables, folds_to_itself, host_to_nfkc_lowercase, NO_TABLE};
     use unicode_normalization::UnicodeNormalization;
 
     #[test]
@@ -323,7 +323,7 @@ mod tests {
                 .collect();
             for text in &texts {
                 let whole = text.nfkc().collect::<String>().to_lowercase();
-                assert_eq!(host_fold_lower(text), whole, "{text:?}");
+                assert_eq!(host_to_nfkc_lowercase(text), whole, "{text:?}");
             }
         }
     }

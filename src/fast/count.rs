@@ -20,9 +20,9 @@ pub(crate) fn utf16_len(s: &str) -> usize {
 
 /// The length of `s` in code points (`s.chars().count()`), what the limits
 /// and sizes count. In WebAssembly counted a block at a time as
-/// [`utf16_len`] counts, where the standard library's count takes a
-/// `usize` at a time and is a visible share of `planSave`. Not inlined: a
-/// copy at each caller made the module larger.
+/// [`utf16_len`] counts, where the standard library's takes a `usize` at a
+/// time, a visible share of `planSave`; not inlined, as a copy at each
+/// caller makes the module larger (BENCHMARKS.md).
 #[inline(never)]
 pub(crate) fn char_count(s: &str) -> usize {
     if cfg!(target_arch = "wasm32") {
@@ -89,7 +89,7 @@ pub(crate) fn utf16_offset_back(s: &str, units: usize) -> Option<usize> {
 /// three bytes as a string. Not inlined: each caller carried a copy.
 #[inline(never)]
 pub(crate) fn contains_replacement(s: &str) -> bool {
-    blocks::holds_replacement(s.as_bytes())
+    blocks::contains_replacement(s.as_bytes())
 }
 
 /// Whether a U+FFFD starts in `bytes[from..to]` (`to` past the end is the

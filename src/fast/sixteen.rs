@@ -113,7 +113,7 @@ pub(crate) fn utf16_blocks(bytes: &[u8], units: usize) -> (usize, usize) {
 /// block: a function compiled for SIMD is never inlined into one that is
 /// not.
 #[target_feature(enable = "simd128")]
-pub(crate) fn holds_replacement(bytes: &[u8]) -> bool {
+pub(crate) fn contains_replacement(bytes: &[u8]) -> bool {
     let mut start = 0;
     while start + BLOCK <= bytes.len() {
         if equal(block(bytes, start), 0xEF) != 0 && fffd_from(bytes, start, start + BLOCK + 2) {

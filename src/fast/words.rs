@@ -96,7 +96,7 @@ pub(crate) fn utf16_blocks(bytes: &[u8], units: usize) -> (usize, usize) {
 /// Whether `bytes` holds a U+FFFD: a word that holds its first byte
 /// (`0xEF`) is looked at closely.
 #[cfg(not(target_arch = "wasm32"))]
-pub(crate) fn holds_replacement(bytes: &[u8]) -> bool {
+pub(crate) fn contains_replacement(bytes: &[u8]) -> bool {
     let mut start = 0;
     while start + BLOCK <= bytes.len() {
         let x = word(&bytes[start..start + BLOCK]) ^ (0xEF * ONES);

@@ -14,7 +14,7 @@ pub(crate) fn words(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// The words of a text that [`fold_lower`] already folded, borrowed from
+/// The words of a text that [`to_nfkc_lowercase`] already folded, borrowed from
 /// it: [`words`] without a string per word, for the many items of a memory.
 pub(crate) fn words_of_folded(folded: &str) -> Words<'_> {
     Words {

@@ -24,7 +24,7 @@ pub(crate) fn now(options: &StoreOptions) -> String {
     match &options.now {
         Some(clock) => clock(),
         // `check` refused a store without either.
-        None => iso_from_unix_millis(unix_millis().unwrap_or_default()),
+        None => unix_millis().map(iso_from_unix_millis).unwrap_or_default(),
     }
 }
 
