@@ -1,8 +1,8 @@
 //! Case folding: lower case (Unicode's full mapping) and NFKC then lower
 //! case, as the standard library and the `unicode-normalization` crate fold.
-//! Natively those tables fold; in WebAssembly, where they would be a third
-//! of the module, the JavaScript host's (`normalize` and `toLowerCase`),
-//! installed by the boundary. Either way, the usual text of a memory
+//! Natively those tables fold; in WebAssembly, where they would be a large
+//! share of the module, the JavaScript host's (`normalize` and
+//! `toLowerCase`), installed by the boundary. Either way, the usual text of a memory
 //! (ASCII, Latin-1, CJK, emoji, dashes) is folded here without a table.
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -15,10 +15,10 @@ pub(crate) fn to_nfkc_lowercase(text: &str) -> String {
     folded(text, host_to_nfkc_lowercase)
 }
 
-/// [`to_nfkc_lowercase`] of each of `texts`. In WebAssembly every text that is not
-/// ASCII and needs the tables (see [`fold_without_tables`]) is folded by
-/// the host in one call for all of them, not one call
-/// each (a call into the host costs more than a short fold): they cross
+/// [`to_nfkc_lowercase`] of each of `texts`. In WebAssembly every text that
+/// is not ASCII and needs the tables (see [`fold_without_tables`]) is
+/// folded by the host in one call for all of them, not one call each (a
+/// call into the host costs more than a short fold): they cross
 /// joined by line feeds, which neither NFKC nor lower-casing changes,
 /// makes or combines with a neighbour (U+000A has no decomposition and
 /// composes with nothing, and it ends a final sigma's context as the end of
