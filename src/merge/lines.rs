@@ -3,8 +3,7 @@
 //! enforced so that an entry moved on one side is neither lost nor doubled.
 
 use crate::document::{Line, Section};
-use crate::fast;
-use crate::fast::sort_by;
+use crate::fast::{self, sort_by};
 use crate::span::Span;
 
 use super::diff3::{diff3, Chunk};
