@@ -27,8 +27,8 @@ mod result;
 use std::borrow::Cow;
 
 use crate::document::{Document, RawLine};
+use crate::fast::char_count;
 use crate::parse::parse;
-use crate::span::code_points;
 
 use join::merge_step;
 use removal::Removal;
@@ -95,7 +95,7 @@ pub fn compact(text: &str, options: &CompactOptions) -> Compaction {
         }
     }
     result.content = doc.render();
-    result.after = code_points(&result.content);
+    result.after = char_count(&result.content);
     debug_assert_eq!(result.after, now, "the steps' count of the size");
     result.fits = result.after <= options.target;
     result
@@ -103,5 +103,5 @@ pub fn compact(text: &str, options: &CompactOptions) -> Compaction {
 
 /// The size of a document's canonical form, in code points.
 pub(super) fn size(doc: &Document) -> usize {
-    code_points(&doc.render())
+    char_count(&doc.render())
 }

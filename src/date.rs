@@ -33,7 +33,6 @@ pub(crate) fn days_between(from: &str, to: &str) -> Option<i64> {
 /// after it): the inverse of [`day_number`].
 ///
 /// Howard Hinnant's civil-from-days, in whole numbers only.
-#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub(crate) fn civil_date(days: u64) -> (u64, u64, u64) {
     let z = days + 719_468;
     let era = z / 146_097;

@@ -145,7 +145,7 @@ impl Diagnostic {
 
 /// Sort findings by position (whole-document findings first), then code.
 pub(crate) fn sort(diagnostics: &mut Vec<Diagnostic>) {
-    crate::sorting::sort_by(diagnostics, &|a, b| {
+    crate::fast::sort_by(diagnostics, &|a, b| {
         a.span
             .map(|s| (s.start, s.end))
             .cmp(&b.span.map(|s| (s.start, s.end)))

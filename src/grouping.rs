@@ -6,14 +6,14 @@
 //! A hash map from key to first index does this in one pass, but its reads
 //! land anywhere in a table as large as the list: once a memory's keys no
 //! longer fit in the processor's caches, nearly every key costs a miss, and
-//! 16 times the headings took 28 to 35 times as long. Here the keys are
+//! the time grows faster than the list (BENCHMARKS.md). Here the keys are
 //! hashed in order, the hashes are put in order by a radix sort whose every
 //! pass reads and writes in order, and only keys with the same hash are
 //! compared. Equal hashes of different keys (a collision, or keys made to
 //! collide) are told apart by a sort of their texts, so no input costs
 //! more than `n log n` comparisons.
 
-use crate::sorting::{pairs_by_key, sort_by};
+use crate::fast::{sort_by, sort_pairs_by_key};
 
 /// For each of `count` keys (`key(i)`), the index of the first key equal to
 /// it: its own index when no earlier key is equal.
@@ -23,7 +23,7 @@ pub(crate) fn first_equal<'k>(count: usize, key: &dyn Fn(usize) -> &'k [u8]) -> 
         return first;
     }
     let hashes: Vec<(u64, usize)> = (0..count).map(|i| (hash(key(i)) >> 32, i)).collect();
-    let sorted = pairs_by_key(hashes, 32);
+    let sorted = sort_pairs_by_key(hashes, 32);
     let mut rest = &sorted[..];
     while let Some(&(hash, _)) = rest.first() {
         let len = rest

@@ -5,9 +5,9 @@
 
 use std::borrow::Cow;
 
+use crate::fast::char_count;
 use crate::limits::{thousands, usage_fraction};
 use crate::options::{InjectOptions, Scope};
-use crate::span::code_points;
 
 /// The tags the block is made of; content may not open or close any of them.
 pub const RESERVED_TAGS: [&str; 4] = ["team_memory", "user_memory", "user_name", "memory_warning"];
@@ -51,7 +51,7 @@ pub(crate) fn injection_pieces<'a>(content: &'a str, options: &InjectOptions) ->
             Scope::Team => "team_memory",
             Scope::User => "user_memory",
         };
-        let chars = code_points(content);
+        let chars = char_count(content);
         let recalled = options.recalled.map_or(String::new(), |r| {
             format!(" recalled=\"{} of {}\"", r.selected, r.items)
         });

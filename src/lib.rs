@@ -47,10 +47,12 @@ mod diagnostic;
 mod document;
 mod error;
 mod expire;
+mod fast;
 mod grouping;
 mod heading;
 mod inject;
 mod limits;
+mod lines;
 mod merge;
 mod options;
 mod parse;
@@ -58,10 +60,8 @@ mod quoted;
 mod recall;
 mod render;
 mod save;
-mod sorting;
 mod span;
 pub mod store;
-mod trim;
 mod validate;
 
 // The JavaScript shape of the API (options in, views out), for the wasm

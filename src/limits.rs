@@ -5,8 +5,8 @@
 use serde::Serialize;
 
 use crate::error::Error;
+use crate::fast::char_count;
 use crate::render::render;
-use crate::span::code_points;
 
 /// The default soft limit: above it a warning asks the agent to consolidate.
 pub const DEFAULT_SOFT_LIMIT: usize = 18_000;
@@ -108,7 +108,7 @@ impl Usage {
     /// The usage of `canonical`, a text that is already in canonical form.
     #[must_use]
     pub fn of_canonical(canonical: &str, limits: Limits) -> Self {
-        let chars = code_points(canonical);
+        let chars = char_count(canonical);
         Self {
             chars,
             utf8_bytes: canonical.len(),

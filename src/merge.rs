@@ -14,7 +14,8 @@
 //! conflicting part, so that the caller can show it, never save it silently.
 //! This module does no I/O and knows nothing of JavaScript.
 
-mod diff3;
+// The line matching of the merge, also behind `memdoc fmt --check`'s diff.
+pub(crate) mod diff3;
 mod fence;
 mod lines;
 mod marked;
@@ -30,9 +31,6 @@ use marked::{render_marked, Part};
 use order::{keyed, section_order};
 use sections::merge_section;
 
-// The line matching of the merge, also behind `memdoc fmt --check`'s diff.
-#[cfg(any(not(target_arch = "wasm32"), feature = "cli"))]
-pub(crate) use diff3::matches;
 pub use result::{Conflict, ConflictKind, ConflictSide, DroppedLine, MergeResult, Side};
 
 /// Merge two edits of the same memory document.

@@ -11,8 +11,9 @@
 use std::borrow::Cow;
 
 use crate::document::{Document, Entry, LegacyMarker, Line, RawLine, Section, IMPLICIT_TITLE};
-use crate::span::{line_end, Span};
-use crate::trim::{trim, trim_end, trim_start};
+use crate::fast::{trim, trim_end, trim_start};
+use crate::lines::lines;
+use crate::span::Span;
 
 /// Parse a memory document. Accepts every string and never fails.
 ///
@@ -209,26 +210,6 @@ impl Fence {
         let t = line.trim();
         t.len() >= self.len && t.bytes().all(|b| b == self.ch)
     }
-}
-
-/// Split at LF, CRLF and a lone CR, yielding each line's start offset.
-/// A final line break does not start another line.
-pub(crate) fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let bytes = text.as_bytes();
-    let mut pos = 0;
-    std::iter::from_fn(move || {
-        if pos >= bytes.len() {
-            return None;
-        }
-        let start = pos;
-        let end = line_end(bytes, start);
-        pos = if end < bytes.len() && bytes[end] == b'\r' && bytes.get(end + 1) == Some(&b'\n') {
-            end + 2
-        } else {
-            end + 1
-        };
-        Some((start, &text[start..end]))
-    })
 }
 
 /// Parse a trimmed line as an entry. `span` is the trimmed line's range.

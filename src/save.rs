@@ -5,10 +5,11 @@
 //! not allowed, leaves the previous document untouched.
 
 use crate::diagnostic::{sort, Code, Diagnostic, Severity};
+use crate::fast;
 use crate::limits::Usage;
+use crate::lines::lines;
 use crate::options::SaveOptions;
-use crate::parse::{lines, parse, Fence};
-use crate::span::same;
+use crate::parse::{parse, Fence};
 use crate::validate::{validate_parsed, PreviousHeadings};
 
 /// The replies that mean "nothing to change" (compared trimmed, upper-cased).
@@ -153,7 +154,7 @@ pub(crate) fn plan_save_with(
             SaveStatus::Saved
         },
         // A rejected plan keeps the previous content: not compared.
-        changed: !rejected && !same(&content, previous),
+        changed: !rejected && !fast::eq(&content, previous),
         content,
         proposed: report.canonical,
         usage: report.usage,

@@ -1,24 +1,15 @@
 //! Byte ranges into the input text, and the [`LineIndex`] that turns them into
 //! the 1-based line, 1-based UTF-16 column and 0-based UTF-16 offset that
 //! editors and JavaScript use. Internally every range is a byte range with an
-//! exclusive end; nothing else in the crate deals in UTF-16.
+//! exclusive end; UTF-16 is counted only here and at the boundary.
 
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::OnceLock;
 
 use serde::Serialize;
 
-// The byte scans, a block at a time: sixteen bytes in WebAssembly, with
-// its SIMD; natively one word of eight.
-#[cfg(target_arch = "wasm32")]
-mod sixteen;
-#[cfg(target_arch = "wasm32")]
-use sixteen as blocks;
-mod words;
-#[cfg(not(target_arch = "wasm32"))]
-use words as blocks;
-
-pub(crate) use blocks::line_end;
+use crate::fast::utf16_len;
+use crate::lines::lines;
 
 /// A byte range `start..end` (end exclusive) into the text that was parsed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -143,7 +134,7 @@ impl<'a> LineIndex<'a> {
             // The parser's own splitter; it starts no line after a final
             // break, which still starts one here (a position can be at the
             // very end).
-            for (start, _) in crate::parse::lines(text).skip(1) {
+            for (start, _) in lines(text).skip(1) {
                 mark(start, &mut starts);
             }
             if text.ends_with(['\n', '\r']) {
@@ -251,235 +242,9 @@ fn is_ascii_line(start: (usize, usize), next: (usize, usize)) -> bool {
     next.0 - start.0 == next.1 - start.1
 }
 
-/// The length of `s` in UTF-16 units: JavaScript string positions.
-///
-/// Counted on the bytes, a block at a time (the positions of `parse`'s result
-/// spent most of their time decoding characters): every byte of UTF-8 that
-/// does not continue a character (`10xxxxxx`) starts one, one unit, and a
-/// character of four bytes (lead byte `11110xxx`) takes two.
-pub(crate) fn utf16_len(s: &str) -> usize {
-    let (starts, fours) = starts_and_fours(s, true);
-    starts + fours
-}
-
-/// The length of `s` in code points, what the limits and sizes count.
-/// `chars().count()`, but in WebAssembly counted sixteen bytes at a time as
-/// [`utf16_len`] counts, where the standard library's count takes four (a
-/// `usize`) and was 7% of `planSave` through the package. Not inlined: a
-/// copy at each of its callers made the module 2.4 KB larger (gzip).
-#[inline(never)]
-pub(crate) fn code_points(s: &str) -> usize {
-    if cfg!(target_arch = "wasm32") {
-        starts_and_fours(s, false).0
-    } else {
-        s.chars().count()
-    }
-}
-
-/// The bytes of `s` that start a character, and (when `fours`) those that
-/// start one of four bytes (lead byte `11110xxx`).
-fn starts_and_fours(s: &str, count_fours: bool) -> (usize, usize) {
-    blocks::starts_and_fours(s.as_bytes(), count_fours)
-}
-
-/// The byte offset in `s` after its first `units` UTF-16 units: where a
-/// JavaScript string position falls in its UTF-8. `None` when that is past
-/// the end, or between the two units of a character of four bytes. Counted
-/// as [`utf16_len`] counts, a block at a time.
-#[cfg(any(test, target_arch = "wasm32"))]
-pub(crate) fn utf16_offset(s: &str, units: usize) -> Option<usize> {
-    let bytes = s.as_bytes();
-    let (at, mut seen) = blocks::utf16_blocks(bytes, units);
-    for (i, &b) in bytes[at..].iter().enumerate() {
-        if b & 0xC0 == 0x80 {
-            continue;
-        }
-        if seen == units {
-            return Some(at + i);
-        }
-        seen += if b >= 0xF0 { 2 } else { 1 };
-        if seen > units {
-            return None;
-        }
-    }
-    (seen == units).then_some(bytes.len())
-}
-
-/// The byte offset in `s` where its last `units` UTF-16 units begin:
-/// [`utf16_offset`] counted back from the end, a character at a time, for
-/// the short end of a long text. `None` when that is before the start, or
-/// between the two units of a character of four bytes.
-#[cfg(any(test, target_arch = "wasm32"))]
-pub(crate) fn utf16_offset_back(s: &str, units: usize) -> Option<usize> {
-    let mut seen = 0;
-    for (at, c) in s.char_indices().rev() {
-        if seen == units {
-            return Some(at + c.len_utf8());
-        }
-        seen += c.len_utf16();
-        if seen > units {
-            return None;
-        }
-    }
-    (seen == units).then_some(0)
-}
-
-/// Whether `s` holds a U+FFFD, which is what a lone surrogate of a
-/// JavaScript string becomes in UTF-8: where it may be one, a position
-/// counted in `s` and the same position in the JavaScript string can name
-/// different text. Searched for its first byte a block at a time
-/// (`0xEF` leads only the characters U+F000 to U+FFFF), then checked where
-/// one is found: a search for the character itself went through the
-/// standard library's search for a string of three bytes, about 4% of a
-/// `validate` through the package. Not inlined: its three callers each
-/// carried a copy (358 bytes of the module, gzip).
-#[inline(never)]
-pub(crate) fn holds_replacement(s: &str) -> bool {
-    blocks::holds_replacement(s.as_bytes())
-}
-
-/// Whether a U+FFFD starts in `bytes[from..to]` (`to` past the end is the
-/// end). The scans ask it of a block that holds the character's first
-/// byte, `0xEF`, with `to` two bytes into the next block, for one that
-/// starts in the block's last byte.
-fn fffd_from(bytes: &[u8], from: usize, to: usize) -> bool {
-    bytes[from..to.min(bytes.len())]
-        .windows(3)
-        .any(|w| w == [0xEF, 0xBF, 0xBD])
-}
-
-/// `a == b`. In WebAssembly `==` on two strings calls the runtime's
-/// `memcmp`, which compares one byte at a time; this compares eight
-/// (`merge` compares every line of every section both sides hold: 7% of
-/// its time through the package at 25,000 characters). Natively `==`, whose
-/// `memcmp` is the C library's.
-pub(crate) fn same(a: &str, b: &str) -> bool {
-    if cfg!(target_arch = "wasm32") {
-        by_words(a.as_bytes(), b.as_bytes())
-    } else {
-        a == b
-    }
-}
-
-fn by_words(a: &[u8], b: &[u8]) -> bool {
-    let (x, y) = (a.chunks_exact(8), b.chunks_exact(8));
-    a.len() == b.len()
-        && x.remainder().iter().eq(y.remainder())
-        && x.zip(y).all(|(p, q)| word(p) == word(q))
-}
-
-/// A chunk of eight bytes as one word, its first byte lowest.
-pub(crate) fn word(chunk: &[u8]) -> u64 {
-    let mut word = [0; 8];
-    word.copy_from_slice(chunk);
-    u64::from_le_bytes(word)
-}
-
-/// `0x01` in every byte of a word: `n * ONES` is `n` in every byte.
-pub(crate) const ONES: u64 = 0x0101_0101_0101_0101;
-
-/// The high bit of every byte of a word.
-pub(crate) const HIGH: u64 = ONES << 7;
-
-/// The high bit set of each zero byte of `x`, and maybe of bytes above
-/// one (the subtraction's borrow), never of others: not zero exactly when
-/// `x` has a zero byte, and its lowest set bit is in the lowest one.
-pub(crate) const fn zero_bytes(x: u64) -> u64 {
-    x.wrapping_sub(ONES) & !x & HIGH
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{
-        by_words, holds_replacement, starts_and_fours, utf16_len, utf16_offset, utf16_offset_back,
-        LineIndex, Span,
-    };
-
-    #[test]
-    fn utf16_len_counts_what_javascript_counts() {
-        for s in [
-            "",
-            "a",
-            "é",
-            "記憶",
-            "😀",
-            "a\u{7f}\u{80}\u{7ff}\u{800}\u{ffff}\u{10000}\u{10ffff}z",
-        ] {
-            assert_eq!(utf16_len(s), s.encode_utf16().count(), "{s:?}");
-        }
-    }
-
-    #[test]
-    fn utf16_offsets_are_where_javascript_positions_fall() {
-        // Every position of texts mixing characters of one to four bytes,
-        // at every alignment to the eight-byte words: a character's start is
-        // the offset of the units before it, the middle of a pair and past
-        // the end are none.
-        let mixes = ["aé記😀", "😀😀x", "記記記記記記記a", "éééééééé😀"];
-        for mix in mixes {
-            for lead in 0..9 {
-                let s = "x".repeat(lead) + &mix.repeat(3);
-                let mut expected = vec![None; s.encode_utf16().count() + 2];
-                let mut units = 0;
-                for (at, c) in s.char_indices() {
-                    expected[units] = Some(at);
-                    units += c.len_utf16();
-                }
-                expected[units] = Some(s.len());
-                for (units, want) in expected.iter().enumerate() {
-                    assert_eq!(utf16_offset(&s, units), *want, "{s:?} at {units}");
-                }
-                // The same positions counted back from the end.
-                let total = s.encode_utf16().count();
-                for back in 0..total + 2 {
-                    let want = total.checked_sub(back).and_then(|units| expected[units]);
-                    assert_eq!(
-                        utf16_offset_back(&s, back),
-                        want,
-                        "{s:?} at {back} from the end"
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn code_points_are_counted_eight_bytes_at_a_time_as_chars() {
-        // WebAssembly's count, natively: every length to 40 bytes, with
-        // characters of one to four bytes at every position.
-        for c in ['a', 'é', '記', '😀'] {
-            for len in 0..40 {
-                for at in 0..len {
-                    let s: String = (0..len).map(|k| if k == at { c } else { 'x' }).collect();
-                    assert_eq!(starts_and_fours(&s, false).0, s.chars().count(), "{s:?}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn a_replacement_character_is_found_wherever_it_is() {
-        // At every position of texts longer than a chunk, beside other
-        // characters led by 0xEF (U+F000, U+FFFC) and other bytes.
-        for filler in ["a", "é", "\u{f000}", "\u{fffc}", "😀"] {
-            for len in 0..20 {
-                let plain = filler.repeat(len);
-                assert_eq!(
-                    holds_replacement(&plain),
-                    plain.contains('\u{FFFD}'),
-                    "{plain:?}"
-                );
-                for at in 0..=len {
-                    let mut text = filler.repeat(at);
-                    text.push('\u{FFFD}');
-                    text.push_str(&filler.repeat(len - at));
-                    assert!(holds_replacement(&text), "{text:?}");
-                }
-            }
-        }
-        assert!(!holds_replacement(""));
-        assert!(!holds_replacement("\u{ffef}\u{fbfd}"));
-    }
+    use super::{utf16_len, LineIndex, Span};
 
     /// Line, column and UTF-16 offset of `offset`, counted from the start.
     fn counted(text: &str, offset: usize) -> (usize, usize, usize) {
@@ -602,36 +367,5 @@ mod tests {
             "a clone made before has its own"
         );
         assert_eq!(copy.range(Span::new(0, 3)).end.column, 2);
-    }
-
-    #[test]
-    fn by_words_is_equality() {
-        let texts = [
-            "",
-            "a",
-            "abcdefg",
-            "abcdefgh",
-            "abcdefghi",
-            "abcdefghijklmnop",
-            "abcdefghijklmnoq",
-            "abcdefgh\u{e9}",
-            "abcdefgi\u{e9}",
-        ];
-        for a in texts {
-            for b in texts {
-                assert_eq!(by_words(a.as_bytes(), b.as_bytes()), a == b, "{a:?} {b:?}");
-            }
-        }
-        // A difference at every position of texts of every length to 40.
-        let base: Vec<u8> = (0..40u8).collect();
-        for len in 0..base.len() {
-            for at in 0..len {
-                let mut other = base[..len].to_vec();
-                other[at] ^= 1;
-                assert!(!by_words(&base[..len], &other), "{len} {at}");
-            }
-            let copy = base[..len].to_vec();
-            assert!(by_words(&base[..len], &copy));
-        }
     }
 }

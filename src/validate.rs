@@ -7,12 +7,13 @@ use std::borrow::Cow;
 
 use crate::diagnostic::{sort, Code, Diagnostic};
 use crate::document::{Document, Line, Section};
+use crate::fast::char_count;
 use crate::grouping::{first_equal, TextSet};
 use crate::heading::{first_same_key, normalize_each, normalized, section_keys};
 use crate::limits::{thousands, Level, Usage};
 use crate::options::{Scope, ValidateOptions};
 use crate::parse::{explicit_titles, parse};
-use crate::span::{code_points, Span};
+use crate::span::Span;
 
 /// The result of [`validate`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -267,7 +268,7 @@ fn shrink(chars: usize, previous_stored: &str) -> Option<Diagnostic> {
     if chars * 5 >= previous_stored.len() * 2 {
         return None;
     }
-    let before = code_points(previous_stored);
+    let before = char_count(previous_stored);
     (chars * 5 < before * 2).then(|| {
         Diagnostic::new(
             Code::Shrink,
@@ -284,7 +285,7 @@ fn shrink(chars: usize, previous_stored: &str) -> Option<Diagnostic> {
 
 fn nonstandard_line(text: &str) -> String {
     let t = text.trim();
-    if code_points(t) > 80 {
+    if char_count(t) > 80 {
         let cut: String = t.chars().take(80).collect();
         format!("{cut}...")
     } else {

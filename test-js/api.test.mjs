@@ -152,7 +152,7 @@ test("planSave saves, rejects without changing anything, and reports no-ops", ()
 });
 
 test("planSave's changed compares every byte: one changed character at any offset, the same length", () => {
-  // In the module the comparison is eight bytes at a time (span::same).
+  // In the module the comparison is eight bytes at a time (fast::eq).
   const base = `## Notes\n- 2025-01-01: ${"abcdefgh".repeat(8)} é 記 😀 ${"z".repeat(21)}`;
   assert.equal(planSave(base, { previous: base }).changed, false);
   for (let at = base.indexOf("- 2025"); at < base.length; at++) {

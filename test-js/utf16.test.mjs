@@ -176,7 +176,7 @@ test("texts of 4,094 to 4,098 units, a pair of surrogates cut at the end among t
 
 test("a lone surrogate anywhere in a line is U+FFFD in every text result, never sliced from the input", () => {
   // The module looks for the U+FFFD a lone surrogate becomes a block of
-  // bytes at a time (src/span/sixteen.rs): the surrogate at every offset of
+  // bytes at a time (src/fast/sixteen.rs): the surrogate at every offset of
   // a block, and across two.
   for (const lone of ["\ud800", "\udfff"]) {
     for (let k = 0; k < 40; k++) {

@@ -422,7 +422,7 @@ fn folding_is_the_hosts_for_every_character_of_the_blocks_done_without_it() {
 /// Texts whose characters of one to four bytes, line breaks (LF, CR, CRLF)
 /// and U+FFFD fall at every offset of a block of sixteen bytes, and across
 /// blocks: what the module's scans read a block at a time
-/// (src/span/sixteen.rs).
+/// (src/fast/sixteen.rs).
 fn scanned_texts() -> Vec<String> {
     let pieces = [
         "a", "Z", "é", "ß", "—", "記", "😀", "\u{fffd}", "\n", "\r", "\r\n", " ",

@@ -10,7 +10,8 @@ use std::fmt::Write as _;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::error::Error;
-use crate::span::{code_points, LineIndex, Range};
+use crate::fast::char_count;
+use crate::span::{LineIndex, Range};
 use crate::store::json::{object, Object};
 use crate::validate::{validate, Report};
 use crate::ValidateOptions;
@@ -173,7 +174,7 @@ fn caret_parts(text: &str, start: usize, end: usize) -> (&str, String, usize) {
         .map(|c| if c == '\t' { '\t' } else { ' ' })
         .collect();
     let end = floor_boundary(text, end.clamp(start, line_end));
-    (line, before, code_points(&text[start..end]).max(1))
+    (line, before, char_count(&text[start..end]).max(1))
 }
 
 fn floor_boundary(text: &str, mut at: usize) -> usize {

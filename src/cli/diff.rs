@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use crate::merge::matches;
+use crate::merge::diff3::matches;
 
 use super::printable;
 

@@ -2,8 +2,8 @@
 //! into the first of them.
 
 use crate::document::{Document, Section};
+use crate::fast::char_count;
 use crate::heading::first_same_title;
-use crate::span::code_points;
 
 use super::MergedSection;
 
@@ -41,7 +41,7 @@ pub(super) fn merge_step<'a>(
             if now <= target {
                 return true;
             }
-            now -= code_points(&doc.sections[from].heading()) + 2;
+            now -= char_count(&doc.sections[from].heading()) + 2;
             false
         })
         .unwrap_or(ops.len());

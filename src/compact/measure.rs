@@ -4,9 +4,10 @@
 //! linear in the document.
 
 use crate::document::{Document, Line};
-use crate::span::code_points;
+use crate::fast::char_count;
 
-use super::removal::EntryIndex;
+/// The position of an entry: section index and line index.
+pub(super) type EntryIndex = (usize, usize);
 
 /// The code points each part of a document renders to, so that the size of
 /// the document without some entries is counted without rendering it.
@@ -70,7 +71,7 @@ impl Measure {
         let mut width = |l: &Line| {
             rendered.clear();
             l.write(&mut rendered);
-            code_points(&rendered) + 1
+            char_count(&rendered) + 1
         };
         let sections = doc
             .sections
@@ -79,7 +80,7 @@ impl Measure {
                 let lines: Vec<(usize, bool)> =
                     s.lines.iter().map(|l| (width(l), l.is_blank())).collect();
                 let last = lines.iter().rposition(|&(_, blank)| !blank);
-                total += code_points(&s.heading());
+                total += char_count(&s.heading());
                 total += last.map_or(0, |last| lines[..=last].iter().map(|&(len, _)| len).sum());
                 SectionSize {
                     removed: vec![false; lines.len()],
@@ -112,46 +113,5 @@ impl Measure {
             }
         }
         (removals.len(), self.total)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Measure;
-    use crate::compact::removal::without;
-    use crate::compact::size;
-    use crate::parse::parse;
-
-    #[test]
-    fn measure_counts_what_render_renders() {
-        let doc = parse(
-            "## A
-- 2025-01-01: é
-
-raw
-
-
-## B
-
-- 2025-01-02: x
-
-- 2025-01-03: y
-
-
-## C",
-        );
-        let removals = [(1, 3), (0, 0), (1, 1), (0, 2)];
-        // Every removal shrinks the rendered size, so the shortest prefix that
-        // fits the size of the first k removals is those k, and one code
-        // point less takes one more removal.
-        for k in 0..=removals.len() {
-            let fits = size(&without(&doc, &removals[..k]));
-            let measure = || Measure::new(&doc);
-            assert_eq!(measure().fitting_prefix(&removals, fits), (k, fits));
-            let more = (k + 1).min(removals.len());
-            let (taken, left) = measure().fitting_prefix(&removals, fits - 1);
-            assert_eq!(taken, more);
-            assert_eq!(left, size(&without(&doc, &removals[..more])));
-        }
     }
 }

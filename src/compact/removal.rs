@@ -6,11 +6,11 @@ use std::borrow::Cow;
 
 use crate::date::day_number;
 use crate::document::{Document, Entry, Line, Section};
+use crate::fast::{folds_to_itself, to_lowercase};
+use crate::fast::{word, HIGH, ONES};
 use crate::grouping::first_equal;
-use crate::heading::{folds_to_itself, lowercase};
-use crate::span::{word, HIGH, ONES};
 
-use super::measure::Measure;
+use super::measure::{EntryIndex, Measure};
 use super::priority::priority_of_normalized;
 use super::{CompactOptions, Priority, RemovalReason, RemovedEntry};
 use crate::heading::section_keys;
@@ -104,12 +104,9 @@ fn dedupe_key(text: &str) -> Cow<'_, str> {
             }
             words.push_str(word);
         }
-        Cow::Owned(lowercase(&words))
+        Cow::Owned(to_lowercase(&words))
     }
 }
-
-/// The position of an entry: section index and line index.
-pub(super) type EntryIndex = (usize, usize);
 
 fn entry_at<'d, 'a>(doc: &'d Document<'a>, (s, l): EntryIndex) -> Option<&'d Entry<'a>> {
     doc.sections.get(s)?.lines.get(l)?.as_entry()
@@ -258,7 +255,7 @@ impl<'a> Removal<'a> {
                 }
             }
         }
-        let positions: Vec<EntryIndex> = crate::sorting::order_by_key(&keys)
+        let positions: Vec<EntryIndex> = crate::fast::sort_indices_by_key(&keys)
             .into_iter()
             .map(|i| entries[i])
             .collect();
@@ -315,12 +312,48 @@ impl<'a> Removal<'a> {
 mod tests {
     use proptest::prelude::*;
 
-    use super::{dedupe_key, is_own_key};
-    use crate::heading::lowercase;
+    use super::{dedupe_key, is_own_key, without};
+    use crate::compact::measure::Measure;
+    use crate::compact::size;
+    use crate::fast::to_lowercase;
+    use crate::parse::parse;
 
     /// The key of `text` made the long way.
     fn key(text: &str) -> String {
-        lowercase(&text.split_whitespace().collect::<Vec<_>>().join(" "))
+        to_lowercase(&text.split_whitespace().collect::<Vec<_>>().join(" "))
+    }
+
+    #[test]
+    fn measure_counts_what_render_renders() {
+        let doc = parse(
+            "## A
+- 2025-01-01: é
+
+raw
+
+
+## B
+
+- 2025-01-02: x
+
+- 2025-01-03: y
+
+
+## C",
+        );
+        let removals = [(1, 3), (0, 0), (1, 1), (0, 2)];
+        // Every removal shrinks the rendered size, so the shortest prefix that
+        // fits the size of the first k removals is those k, and one code
+        // point less takes one more removal.
+        for k in 0..=removals.len() {
+            let fits = size(&without(&doc, &removals[..k]));
+            let measure = || Measure::new(&doc);
+            assert_eq!(measure().fitting_prefix(&removals, fits), (k, fits));
+            let more = (k + 1).min(removals.len());
+            let (taken, left) = measure().fitting_prefix(&removals, fits - 1);
+            assert_eq!(taken, more);
+            assert_eq!(left, size(&without(&doc, &removals[..more])));
+        }
     }
 
     proptest! {

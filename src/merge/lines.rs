@@ -3,8 +3,8 @@
 //! enforced so that an entry moved on one side is neither lost nor doubled.
 
 use crate::document::{Line, Section};
-use crate::sorting::sort_by;
-use crate::span::{same, Span};
+use crate::fast::{self, sort_by};
+use crate::span::Span;
 
 use super::diff3::{diff3, Chunk};
 use super::marked::Marked;
@@ -21,8 +21,8 @@ pub(super) enum LineKey<'a> {
 impl PartialEq for LineKey<'_> {
     fn eq(&self, other: &Self) -> bool {
         match (self, other) {
-            (Self::Entry(d, t), Self::Entry(e, u)) => d == e && same(t, u),
-            (Self::Raw(t), Self::Raw(u)) => same(t, u),
+            (Self::Entry(d, t), Self::Entry(e, u)) => d == e && fast::eq(t, u),
+            (Self::Raw(t), Self::Raw(u)) => fast::eq(t, u),
             _ => false,
         }
     }

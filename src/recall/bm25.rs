@@ -4,8 +4,8 @@
 //! so words that are too common carry almost no weight.
 
 use super::math::ln;
+use crate::fast::sort_by;
 use crate::grouping::TextSet;
-use crate::sorting::sort_by;
 
 /// Term-frequency saturation: how much a repeated word adds.
 pub const BM25_K1: f64 = 1.2;

@@ -4,7 +4,7 @@
 //! same bits (IEEE 754, and Rust never fuses them), so native builds and
 //! WebAssembly score alike before the scores are rounded, whatever their
 //! C library's `log` and `pow` would give; and the module carries neither
-//! (their WebAssembly port was 3.3 KB of it, gzip).
+//! (their WebAssembly port is not small: BENCHMARKS.md).
 
 use std::f64::consts::{LN_2, SQRT_2};
 

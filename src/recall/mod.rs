@@ -28,11 +28,13 @@ use serde::Serialize;
 use crate::compact::section_priority;
 use crate::document::{Document, Line};
 use crate::error::Error;
+use crate::fast::char_count;
+use crate::fast::to_nfkc_lowercase_each;
 use crate::grouping::TextSet;
-use crate::heading::{fold_lower_each, normalize_heading, section_keys};
+use crate::heading::{normalize_heading, section_keys};
 use crate::options::Recalled;
 use crate::parse::{parse, Fence};
-use crate::span::{code_points, LineIndex, Range, Span};
+use crate::span::{LineIndex, Range, Span};
 
 pub use bm25::{BM25_B, BM25_K1};
 pub use options::{
@@ -288,7 +290,7 @@ fn run(
         options.budget,
     );
     let content = render(doc, &items, &reasons);
-    let chars = code_points(&content);
+    let chars = char_count(&content);
     let mut selected = Vec::new();
     let mut omitted = Vec::new();
     for ((item, (score, why)), reason) in items.into_iter().zip(scored).zip(reasons) {
@@ -320,7 +322,7 @@ fn run(
             items: selected.len() + omitted.len(),
             selected: selected.len(),
             omitted: omitted.len(),
-            memory_chars: code_points(&doc.render()),
+            memory_chars: char_count(&doc.render()),
             budget: options.budget,
         },
         content,
@@ -340,13 +342,13 @@ fn score(
     vectors: Option<&RecallVectors<'_>>,
 ) -> Vec<(f64, Why)> {
     // Each text folded once; its words are borrowed from that.
-    let titles = fold_lower_each(&doc.titles());
+    let titles = to_nfkc_lowercase_each(&doc.titles());
     let titles: Vec<Vec<&str>> = titles
         .iter()
         .map(|t| tokenize::words_of_folded(t).collect())
         .collect();
     let texts: Vec<&str> = items.iter().map(|item| &*item.text).collect();
-    let texts = fold_lower_each(&texts);
+    let texts = to_nfkc_lowercase_each(&texts);
     let index = bm25::Index::new(
         items.iter().zip(&texts).map(|(item, text)| {
             tokenize::words_of_folded(text).chain(titles[item.section].iter().copied())
@@ -479,14 +481,14 @@ fn select(
     }
     // Pinned first, then by score (highest first), then document order.
     let keys: Vec<u64> = order.iter().map(|&i| descending(scored[i].0)).collect();
-    let (pinned, rest): (Vec<usize>, Vec<usize>) = crate::sorting::order_by_key(&keys)
+    let (pinned, rest): (Vec<usize>, Vec<usize>) = crate::fast::sort_indices_by_key(&keys)
         .into_iter()
         .map(|k| order[k])
         .partition(|&i| section_pinned[items[i].section]);
     let headings: Vec<usize> = doc
         .sections
         .iter()
-        .map(|s| code_points(&s.heading()))
+        .map(|s| char_count(&s.heading()))
         .collect();
     let heading = |s: usize| headings[s];
     let mut kept = vec![false; doc.sections.len()];
@@ -494,7 +496,7 @@ fn select(
     let mut used = 0;
     for i in pinned.into_iter().chain(rest) {
         let item = &items[i];
-        let line = code_points(&item.line) + 1;
+        let line = char_count(&item.line) + 1;
         if heading(item.section) + line > budget {
             reasons[i] = Some(OmitReason::TooLarge);
             continue;

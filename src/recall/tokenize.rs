@@ -5,16 +5,16 @@
 //! emoji) are not words.
 
 use super::word_break::Bounds;
-use crate::heading::fold_lower;
+use crate::fast::to_nfkc_lowercase;
 
 /// The folded words of `text`, in order, repeats kept.
 pub(crate) fn words(text: &str) -> Vec<String> {
-    words_of_folded(&fold_lower(text))
+    words_of_folded(&to_nfkc_lowercase(text))
         .map(str::to_owned)
         .collect()
 }
 
-/// The words of a text that [`fold_lower`] already folded, borrowed from
+/// The words of a text that [`to_nfkc_lowercase`] already folded, borrowed from
 /// it: [`words`] without a string per word, for the many items of a memory.
 pub(crate) fn words_of_folded(folded: &str) -> Words<'_> {
     Words {

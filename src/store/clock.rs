@@ -4,14 +4,14 @@
 //! has no system clock, so there a clock is required.
 
 use crate::date::civil_date;
+use crate::fast::unix_millis;
 
 use super::error::StoreError;
 use super::options::StoreOptions;
 
 /// Whether the options can tell the time on this target.
-#[allow(clippy::unnecessary_wraps)] // fallible only on wasm32
 pub(crate) fn check<E>(options: &StoreOptions) -> Result<(), StoreError<E>> {
-    if cfg!(target_arch = "wasm32") && options.now.is_none() {
+    if options.now.is_none() && unix_millis().is_none() {
         return Err(StoreError::Options(crate::Error::InvalidOptions(
             "a clock (`now`) is required on wasm32".to_owned(),
         )));
@@ -23,26 +23,12 @@ pub(crate) fn check<E>(options: &StoreOptions) -> Result<(), StoreError<E>> {
 pub(crate) fn now(options: &StoreOptions) -> String {
     match &options.now {
         Some(clock) => clock(),
-        None => system_now(),
+        // `check` refused a store without either.
+        None => unix_millis().map(iso_from_unix_millis).unwrap_or_default(),
     }
 }
 
-#[cfg(not(target_arch = "wasm32"))]
-fn system_now() -> String {
-    let since = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap_or_default();
-    iso_from_unix_millis(since.as_millis())
-}
-
-// Unreachable: `check` refuses a store without a clock on wasm32.
-#[cfg(target_arch = "wasm32")]
-fn system_now() -> String {
-    String::new()
-}
-
 /// Milliseconds since the Unix epoch as `YYYY-MM-DDTHH:MM:SS.mmmZ`.
-#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub(crate) fn iso_from_unix_millis(ms: u128) -> String {
     let millis = ms % 1000;
     let secs = ms / 1000;

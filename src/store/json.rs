@@ -22,7 +22,7 @@ mod fields;
 mod read;
 mod write;
 
-use crate::span::{word, zero_bytes, HIGH, ONES};
+use crate::fast::{word, zero_bytes, HIGH, ONES};
 
 pub(crate) use fields::{string, Fields};
 pub(crate) use read::{from_json, Value};

@@ -118,8 +118,8 @@ pub(crate) fn snapshot_key(prefix: &str, r: &MemoryRef, revision: u64, tag: &str
 /// 64-bit FNV-1a over `bytes` taken eight at a time (little-endian words,
 /// the last one padded with zeros), then over their length, as 16 hex
 /// digits, then `salt` when it is non-zero. A multiplication per eight bytes,
-/// not per byte: each waits for the one before, and per byte they were 7%
-/// of a save of 25,000 characters through the package (BENCHMARKS.md). Two
+/// not per byte: each waits for the one before, and per byte they were a
+/// visible share of a save through the package (BENCHMARKS.md). Two
 /// texts of the same length that differ in one word never share a tag (each
 /// step is a bijection of the hash). This is not a security boundary: a
 /// snapshot is written only where no key exists yet, and a collision is

@@ -1,9 +1,8 @@
 //! The head record a store last wrote or read, kept with the value it was
 //! read from: a save reads back the head it wrote or read last (an agent
 //! saves again over its own revision, the editor over the one it loaded),
-//! and decoding it again, the whole memory unescaped from JSON, was 7% of a
-//! save through the package (BENCHMARKS.md, "The last head kept by the
-//! store").
+//! and decoding it again, the whole memory unescaped from JSON, was a
+//! visible share of a save through the package (BENCHMARKS.md).
 //!
 //! Decoding is a function of the key and the value alone (the key names the
 //! memory the record must belong to), so a head kept for the same key and
@@ -56,7 +55,7 @@ impl LastHead {
     ) -> Result<Arc<HeadRecord>, E> {
         if let Some(known) = self
             .known()
-            .filter(|k| k.key == key && crate::span::same(&k.value, &value))
+            .filter(|k| k.key == key && crate::fast::eq(&k.value, &value))
         {
             return Ok(known.head.clone());
         }

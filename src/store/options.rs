@@ -4,9 +4,9 @@
 use std::fmt;
 
 use crate::error::Error;
+use crate::fast::char_count;
 use crate::limits::Limits;
 use crate::options::DEFAULT_FORBIDDEN_TEAM_HEADINGS;
-use crate::span::code_points;
 
 use super::error::StoreError;
 use super::key::{is_valid_key_prefix, DEFAULT_KEY_PREFIX};
@@ -25,15 +25,10 @@ pub const MAX_TIMEOUT_MS: u32 = 2_147_483_647;
 
 /// A source of ISO 8601 timestamps for `updatedAt` and the audit trail.
 ///
-/// Natively it is `Send + Sync`, so a store over a `Send + Sync` host can be
-/// shared between threads and its futures are `Send`. On wasm32 there are no
-/// threads to share with, and the binding's clock holds a JavaScript
-/// function, which is neither.
-#[cfg(not(target_arch = "wasm32"))]
+/// `Send + Sync`, so a store over a `Send + Sync` host can be shared
+/// between threads and its futures are `Send`. (The wasm binding's clock
+/// holds a JavaScript function, which is both in a module without threads.)
 pub type Clock = Box<dyn Fn() -> String + Send + Sync>;
-/// A source of ISO 8601 timestamps for `updatedAt` and the audit trail.
-#[cfg(target_arch = "wasm32")]
-pub type Clock = Box<dyn Fn() -> String>;
 
 /// Options of a [`MemoryStore`](super::MemoryStore).
 pub struct StoreOptions {
@@ -171,7 +166,7 @@ impl StoreSaveOptions {
     /// `store/invalid-actor` for an actor over 256 characters.
     pub fn check<E>(&self) -> Result<(), StoreError<E>> {
         match &self.actor {
-            Some(a) if code_points(a) > MAX_ACTOR_CHARS => Err(StoreError::InvalidActor(format!(
+            Some(a) if char_count(a) > MAX_ACTOR_CHARS => Err(StoreError::InvalidActor(format!(
                 "longer than {MAX_ACTOR_CHARS} characters"
             ))),
             _ => Ok(()),

@@ -9,7 +9,7 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
-use crate::span::code_points;
+use crate::fast::char_count;
 
 use super::json::{from_json, object, string, Fields, Object, Value};
 
@@ -232,14 +232,10 @@ impl HeadRecord {
         depth: usize,
     ) -> Self {
         let (previous_chars, old_snapshots, old_audit) = match previous {
-            Some(h) => (
-                code_points(&h.content),
-                h.snapshots.clone(),
-                h.audit.clone(),
-            ),
+            Some(h) => (char_count(&h.content), h.snapshots.clone(), h.audit.clone()),
             None => (0, Vec::new(), Vec::new()),
         };
-        let chars = code_points(&snapshot.content);
+        let chars = char_count(&snapshot.content);
         let entry = AuditEntry {
             revision: snapshot.revision,
             at: snapshot.at.clone(),

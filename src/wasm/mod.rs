@@ -59,24 +59,24 @@ fn start() {
 /// tests, whose harness does not run `start`.
 #[doc(hidden)]
 pub fn install_host_folds() {
-    crate::heading::install_host_folds(crate::heading::HostFolds {
+    crate::fast::install_host_folds(crate::fast::HostFolds {
         nfkc_lower: host_nfkc_lower,
         lower: host_lower,
     });
 }
 
-/// The crate's folding of many texts at once (`fold_lower_each`), for the
+/// The crate's folding of many texts at once (`to_nfkc_lowercase_each`), for the
 /// wasm-bindgen tests, which compare it with the host's folds one by one.
 #[doc(hidden)]
 pub fn fold_lower_each(texts: &[&str]) -> Vec<String> {
-    crate::heading::fold_lower_each(texts)
+    crate::fast::to_nfkc_lowercase_each(texts)
 }
 
-/// The crate's lower-casing (`heading::lowercase`), for the wasm-bindgen
+/// The crate's lower-casing (`fast::to_lowercase`), for the wasm-bindgen
 /// tests, which compare it with the host's.
 #[doc(hidden)]
 pub fn lowercase(text: &str) -> String {
-    crate::heading::lowercase(text)
+    crate::fast::to_lowercase(text)
 }
 
 /// NFKC, then lower case, by the JavaScript host

@@ -52,7 +52,7 @@ pub(crate) fn string(out: &mut String, text: &str) {
 /// A JSON object being written at the end of a `String`: its fields, one
 /// call each. The calls are not inlined (`#[inline(never)]`): inlined into
 /// every record's writer, inside the store's state machines, they made the
-/// module 2,851 bytes larger (250 gzip).
+/// module larger (BENCHMARKS.md).
 pub(crate) struct Object<'a> {
     out: &'a mut String,
     first: bool,

@@ -12,7 +12,7 @@ use js_sys::JsString;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 
-use crate::span::same;
+use crate::fast::eq;
 
 use super::encode::{common, encode, shared_bytes};
 use super::slices::Parts;
@@ -84,7 +84,7 @@ impl Kept {
         make: impl FnOnce() -> T,
     ) -> Option<Rc<T>> {
         let pair = self.pair()?;
-        if !same(&pair.text, text) {
+        if !eq(&pair.text, text) {
             return None;
         }
         let known = pair.derived.borrow().clone();

@@ -9,8 +9,8 @@ use js_sys::JsString;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsCast;
 
+use crate::fast::{contains_replacement, eq};
 use crate::js::repeats::{pieces, utf16_units, Piece};
-use crate::span::{holds_replacement, same};
 
 use super::kept::{Kept, Pair};
 
@@ -38,7 +38,7 @@ pub(crate) fn joined(source: &JsString, text: &str, pieces: &[Cow<'_, str>]) -> 
             && start + piece.len() <= range.end
     };
     // Looked at only when there is something to slice.
-    let faithful = pieces.iter().any(within) && !holds_replacement(text);
+    let faithful = pieces.iter().any(within) && !contains_replacement(text);
     let ascii = faithful && source.length() as usize == text.len();
     pieces
         .iter()
@@ -65,7 +65,9 @@ pub(crate) fn joined(source: &JsString, text: &str, pieces: &[Cow<'_, str>]) -> 
 /// than half of it repeated is converted whole. So is the result of a `text`
 /// with a U+FFFD, as [`joined`] does.
 pub(crate) fn repeated(source: &JsString, text: &str, result: &str) -> JsString {
-    let Some(pieces) = sliceable(text, source.length(), result, || !holds_replacement(text)) else {
+    let Some(pieces) = sliceable(text, source.length(), result, || {
+        !contains_replacement(text)
+    }) else {
         return JsString::from(result);
     };
     if let [Piece::Input(units)] = pieces.as_slice() {
@@ -121,7 +123,7 @@ impl Kept {
         // its string, and the pair stays. Not when the text holds a U+FFFD,
         // which may stand for a lone surrogate of the string (see
         // [`repeated`]).
-        let itself = |pair: &&Pair| same(&pair.text, &text) && pair.faithful();
+        let itself = |pair: &&Pair| eq(&pair.text, &text) && pair.faithful();
         if let Some(pair) = kept.as_deref().filter(itself) {
             let js = pair.js.clone().unchecked_into();
             *self.0.borrow_mut() = kept;
@@ -147,7 +149,7 @@ impl Pair {
         let replacement = self
             .replacement
             .get()
-            .unwrap_or_else(|| holds_replacement(&self.text));
+            .unwrap_or_else(|| contains_replacement(&self.text));
         self.replacement.set(Some(replacement));
         !replacement
     }

@@ -18,7 +18,8 @@
 //! - range: start line, column, offset, end line, column, offset.
 
 use crate::document::{Document, Line, RawLine, IMPLICIT_TITLE};
-use crate::span::{holds_replacement, utf16_len, LineIndex, Range, Span};
+use crate::fast::{contains_replacement, utf16_len};
+use crate::span::{LineIndex, Range, Span};
 
 use crate::js::view::{EntryView, RawLineView};
 
@@ -53,7 +54,7 @@ impl Numbers {
     /// `src/wasm/text/slices.rs` does for `joined`), or a number does not fit.
     #[must_use]
     pub fn of(doc: &Document<'_>, text: &str) -> Option<Self> {
-        if holds_replacement(text) {
+        if contains_replacement(text) {
             return None;
         }
         let mut out = Writer {

@@ -1,11 +1,37 @@
-//! The byte scans of [`span`](super) eight bytes at a time, in one word:
+//! The byte scans of [`fast`](super) eight bytes at a time, in one word:
 //! natively, and in WebAssembly for what is left after the last whole block
 //! of [`sixteen`](super::sixteen).
 
-use super::{word, zero_bytes, HIGH, ONES};
-
 /// The bytes a block holds.
 pub(crate) const BLOCK: usize = 8;
+
+/// A chunk of eight bytes as one word, its first byte lowest.
+pub(crate) fn word(chunk: &[u8]) -> u64 {
+    let mut word = [0; 8];
+    word.copy_from_slice(chunk);
+    u64::from_le_bytes(word)
+}
+
+/// `0x01` in every byte of a word: `n * ONES` is `n` in every byte.
+pub(crate) const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// The high bit of every byte of a word.
+pub(crate) const HIGH: u64 = ONES << 7;
+
+/// The high bit set of each zero byte of `x`, and maybe of bytes above
+/// one (the subtraction's borrow), never of others: not zero exactly when
+/// `x` has a zero byte, and its lowest set bit is in the lowest one.
+pub(crate) const fn zero_bytes(x: u64) -> u64 {
+    x.wrapping_sub(ONES) & !x & HIGH
+}
+
+/// `a == b`, a word at a time.
+pub(crate) fn eq(a: &[u8], b: &[u8]) -> bool {
+    let (x, y) = (a.chunks_exact(BLOCK), b.chunks_exact(BLOCK));
+    a.len() == b.len()
+        && x.remainder().iter().eq(y.remainder())
+        && x.zip(y).all(|(p, q)| word(p) == word(q))
+}
 
 /// The offset of the first LF or CR at or after `from`, or the length of
 /// `bytes`. A byte equal to the one sought is a zero byte of the word
@@ -70,16 +96,16 @@ pub(crate) fn utf16_blocks(bytes: &[u8], units: usize) -> (usize, usize) {
 /// Whether `bytes` holds a U+FFFD: a word that holds its first byte
 /// (`0xEF`) is looked at closely.
 #[cfg(not(target_arch = "wasm32"))]
-pub(crate) fn holds_replacement(bytes: &[u8]) -> bool {
+pub(crate) fn contains_replacement(bytes: &[u8]) -> bool {
     let mut start = 0;
     while start + BLOCK <= bytes.len() {
         let x = word(&bytes[start..start + BLOCK]) ^ (0xEF * ONES);
-        if zero_bytes(x) != 0 && super::fffd_from(bytes, start, start + BLOCK + 2) {
+        if zero_bytes(x) != 0 && super::count::fffd_from(bytes, start, start + BLOCK + 2) {
             return true;
         }
         start += BLOCK;
     }
-    super::fffd_from(bytes, start, bytes.len())
+    super::count::fffd_from(bytes, start, bytes.len())
 }
 
 /// The bytes of the word `w` of UTF-8 that start a character: all but
@@ -97,7 +123,38 @@ const fn word_fours(w: u64) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::line_end;
+    use super::{eq, line_end};
+
+    #[test]
+    fn eq_is_equality() {
+        let texts = [
+            "",
+            "a",
+            "abcdefg",
+            "abcdefgh",
+            "abcdefghi",
+            "abcdefghijklmnop",
+            "abcdefghijklmnoq",
+            "abcdefgh\u{e9}",
+            "abcdefgi\u{e9}",
+        ];
+        for a in texts {
+            for b in texts {
+                assert_eq!(eq(a.as_bytes(), b.as_bytes()), a == b, "{a:?} {b:?}");
+            }
+        }
+        // A difference at every position of texts of every length to 40.
+        let base: Vec<u8> = (0..40u8).collect();
+        for len in 0..base.len() {
+            for at in 0..len {
+                let mut other = base[..len].to_vec();
+                other[at] ^= 1;
+                assert!(!eq(&base[..len], &other), "{len} {at}");
+            }
+            let copy = base[..len].to_vec();
+            assert!(eq(&base[..len], &copy));
+        }
+    }
 
     /// The first LF or CR byte by looking at every byte.
     fn one_by_one(bytes: &[u8], from: usize) -> usize {

@@ -4,8 +4,7 @@
 //! the standard library's trims, not inlined in the module, decode a
 //! character from each end at every call (the parser trims each line up to
 //! four times). Used at the parser's per-line trims only, and inlined
-//! there: not inlined they were 0.86x–0.96x as fast (BENCHMARKS.md, "Lines
-//! trimmed after a look at one byte").
+//! there: a call costs more than the look saves (BENCHMARKS.md).
 
 /// Whether a line may start (or end) with white space at `b`, its first
 /// (or last) byte: ASCII white space as `char::is_whitespace` has it (tab,

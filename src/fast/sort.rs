@@ -4,7 +4,7 @@
 //! of its quicksort and merge sort in the WebAssembly module. Here only
 //! indices are sorted: by a merge sort that calls its comparison through a
 //! `dyn` ([`sort_by`], for findings), or, where the order is one number per
-//! item, by that number in linear time ([`order_by_key`], for recall and
+//! item, by that number in linear time ([`sort_indices_by_key`], for recall and
 //! compaction, which order up to every line of a memory). Every order the
 //! crate sorts by is a total order or ties in input order, so the result is
 //! the one `sort_by` gives.
@@ -81,8 +81,8 @@ fn merge(
 /// (a date's day number, a score's bits) and sort up to every line of a
 /// memory, where a comparison sort's `log n` and its scattered reads of
 /// the items show.
-pub(crate) fn order_by_key(keys: &[u64]) -> Vec<usize> {
-    pairs_by_key(keys.iter().copied().zip(0..).collect(), u64::BITS)
+pub(crate) fn sort_indices_by_key(keys: &[u64]) -> Vec<usize> {
+    sort_pairs_by_key(keys.iter().copied().zip(0..).collect(), u64::BITS)
         .into_iter()
         .map(|(_, i)| i)
         .collect()
@@ -97,7 +97,7 @@ pub(crate) fn order_by_key(keys: &[u64]) -> Vec<usize> {
 ///
 /// Below 256 pairs, counting into the buckets costs more than comparing, so
 /// a few are put in order by the merge sort.
-pub(crate) fn pairs_by_key(mut pairs: Vec<(u64, usize)>, bits: u32) -> Vec<(u64, usize)> {
+pub(crate) fn sort_pairs_by_key(mut pairs: Vec<(u64, usize)>, bits: u32) -> Vec<(u64, usize)> {
     const FEW: usize = 256;
     const BITS: u32 = 11;
     const BUCKETS: usize = 1 << BITS;
@@ -149,7 +149,7 @@ pub(crate) fn sort_by<T>(items: &mut Vec<T>, compare: &dyn Fn(&T, &T) -> Orderin
 
 #[cfg(test)]
 mod tests {
-    use super::{order_by_key, sort_by};
+    use super::{sort_by, sort_indices_by_key};
 
     #[test]
     fn sorts_as_the_standard_stable_sort() {
@@ -205,7 +205,7 @@ mod tests {
                 let keys: Vec<u64> = (0..len).map(|i| key(i, random())).collect();
                 let mut std: Vec<usize> = (0..len).collect();
                 std.sort_by_key(|&i| keys[i]);
-                assert_eq!(order_by_key(&keys), std, "shape {shape}, {len} keys");
+                assert_eq!(sort_indices_by_key(&keys), std, "shape {shape}, {len} keys");
             }
         }
     }

@@ -1,4 +1,4 @@
-//! The byte scans of [`span`](super) sixteen bytes at a time, with
+//! The byte scans of [`fast`](super) sixteen bytes at a time, with
 //! WebAssembly's SIMD, in the module: they answer exactly what
 //! [`words`](super::words) answers eight bytes at a time natively, and
 //! leave to it what is left after the last whole block. The wasm-bindgen
@@ -13,7 +13,8 @@ use core::arch::wasm32::{
     i8x16_bitmask, i8x16_eq, u64x2, u8x16_ge, u8x16_splat, v128, v128_and, v128_or,
 };
 
-use super::{fffd_from, word, words};
+use super::count::fffd_from;
+use super::words::{self, word};
 
 /// The bytes a block holds.
 pub(crate) const BLOCK: usize = 16;
@@ -112,7 +113,7 @@ pub(crate) fn utf16_blocks(bytes: &[u8], units: usize) -> (usize, usize) {
 /// block: a function compiled for SIMD is never inlined into one that is
 /// not.
 #[target_feature(enable = "simd128")]
-pub(crate) fn holds_replacement(bytes: &[u8]) -> bool {
+pub(crate) fn contains_replacement(bytes: &[u8]) -> bool {
     let mut start = 0;
     while start + BLOCK <= bytes.len() {
         if equal(block(bytes, start), 0xEF) != 0 && fffd_from(bytes, start, start + BLOCK + 2) {
