@@ -155,7 +155,7 @@ fn missing_heading(text: &str, doc: &Document) -> Option<Diagnostic> {
 /// only (the stored document's entries play no part), and normalized once
 /// for every rule. It holds no borrow of the stored document (its titles
 /// are spans of it), so the package keeps it with the stored document it
-/// is checked against call after call (`src/wasm/text.rs`, `Kept::derived`).
+/// is checked against call after call (`src/wasm/text/kept.rs`, `Kept::derived`).
 #[derive(Debug)]
 pub(crate) struct PreviousHeadings {
     /// Each title's span in the stored document, and its key.
