@@ -1,8 +1,12 @@
 // The WebAssembly module of memdoc's own embedders (embedders/minilm/: the
 // MiniLM transformer and the static table share it and its tokenizer),
 // compiled once, and the files the package ships beside it: in Node and Deno
-// read from disk, elsewhere fetched from the package's own URL.
+// read from disk, elsewhere fetched from the package's own URL (or given as
+// bytes or modules, as a Worker's upload has them).
 import initGlue, { initSync } from "./minilm/minilm.js";
+// node:fs in Node and Deno; elsewhere (browsers, workerd) a file: URL is
+// refused, and bundlers never meet node:fs (the package's "imports").
+import { readFile } from "#read-file";
 
 /** The package's own file. */
 export const packaged = (file) => new URL(`./minilm/${file}`, import.meta.url);
@@ -22,10 +26,7 @@ export async function bytesOf(source, what, who) {
     throw coded("embedder/options", `${who}: ${what} must be a Uint8Array, an ArrayBuffer or a URL`);
   }
   try {
-    if (source.protocol === "file:") {
-      const { readFile } = await import("node:fs/promises");
-      return new Uint8Array(await readFile(source));
-    }
+    if (source.protocol === "file:") return await readFile(source);
     const response = await fetch(source);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return new Uint8Array(await response.arrayBuffer());
