@@ -1,8 +1,8 @@
-// The MiniLM embedder for recall by meaning, loaded on first use only: this
-// module is imported dynamically, and its files (the embedder's .wasm, the
-// f16 weights, 45 MB, and the tokenizer) are the package's own, emitted by
-// Vite as local assets and fetched from this page's origin. Nothing comes
-// from elsewhere.
+// The MiniLM embedder for recall by meaning against a hub, loaded on first
+// use only: this module is imported dynamically, and its files (the
+// embedder's .wasm, the f16 weights, 45 MB, and the tokenizer) are the
+// package's own, emitted by Vite as local assets and fetched from this
+// page's origin. Nothing comes from elsewhere.
 
 import { miniLmEmbedder } from "memdoc/embedders/minilm";
 import moduleUrl from "memdoc-minilm/minilm_bg.wasm?url";

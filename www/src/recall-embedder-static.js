@@ -1,0 +1,21 @@
+// The static embedder for recall by meaning in the browser store (the
+// light option: an 8 MB table instead of MiniLM's 45 MB of weights), loaded
+// on first use only: this module is imported dynamically, and its files
+// (the table, the tokenizer and the embedders' .wasm) are the package's
+// own, emitted by Vite as local assets and fetched from this page's origin.
+// Nothing comes from elsewhere.
+
+import { staticEmbedder } from "memdoc/embedders/static";
+import moduleUrl from "memdoc-minilm/minilm_bg.wasm?url";
+import tokenizerUrl from "memdoc-minilm/tokenizer.json?url";
+import tableUrl from "memdoc/embedders/static/all-MiniLM-L6-v2-static-256.i8?url";
+
+let loading;
+
+/** The one static embedder of the page; a failed load is tried again by the next call. */
+export function loadEmbedder() {
+  const here = (url) => new URL(url, document.baseURI);
+  loading ??= staticEmbedder({ module: here(moduleUrl), table: here(tableUrl), tokenizer: here(tokenizerUrl) });
+  loading.catch(() => (loading = undefined));
+  return loading;
+}
