@@ -4,9 +4,6 @@
 // read from disk, elsewhere fetched from the package's own URL (or given as
 // bytes or modules, as a Worker's upload has them).
 import initGlue, { initSync } from "./minilm/minilm.js";
-// node:fs in Node and Deno; elsewhere (browsers, workerd) a file: URL is
-// refused, and bundlers never meet node:fs (the package's "imports").
-import { readFile } from "#read-file";
 
 /** The package's own file. */
 export const packaged = (file) => new URL(`./minilm/${file}`, import.meta.url);
@@ -26,7 +23,14 @@ export async function bytesOf(source, what, who) {
     throw coded("embedder/options", `${who}: ${what} must be a Uint8Array, an ArrayBuffer or a URL`);
   }
   try {
-    if (source.protocol === "file:") return await readFile(source);
+    if (source.protocol === "file:") {
+      // node:fs in Node and Deno; elsewhere (browsers, workerd) a file: URL
+      // is refused, and bundlers never meet node:fs (the package's
+      // "imports"). Imported here only: a page without a bundler never
+      // resolves it.
+      const { readFile } = await import("#read-file");
+      return await readFile(source);
+    }
     const response = await fetch(source);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return new Uint8Array(await response.arrayBuffer());
