@@ -6,7 +6,7 @@
 // and its hybridRecall over a memory of the evaluation set gives Node's
 // result for every paraphrased question of that memory.
 import assert from "node:assert/strict";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
@@ -18,7 +18,7 @@ import { Miniflare } from "miniflare";
 import { answered, memory, optionsOf, questions } from "../../tests/recall-eval/harness.mjs";
 import { root } from "../helpers.mjs";
 import { cosine, staticReference } from "../static-reference.mjs";
-import { MODULE_RULES, bundle } from "./wrangler-bundle.mjs";
+import { MODULE_RULES, bundle, stop } from "./wrangler-bundle.mjs";
 
 const compatibilityDate = "2025-01-01";
 const work = mkdtempSync(join(tmpdir(), "memdoc-workerd-static-"));
@@ -40,13 +40,7 @@ before(async () => {
   await mf.ready;
 });
 
-after(async () => {
-  try {
-    await mf?.dispose();
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-});
+after(() => stop(mf, work));
 
 test("the static embedder in workerd: Node's vectors, and hybridRecall by meaning as in Node", { timeout: 300_000 }, async () => {
   const reference = staticReference();

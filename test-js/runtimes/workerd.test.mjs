@@ -4,7 +4,7 @@
 // a compiled module), then the bundle runs in workerd through Miniflare with a
 // KV namespace and a SQLite-backed Durable Object. Nothing is mocked.
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
@@ -14,7 +14,7 @@ import { Miniflare } from "miniflare";
 
 import { casesPath, pkgDir, root } from "../helpers.mjs";
 import { probe } from "./engine-probe.mjs";
-import { MODULE_RULES, bundle } from "./wrangler-bundle.mjs";
+import { MODULE_RULES, bundle, stop } from "./wrangler-bundle.mjs";
 
 const compatibilityDate = "2025-01-01";
 const work = mkdtempSync(join(tmpdir(), "memdoc-workerd-"));
@@ -49,13 +49,7 @@ before(async () => {
   await mf.ready;
 });
 
-after(async () => {
-  try {
-    await mf?.dispose();
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-});
+after(() => stop(mf, work));
 
 async function call(path, body) {
   const response = await mf.dispatchFetch(`http://memdoc.test${path}`, body === undefined ? {} : { method: "POST", body: JSON.stringify(body) });

@@ -4,7 +4,7 @@
 // the module rules that give Miniflare the same upload.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { root } from "../helpers.mjs";
@@ -33,4 +33,13 @@ export function bundle(work, config) {
   const upload = built.stdout.match(/Total Upload: .*/)?.[0];
   assert.ok(upload, `wrangler should report the upload size:\n${built.stdout}`);
   return { out, upload, ms: Date.now() - started };
+}
+
+/** Stop the Miniflare of a test, then remove its folder. */
+export async function stop(mf, work) {
+  try {
+    await mf?.dispose();
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }

@@ -6,16 +6,12 @@
 // Nothing comes from elsewhere.
 
 import { staticEmbedder } from "memdoc/embedders/static";
-import moduleUrl from "memdoc-minilm/minilm_bg.wasm?url";
-import tokenizerUrl from "memdoc-minilm/tokenizer.json?url";
+import moduleUrl from "memdoc/embedders/minilm/minilm_bg.wasm?url";
+import tokenizerUrl from "memdoc/embedders/minilm/tokenizer.json?url";
 import tableUrl from "memdoc/embedders/static/all-MiniLM-L6-v2-static-256.i8?url";
 
-let loading;
-
-/** The one static embedder of the page; a failed load is tried again by the next call. */
+/** The static embedder from the page's own copies of its files (recall-panel.js keeps the one of the page). */
 export function loadEmbedder() {
   const here = (url) => new URL(url, document.baseURI);
-  loading ??= staticEmbedder({ module: here(moduleUrl), table: here(tableUrl), tokenizer: here(tokenizerUrl) });
-  loading.catch(() => (loading = undefined));
-  return loading;
+  return staticEmbedder({ module: here(moduleUrl), table: here(tableUrl), tokenizer: here(tokenizerUrl) });
 }

@@ -5,16 +5,12 @@
 // page's origin. Nothing comes from elsewhere.
 
 import { miniLmEmbedder } from "memdoc/embedders/minilm";
-import moduleUrl from "memdoc-minilm/minilm_bg.wasm?url";
-import weightsUrl from "memdoc-minilm/model.fp16.safetensors?url";
-import tokenizerUrl from "memdoc-minilm/tokenizer.json?url";
+import moduleUrl from "memdoc/embedders/minilm/minilm_bg.wasm?url";
+import weightsUrl from "memdoc/embedders/minilm/model.fp16.safetensors?url";
+import tokenizerUrl from "memdoc/embedders/minilm/tokenizer.json?url";
 
-let loading;
-
-/** The one embedder of the page; a failed load is tried again by the next call. */
+/** The MiniLM embedder from the page's own copies of its files (recall-panel.js keeps the one of the page). */
 export function loadEmbedder() {
   const here = (url) => new URL(url, document.baseURI);
-  loading ??= miniLmEmbedder({ module: here(moduleUrl), weights: here(weightsUrl), tokenizer: here(tokenizerUrl) });
-  loading.catch(() => (loading = undefined));
-  return loading;
+  return miniLmEmbedder({ module: here(moduleUrl), weights: here(weightsUrl), tokenizer: here(tokenizerUrl) });
 }

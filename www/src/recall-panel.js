@@ -32,9 +32,6 @@ const REASONS = {
 let timer = null;
 /** The latest recall started: an older one that finishes later is not shown. */
 let latest = 0;
-/** The embedders loaded (so "loading" is said only the first time). */
-const embedderLoaded = new Set();
-
 const fixed = (n) => n.toFixed(2);
 
 /** The `why` of an item in one line: every part, raw and normalized. */
@@ -83,13 +80,15 @@ export function recallAfterCheck() {
 /** The embedder, or one that fails as the load did: hybridRecall then says `degraded`. */
 async function embedder(run) {
   const model = MODELS[state.hub ? "hub" : "browser"];
-  if (!embedderLoaded.has(model)) setStatus("loading", `Loading the ${model.id} model (${model.size}, once)…`);
+  // One of each for the page, loaded once; a failed load is tried again by the next recall.
+  if (!model.loaded) setStatus("loading", `Loading the ${model.id} model (${model.size}, once)…`);
+  model.loading ??= model.load().then(({ loadEmbedder }) => loadEmbedder());
   try {
-    const { loadEmbedder } = await model.load();
-    const loaded = await loadEmbedder();
-    embedderLoaded.add(model);
+    const loaded = await model.loading;
+    model.loaded = true;
     return loaded;
   } catch (error) {
+    model.loading = undefined;
     if (run === latest) setStatus("error", `The model did not load: ${describeError(error)}`);
     return { id: model.id, dimensions: model.dimensions, embed: () => Promise.reject(error) };
   }
