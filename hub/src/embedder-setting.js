@@ -38,7 +38,7 @@ export function embedderLoader(setting, here) {
     if (!here.static) throw new SettingError(`MEMDOC_HUB_EMBEDDER=static needs the static table in the ${here.target} hub: ${here.staticMissing}`);
     return once(here.static);
   }
-  if (!here.minilm) throw new SettingError(`MEMDOC_HUB_EMBEDDER=minilm does not run on ${here.target} (a Worker isolate has 128 MB; the model's weights and runtime do not fit): use workers-ai, openai or none`);
+  if (!here.minilm) throw new SettingError(`MEMDOC_HUB_EMBEDDER=minilm does not run on ${here.target} (a Worker isolate has 128 MB; the model's weights and runtime do not fit): use static (the Worker built with the static table), workers-ai, openai or none`);
   return once(here.minilm);
 }
 
@@ -53,6 +53,6 @@ export function workerTarget({ ai, bundled = {} }) {
     fallback: ai ? "workers-ai" : "none",
     ai,
     static: bundled.static,
-    staticMissing: "this Worker was built without it; deploy the build that carries it (`wrangler deploy --env static`, hub/README.md: the table adds about 8 MB to the upload), or use workers-ai, openai or none",
+    staticMissing: "this Worker was built without it; deploy the build that carries it (`wrangler deploy --env static`, hub/README.md: the table adds about 7 MiB gzipped to the upload), or use workers-ai, openai or none",
   };
 }
