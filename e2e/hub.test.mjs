@@ -17,6 +17,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startBrowser, byTestId, setText, typeAtEnd, editorText, clickForOutcome, clickLocatorForOutcome, waitReady, pasteText } from "./harness.mjs";
+import { ask, best, byMeaning, markedLines } from "./recall-page.mjs";
 import { startWorkerd } from "../hub/run.mjs";
 
 const operator = randomBytes(24).toString("base64url");
@@ -323,6 +324,26 @@ test("the user scope on a hub is the key's member's own memory", { timeout: 60_0
   await page.locator('[data-testid="hub-memory"][data-scope="team"][data-id="notes"]').click();
   await page.waitForFunction(() => document.querySelector('[data-testid="revision"]').textContent.startsWith("team · notes · revision 7"));
   assert.match(await editorText(page), /Bob's third/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("against a hub, the recall panel's by meaning is MiniLM, as the hub's own default on Deno", { timeout: 240_000 }, async () => {
+  const page = await browser.newPage({ scope: "user", id: "alice" });
+  await connect(page);
+  // The memory opened (its saved text shown) before the text is typed over it.
+  await page.waitForFunction(() => document.querySelector('[data-testid="revision"]').textContent.startsWith("user · alice"));
+  await setText(page, "## Decisions\n- 2025-03-01: Services use PostgreSQL 16\n- 2025-03-02: Production releases only ship on Tuesdays and Thursdays");
+  await byTestId(page, "recall-panel").locator("> summary").click();
+  await byTestId(page, "recall-question").fill("which relational database do we run?");
+  const status = await byMeaning(page);
+  assert.equal(await byTestId(page, "recall-status").getAttribute("data-degraded"), "", status);
+  assert.match(status, /by meaning \(all-MiniLM-L6-v2\)\.$/);
+  const marked = await markedLines(page);
+  assert.ok(marked.includes("- 2025-03-01: Services use PostgreSQL 16"), `marked ${JSON.stringify(marked)} in ${JSON.stringify(await editorText(page))}`);
+  assert.equal((await best(page)).text, "Services use PostgreSQL 16");
+  assert.match(await ask(page, "when can we deploy?"), /by meaning \(all-MiniLM-L6-v2\)\.$/);
+  assert.equal((await best(page)).text, "Production releases only ship on Tuesdays and Thursdays");
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -1,14 +1,16 @@
 // Browser tests of the recall panel: a question typed in the panel marks
 // the selected entries in the text (the engine's ranges), lists them with
 // their `why` and the omitted ones with their reason; a question the memory
-// does not answer selects nothing; and "by meaning" loads the real MiniLM
-// from the page's own origin and finds an entry that shares no word with
-// the question.
+// does not answer selects nothing; and "by meaning" in the browser store
+// loads the real static embedder (its table, tokenizer and .wasm) from the
+// page's own origin, once, when first asked, and finds an entry that shares
+// no word with the question.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { startBrowser, byTestId, setText, saveArtifactsDir } from "./harness.mjs";
+import { ask, best, byMeaning, markedLines } from "./recall-page.mjs";
 
 const MEMORY = [
   "## Decisions",
@@ -24,20 +26,6 @@ const MEMORY = [
 let browser;
 before(async () => { browser = await startBrowser(); });
 after(async () => { await browser?.close(); });
-
-/** The lines of the editor that carry a recall mark, as shown. */
-const markedLines = (page) => page.locator(".cm-line:has(.cm-recalled)").allTextContents();
-
-/** Type `question` into the panel and wait until the recall of it is shown. */
-async function ask(page, question) {
-  await byTestId(page, "recall-question").fill("");
-  await byTestId(page, "recall-question").pressSequentially(question);
-  await page.waitForFunction((q) => {
-    const box = document.querySelector('[data-testid="recall-status"]');
-    return ["done", "degraded"].includes(box.dataset.status) && box.dataset.question === q;
-  }, question, { timeout: 150_000, polling: 100 });
-  return byTestId(page, "recall-status").textContent();
-}
 
 test("a question marks the entries recall selects, with their why, and lists the omitted ones with their reason", { timeout: 60_000 }, async () => {
   const page = await browser.newPage({ id: "recall-words" });
@@ -93,7 +81,7 @@ test("a question marks the entries recall selects, with their why, and lists the
   await page.close();
 });
 
-test("by meaning: MiniLM, loaded on first use from the page's origin, finds what the question says in other words", { timeout: 240_000 }, async () => {
+test("by meaning in the browser store: the static table, loaded once on first use from the page's origin, finds what the question says in other words", { timeout: 240_000 }, async () => {
   const page = await browser.newPage({ id: "recall-meaning" });
   await setText(page, MEMORY);
   await byTestId(page, "recall-panel").locator("> summary").click();
@@ -102,16 +90,27 @@ test("by meaning: MiniLM, loaded on first use from the page's origin, finds what
 
   const requests = [];
   page.on("request", (request) => requests.push(new URL(request.url()).pathname));
-  await byTestId(page, "recall-meaning").check();
-  await page.waitForFunction(() => document.querySelector('[data-testid="recall-status"]').dataset.status === "loading");
-  await page.waitForFunction(() => ["done", "degraded", "error"].includes(document.querySelector('[data-testid="recall-status"]').dataset.status),
-    null, { timeout: 200_000, polling: 250 });
-  const status = await byTestId(page, "recall-status").textContent();
+  assert.ok(!requests.some((p) => p.endsWith(".i8")));
+  const status = await byMeaning(page);
   assert.equal(await byTestId(page, "recall-status").getAttribute("data-degraded"), "", status);
-  assert.match(status, /by meaning \(all-MiniLM-L6-v2\)\.$/);
-  assert.deepEqual(await markedLines(page), ["- 2025-03-01: Services use PostgreSQL 16"]);
-  assert.match(await byTestId(page, "recall-why").first().textContent(), /· meaning \d\.\d\d \(cosine 0\.\d\d\) ·/);
-  assert.ok(requests.some((p) => p.endsWith(".safetensors")), "the weights are fetched when by meaning is chosen");
+  assert.match(status, /by meaning \(all-MiniLM-L6-v2-static-256\)\.$/);
+  // The answer is marked in the text and ranks first, by meaning.
+  assert.ok((await markedLines(page)).includes("- 2025-03-01: Services use PostgreSQL 16"));
+  const top = await best(page);
+  assert.equal(top.text, "Services use PostgreSQL 16");
+  assert.match(top.why, /· meaning \d\.\d\d \(cosine 0\.\d\d\) ·/);
+  assert.match(await page.locator(".cm-recalled").first().getAttribute("title"), /· meaning \d\.\d\d \(cosine 0\.\d\d\) ·/);
+  // The table is fetched when by meaning is first chosen, and MiniLM's weights never.
+  const fetched = () => requests.filter((p) => p.endsWith(".i8") || p.endsWith(".safetensors"));
+  assert.equal(fetched().length, 1, fetched().join(", "));
+  assert.match(fetched()[0], /all-MiniLM-L6-v2-static-256.*\.i8$/);
+
+  // Another question in other words: the loaded table answers it, fetched once.
+  const again = await ask(page, "what days can we deploy?");
+  assert.match(again, /by meaning \(all-MiniLM-L6-v2-static-256\)\.$/);
+  assert.ok((await markedLines(page)).includes("- 2025-03-02: Production releases only ship on Tuesdays and Thursdays"));
+  assert.equal((await best(page)).text, "Production releases only ship on Tuesdays and Thursdays");
+  assert.equal(fetched().length, 1, "the table is loaded once");
 
   const dir = await saveArtifactsDir();
   await page.screenshot({ path: join(dir, "recall.png"), fullPage: true });

@@ -40,11 +40,13 @@ try {
   config = hubConfig(env);
   port = portSetting(env);
   every = sweepIntervalSeconds(env);
-  // Recall by meaning: MiniLM by default, its weights read from the package.
+  // Recall by meaning: MiniLM by default, or the static table; the weights
+  // read from the package.
   embedder = embedderLoader(config.embedder, {
     target: "Deno",
     fallback: "minilm",
     minilm: async () => (await import("memdoc/embedders/minilm")).miniLmEmbedder(),
+    static: async () => (await import("memdoc/embedders/static")).staticEmbedder(),
   });
 } catch (error) {
   if (!(error instanceof SettingError)) throw error;

@@ -14,16 +14,16 @@ function compatibilityDate() {
   return /compatibility_date\s*=\s*"([^"]+)"/.exec(readFileSync(join(hubDir, "wrangler.toml"), "utf8"))[1];
 }
 
-/** Bundle hub/worker.js with wrangler into `outdir`. */
-export function bundleWorker(outdir) {
+/** Bundle hub/worker.js (or, `withStatic`, hub/worker-static.js) with wrangler into `outdir`. */
+export function bundleWorker(outdir, { withStatic = false } = {}) {
   mkdirSync(outdir, { recursive: true });
   const built = spawnSync(
     join(root, "node_modules", ".bin", "wrangler"),
-    ["deploy", "--dry-run", "--outdir", outdir, "--config", join(hubDir, "wrangler.toml")],
+    ["deploy", "--dry-run", "--outdir", outdir, "--config", join(hubDir, "wrangler.toml"), ...(withStatic ? ["--env", "static"] : [])],
     { cwd: hubDir, encoding: "utf8", env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false", WRANGLER_LOG_PATH: join(outdir, "logs") } },
   );
   if (built.status !== 0) throw new Error(`wrangler could not bundle the hub (${built.error?.message ?? built.status}):\n${built.stdout}\n${built.stderr}`);
-  return join(outdir, "worker.js");
+  return join(outdir, withStatic ? "worker-static.js" : "worker.js");
 }
 
 /**
@@ -102,27 +102,32 @@ function lines(stream, log, other) {
  * Worker and the Deno server do; so does an embedder the Worker cannot run
  * (MiniLM; Workers AI without an AI binding).
  */
-async function checkSettings(vars, bindings = {}) {
+async function checkSettings(vars, bindings = {}, withStatic = false) {
   const { hubConfig } = await import("./src/settings.js");
   const config = hubConfig(vars);
-  const { embedderLoader } = await import("./src/embedder-setting.js");
-  embedderLoader(config.embedder, { target: "Workers", fallback: "none", ai: bindings.AI });
+  const { embedderLoader, workerTarget } = await import("./src/embedder-setting.js");
+  embedderLoader(config.embedder, workerTarget({ ai: bindings.AI, bundled: withStatic ? { static: () => {} } : {} }));
 }
+
+/** The Worker built with the static table (wrangler.toml, `env.static`): for MEMDOC_HUB_EMBEDDER=static unless `withStatic` says. */
+const staticBuild = (o) => o.withStatic ?? o.vars?.MEMDOC_HUB_EMBEDDER === "static";
 
 /**
  * The hub's Worker in workerd on 127.0.0.1.
- * @param {{ port?: number, build: string, persist?: string | false, vars?: Record<string, string>, log?: (line: string) => void, workers?: object[], wrappedBindings?: object }} o
+ * @param {{ port?: number, build: string, persist?: string | false, vars?: Record<string, string>, log?: (line: string) => void, workers?: object[], wrappedBindings?: object, withStatic?: boolean }} o
  *   `log` receives the request log lines (dropped without it); `workers`
- *   and `wrappedBindings` (Miniflare's) add workers and bindings to them
+ *   and `wrappedBindings` (Miniflare's) add workers and bindings to them;
+ *   `withStatic` builds the Worker with the static table (default: when
+ *   MEMDOC_HUB_EMBEDDER is static)
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
  */
 export async function startWorkerd(o) {
-  await checkSettings(o.vars ?? {}, o.wrappedBindings);
+  await checkSettings(o.vars ?? {}, o.wrappedBindings, staticBuild(o));
   const release = o.persist ? lockState(o.persist) : () => {};
   const { Miniflare } = await import("miniflare");
   let scriptPath;
   try {
-    scriptPath = bundleWorker(o.build);
+    scriptPath = bundleWorker(o.build, { withStatic: staticBuild(o) });
   } catch (error) {
     release();
     throw error;
@@ -135,6 +140,7 @@ export async function startWorkerd(o) {
     modulesRules: [
       { type: "ESModule", include: ["**/*.js"] },
       { type: "CompiledWasm", include: ["**/*.wasm"] },
+      { type: "Data", include: ["**/*.i8", "**/*.json"] },
     ],
     compatibilityDate: compatibilityDate(),
     durableObjects: { TEAMS: { className: "Team", useSQLite: true } },

@@ -18,7 +18,8 @@ import { readPolicies, sweepTeam, utcToday } from "./src/lifecycle.js";
 import { Metrics } from "./src/metrics.js";
 import { requestIdOf } from "./src/request-log.js";
 import { sweepIntervalSeconds } from "./src/settings.js";
-import { embedderLoader } from "./src/embedder-setting.js";
+import { embedderLoader, workerTarget } from "./src/embedder-setting.js";
+import { bundledEmbedders } from "./src/worker-embedders.js";
 import { HubProblem, toResponse } from "./src/problem.js";
 import { durableObjectTeamStorage } from "./src/team-storage-durable-object.js";
 
@@ -27,8 +28,9 @@ import { durableObjectTeamStorage } from "./src/team-storage-durable-object.js";
 const config = hubConfig(startEnv);
 // Recall by meaning: Workers AI when the Worker has an AI binding, else
 // words alone, unless MEMDOC_HUB_EMBEDDER says otherwise (MiniLM does not
-// fit a Worker isolate: refused here).
-const embedder = embedderLoader(config.embedder, { target: "Workers", fallback: startEnv.AI ? "workers-ai" : "none", ai: startEnv.AI });
+// fit a Worker isolate: refused here; the static table only in the build
+// that carries it, worker-static.js).
+const embedder = embedderLoader(config.embedder, workerTarget({ ai: startEnv.AI, bundled: bundledEmbedders }));
 
 const tagOf = (ref) => `${ref.scope}/${ref.id}`;
 

@@ -20,9 +20,6 @@ export default defineConfig({
     // CodeMirror with Markdown (and the HTML it embeds) is one ~600 kB chunk; that is expected.
     chunkSizeWarningLimit: 1024,
   },
-  // The MiniLM embedder's files (recall by meaning), which the package's
-  // exports do not name one by one: emitted as assets, fetched on first use.
-  resolve: { alias: { "memdoc-minilm": fileURLToPath(new URL("../node_modules/memdoc/embedders/minilm", import.meta.url)) } },
   // Pre-bundling would move the package's glue away from its .wasm file.
   optimizeDeps: { exclude: ["memdoc"] },
   server: { host: "127.0.0.1", port: 5173, strictPort: false },

@@ -50,7 +50,7 @@ export function hubConfig(env) {
 }
 
 /** The embedders of MEMDOC_HUB_EMBEDDER (docs/HUB.md, "Recall by meaning"). */
-export const EMBEDDERS = ["minilm", "workers-ai", "openai", "none"];
+export const EMBEDDERS = ["minilm", "static", "workers-ai", "openai", "none"];
 
 /**
  * The embedder the settings ask for: `{ kind, ... }`, or null when
@@ -61,7 +61,6 @@ export const EMBEDDERS = ["minilm", "workers-ai", "openai", "none"];
 export function embedderSetting(env) {
   const kind = env.MEMDOC_HUB_EMBEDDER ?? "";
   if (kind === "") return null;
-  if (kind === "static") throw new SettingError("MEMDOC_HUB_EMBEDDER=static is not available yet (memdoc has no static embedder); use minilm, workers-ai, openai or none");
   if (!EMBEDDERS.includes(kind)) throw new SettingError(`MEMDOC_HUB_EMBEDDER must be one of ${EMBEDDERS.join(", ")}, not ${JSON.stringify(kind)}`);
   if (kind !== "openai") return { kind };
   const baseURL = env.MEMDOC_HUB_OPENAI_URL ?? "";

@@ -1,5 +1,6 @@
 // Recall by meaning on the hub (docs/HUB.md, "Recall by meaning"), on the
-// targets started for real: the Deno hub with MiniLM (its default), and
+// targets started for real: the Deno hub with MiniLM (its default) and with
+// the static table, the Worker built with the static table, and
 // both targets with MEMDOC_HUB_EMBEDDER=openai pointed at a /v1/embeddings
 // server started here, which embeds with the real MiniLM in Node and
 // counts the texts it is given. An agent that writes and at once asks in
@@ -73,8 +74,12 @@ const AI_STANDIN = `export default function (env) {
   };
 }`;
 
+const STATIC = { MEMDOC_HUB_OPERATOR_TOKEN: operator, MEMDOC_HUB_EMBEDDER: "static" };
 const targets = {
   "Deno with MiniLM": () => startDeno({ kvPath: join(work, "deno-minilm"), vars: { MEMDOC_HUB_OPERATOR_TOKEN: operator, MEMDOC_HUB_EMBEDDER: "minilm" } }),
+  "Deno with static": () => startDeno({ kvPath: join(work, "deno-static"), vars: STATIC }),
+  // The Worker built with the static table (wrangler.toml, env.static).
+  "workerd with static": () => startWorkerd({ build: join(work, "workerd-build-static"), persist: false, vars: STATIC }),
   "Deno with openai": () => startDeno({ kvPath: join(work, "deno-openai"), vars: { MEMDOC_HUB_OPERATOR_TOKEN: operator, ...openai } }),
   "workerd with openai": () => startWorkerd({ build: join(work, "workerd-build"), persist: false, vars: { MEMDOC_HUB_OPERATOR_TOKEN: operator, ...openai } }),
   // No MEMDOC_HUB_EMBEDDER: an AI binding makes workers-ai the default.
@@ -92,13 +97,15 @@ for (const [name, start] of Object.entries(targets)) {
   describe(`recall by meaning on ${name}`, { concurrency: false }, () => {
     const viaServer = name.endsWith("openai");
     const workersAi = name.endsWith("workers-ai");
+    // The embedder the hub itself runs, by the id its recall names.
+    const model = { MiniLM: "all-MiniLM-L6-v2", static: "all-MiniLM-L6-v2-static-256" }[name.split(" ").at(-1)];
     let hub;
     let call;
     let t;
     before(async () => {
       hub = await start();
       call = client(hub.url);
-      const team = `meaning-${name.split(" ")[0].toLowerCase()}-${viaServer ? "o" : workersAi ? "w" : "m"}`;
+      const team = `meaning-${name.split(" ")[0].toLowerCase()}-${viaServer ? "o" : workersAi ? "w" : model.endsWith("static-256") ? "s" : "m"}`;
       const made = await call("POST", "/v1/teams", { key: operator, body: { team, admin: "root" } });
       assert.equal(made.status, 201, made.text);
       const key = async (member, role) => (await call("POST", `/v1/teams/${team}/keys`, { key: made.json.key, body: { member, role } })).json.key;
@@ -121,6 +128,7 @@ for (const [name, start] of Object.entries(targets)) {
         return;
       }
       assert.match(r.json.selected[0].text, /PostgreSQL 16/, r.text);
+      if (model) assert.equal(r.json.semantic.model, model);
       // By words alone the question shares nothing with the entry.
       const lexical = await call("GET", `${path}/recall?q=${encodeURIComponent(QUESTION)}&budget=400&mode=lexical`, { key: t.reader });
       assert.equal(lexical.json.semantic, undefined);
@@ -227,10 +235,14 @@ describe("recall across a team on Deno with MiniLM", { concurrency: false }, () 
 });
 
 describe("an embedder a target cannot run stops its start, naming the setting", () => {
-  test("MiniLM on the Worker, static anywhere, openai without its URL", async () => {
+  test("MiniLM on the Worker, static on a Worker built without its table, openai without its URL", async () => {
     await assert.rejects(startWorkerd({ build: join(work, "workerd-refused"), persist: false, vars: { MEMDOC_HUB_EMBEDDER: "minilm" } }), /MEMDOC_HUB_EMBEDDER=minilm does not run on Workers/);
     await assert.rejects(startWorkerd({ build: join(work, "workerd-refused"), persist: false, vars: { MEMDOC_HUB_EMBEDDER: "workers-ai" } }), /needs an AI binding/);
-    await assert.rejects(startDeno({ kvPath: join(work, "deno-refused"), vars: { MEMDOC_HUB_EMBEDDER: "static" } }), /MEMDOC_HUB_EMBEDDER=static is not available yet/);
+    await assert.rejects(
+      startWorkerd({ build: join(work, "workerd-refused"), persist: false, vars: { MEMDOC_HUB_EMBEDDER: "static" }, withStatic: false }),
+      /MEMDOC_HUB_EMBEDDER=static needs the static table in the Workers hub: .*wrangler deploy --env static/,
+    );
+    await assert.rejects(startDeno({ kvPath: join(work, "deno-refused"), vars: { MEMDOC_HUB_EMBEDDER: "bert" } }), /MEMDOC_HUB_EMBEDDER must be one of minilm, static, workers-ai, openai, none/);
     await assert.rejects(startDeno({ kvPath: join(work, "deno-refused"), vars: { MEMDOC_HUB_EMBEDDER: "openai", MEMDOC_HUB_OPENAI_MODEL: "m" } }), /needs MEMDOC_HUB_OPENAI_URL/);
   });
 });

@@ -1,7 +1,8 @@
 // The WebAssembly module of memdoc's own embedders (embedders/minilm/: the
 // MiniLM transformer and the static table share it and its tokenizer),
 // compiled once, and the files the package ships beside it: in Node and Deno
-// read from disk, elsewhere fetched from the package's own URL.
+// read from disk, elsewhere fetched from the package's own URL (or given as
+// bytes or modules, as a Worker's upload has them).
 import initGlue, { initSync } from "./minilm/minilm.js";
 
 /** The package's own file. */
@@ -23,8 +24,12 @@ export async function bytesOf(source, what, who) {
   }
   try {
     if (source.protocol === "file:") {
-      const { readFile } = await import("node:fs/promises");
-      return new Uint8Array(await readFile(source));
+      // node:fs in Node and Deno; elsewhere (browsers, workerd) a file: URL
+      // is refused, and bundlers never meet node:fs (the package's
+      // "imports"). Imported here only: a page without a bundler never
+      // resolves it.
+      const { readFile } = await import("#read-file");
+      return await readFile(source);
     }
     const response = await fetch(source);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);

@@ -4,7 +4,8 @@
 // engine, runs the KvHost contract against localStorage (with real Web
 // Locks) and IndexedDB, races writers within a page (localStorage) and across
 // pages (IndexedDB), and saves a large memory many times to check that old
-// snapshots are pruned. The browser is closed whatever happens.
+// snapshots are pruned; the MiniLM and static embedders find their files at
+// the package's URLs. The browser is closed whatever happens.
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
@@ -16,6 +17,7 @@ import * as memdoc from "memdoc";
 import { chromium } from "playwright-core";
 
 import { casesPath, pkgDir, root } from "../helpers.mjs";
+import { cosine, staticReference } from "../static-reference.mjs";
 import { probe } from "./engine-probe.mjs";
 
 const types = {
@@ -25,6 +27,7 @@ const types = {
   ".wasm": "application/wasm",
   ".json": "application/json",
   ".safetensors": "application/octet-stream",
+  ".i8": "application/octet-stream",
 };
 // Only the package and the test files are served.
 const served = [realpathSync(pkgDir), join(root, "test-js")];
@@ -116,6 +119,30 @@ test("MiniLM in a page: the embedder fetches its module, weights and tokenizer f
   assert.equal(got.same, true, "loaded once");
   assert.equal(cosines.length, reference.cases.length);
   assert.ok(Math.min(...cosines) >= 0.99);
+  assert.deepEqual(pageErrors, []);
+  await page.close();
+});
+
+test("the static table in a page: the embedder fetches its table, tokenizer and module from the package's URLs, and hybridRecall finds by meaning", { timeout: 120_000 }, async () => {
+  const page = await openPage();
+  const reference = staticReference();
+  const got = await page.evaluate(async (texts) => {
+    const { staticEmbedder } = await import("/node_modules/memdoc/embedders/static.js");
+    const { hybridRecall } = await import("memdoc");
+    const embedder = await staticEmbedder();
+    const vectors = await embedder.embed(texts, "document");
+    const memory = "## Architecture\n- Services use PostgreSQL 16\n- The frontend is a React single-page app\n## Process\n- Production releases only ship on Tuesdays and Thursdays";
+    const recalled = await hybridRecall(memory, "which relational database do we run?", { scope: "team", budget: 400, today: "2025-06-01", embedder });
+    return { id: embedder.id, same: (await staticEmbedder()) === embedder, vectors: vectors.map((v) => Array.from(v)), recalled };
+  }, reference.map((c) => c.text));
+  const worst = Math.min(...got.vectors.map((v, i) => cosine(v, reference[i].vector)));
+  console.log(`chromium static: worst cosine against the independent computation ${worst.toFixed(7)} over ${reference.length} texts`);
+  assert.equal(got.id, "all-MiniLM-L6-v2-static-256");
+  assert.equal(got.same, true, "loaded once");
+  assert.ok(worst >= 0.99999, `worst cosine ${worst}`);
+  assert.deepEqual(got.recalled.semantic, { model: "all-MiniLM-L6-v2-static-256", degraded: null });
+  const top = got.recalled.selected.reduce((a, b) => (b.why.relevance > a.why.relevance ? b : a));
+  assert.match(top.text, /^- Services use PostgreSQL 16$/);
   assert.deepEqual(pageErrors, []);
   await page.close();
 });

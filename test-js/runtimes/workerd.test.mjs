@@ -4,8 +4,7 @@
 // a compiled module), then the bundle runs in workerd through Miniflare with a
 // KV namespace and a SQLite-backed Durable Object. Nothing is mocked.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
@@ -15,6 +14,7 @@ import { Miniflare } from "miniflare";
 
 import { casesPath, pkgDir, root } from "../helpers.mjs";
 import { probe } from "./engine-probe.mjs";
+import { MODULE_RULES, bundle, stop } from "./wrangler-bundle.mjs";
 
 const compatibilityDate = "2025-01-01";
 const work = mkdtempSync(join(tmpdir(), "memdoc-workerd-"));
@@ -29,35 +29,19 @@ before(async () => {
     durable_objects: { bindings: [{ name: "MEMORY", class_name: "MemoryObject" }] },
     migrations: [{ tag: "v1", new_sqlite_classes: ["MemoryObject"] }],
   };
-  writeFileSync(join(work, "wrangler.json"), JSON.stringify(config, null, 2));
-  const started = Date.now();
-  const built = spawnSync(
-    join(root, "node_modules", ".bin", "wrangler"),
-    ["deploy", "--dry-run", "--outdir", join(work, "out"), "--config", join(work, "wrangler.json")],
-    {
-      cwd: work,
-      encoding: "utf8",
-      env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false", WRANGLER_LOG_PATH: join(work, "logs") },
-    },
-  );
-  assert.equal(built.status, 0, `wrangler failed (${built.error?.message ?? built.status}):\n${built.stdout}\n${built.stderr}`);
-  const size = built.stdout.match(/Total Upload: .*/)?.[0];
-  assert.ok(size, `wrangler should report the upload size:\n${built.stdout}`);
-  console.log(`wrangler bundle (${Date.now() - started} ms): ${size}`);
+  const { upload, ms } = bundle(work, config);
+  console.log(`wrangler bundle (${ms} ms): ${upload}`);
 
   const out = readdirSync(join(work, "out"));
   assert.ok(out.includes("worker.js") && out.some((f) => f.endsWith(".wasm")), `bundle files: ${out}`);
-  const bundle = readFileSync(join(work, "out", "worker.js"), "utf8");
-  assert.match(bundle, /pkg\/workerd\.js/, "wrangler should pick the workerd entry");
+  const script = readFileSync(join(work, "out", "worker.js"), "utf8");
+  assert.match(script, /pkg\/workerd\.js/, "wrangler should pick the workerd entry");
 
   mf = new Miniflare({
     modules: true,
     scriptPath: join(work, "out", "worker.js"),
     modulesRoot: join(work, "out"),
-    modulesRules: [
-      { type: "ESModule", include: ["**/*.js"] },
-      { type: "CompiledWasm", include: ["**/*.wasm"] },
-    ],
+    modulesRules: MODULE_RULES,
     compatibilityDate,
     kvNamespaces: ["KV"],
     durableObjects: { MEMORY: { className: "MemoryObject", useSQLite: true } },
@@ -65,13 +49,7 @@ before(async () => {
   await mf.ready;
 });
 
-after(async () => {
-  try {
-    await mf?.dispose();
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-});
+after(() => stop(mf, work));
 
 async function call(path, body) {
   const response = await mf.dispatchFetch(`http://memdoc.test${path}`, body === undefined ? {} : { method: "POST", body: JSON.stringify(body) });

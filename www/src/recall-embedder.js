@@ -1,20 +1,16 @@
-// The MiniLM embedder for recall by meaning, loaded on first use only: this
-// module is imported dynamically, and its files (the embedder's .wasm, the
-// f16 weights, 45 MB, and the tokenizer) are the package's own, emitted by
-// Vite as local assets and fetched from this page's origin. Nothing comes
-// from elsewhere.
+// The MiniLM embedder for recall by meaning against a hub, loaded on first
+// use only: this module is imported dynamically, and its files (the
+// embedder's .wasm, the f16 weights, 45 MB, and the tokenizer) are the
+// package's own, emitted by Vite as local assets and fetched from this
+// page's origin. Nothing comes from elsewhere.
 
 import { miniLmEmbedder } from "memdoc/embedders/minilm";
-import moduleUrl from "memdoc-minilm/minilm_bg.wasm?url";
-import weightsUrl from "memdoc-minilm/model.fp16.safetensors?url";
-import tokenizerUrl from "memdoc-minilm/tokenizer.json?url";
+import moduleUrl from "memdoc/embedders/minilm/minilm_bg.wasm?url";
+import weightsUrl from "memdoc/embedders/minilm/model.fp16.safetensors?url";
+import tokenizerUrl from "memdoc/embedders/minilm/tokenizer.json?url";
 
-let loading;
-
-/** The one embedder of the page; a failed load is tried again by the next call. */
+/** The MiniLM embedder from the page's own copies of its files (recall-panel.js keeps the one of the page). */
 export function loadEmbedder() {
   const here = (url) => new URL(url, document.baseURI);
-  loading ??= miniLmEmbedder({ module: here(moduleUrl), weights: here(weightsUrl), tokenizer: here(tokenizerUrl) });
-  loading.catch(() => (loading = undefined));
-  return loading;
+  return miniLmEmbedder({ module: here(moduleUrl), weights: here(weightsUrl), tokenizer: here(tokenizerUrl) });
 }

@@ -2,8 +2,10 @@
 // for them from the text in the editor: the selected items marked in the
 // text (recall-marks.js) and listed with their `why`, the omitted ones with
 // their reason, and the totals. "By words" is the engine's `recall` and
-// needs nothing; "by meaning" is `hybridRecall` with MiniLM, loaded on first
-// use (recall-embedder.js). A recall runs after a pause in the question or
+// needs nothing; "by meaning" is `hybridRecall`, loaded on first use: with
+// the static table in the browser store (recall-embedder-static.js, the
+// light option), with MiniLM against a hub (recall-embedder.js, the model
+// the hub's own recall defaults to on Deno). A recall runs after a pause in the question or
 // the budget, and after a check of the document (validation.js), never on
 // a keystroke in the editor. It always recalls from the open text, saved or
 // not, in the browser as against a hub: the marks are ranges of that text.
@@ -15,7 +17,11 @@ import { setRecalled } from "./recall-marks.js";
 /** Milliseconds of quiet in the question or the budget before a recall. */
 export const RECALL_DELAY = 300;
 
-const MODEL = "all-MiniLM-L6-v2";
+/** The embedder of each source: its id, size and loader. */
+const MODELS = {
+  browser: { id: "all-MiniLM-L6-v2-static-256", dimensions: 256, size: "8 MB", load: () => import("./recall-embedder-static.js") },
+  hub: { id: "all-MiniLM-L6-v2", dimensions: 384, size: "45 MB", load: () => import("./recall-embedder.js") },
+};
 
 const REASONS = {
   budget: "did not fit the budget beside higher-scoring items",
@@ -26,9 +32,6 @@ const REASONS = {
 let timer = null;
 /** The latest recall started: an older one that finishes later is not shown. */
 let latest = 0;
-/** Whether the embedder has loaded (so "loading" is said only the first time). */
-let embedderLoaded = false;
-
 const fixed = (n) => n.toFixed(2);
 
 /** The `why` of an item in one line: every part, raw and normalized. */
@@ -76,15 +79,18 @@ export function recallAfterCheck() {
 
 /** The embedder, or one that fails as the load did: hybridRecall then says `degraded`. */
 async function embedder(run) {
-  if (!embedderLoaded) setStatus("loading", `Loading the ${MODEL} model (45 MB, once)…`);
+  const model = MODELS[state.hub ? "hub" : "browser"];
+  // One of each for the page, loaded once; a failed load is tried again by the next recall.
+  if (!model.loaded) setStatus("loading", `Loading the ${model.id} model (${model.size}, once)…`);
+  model.loading ??= model.load().then(({ loadEmbedder }) => loadEmbedder());
   try {
-    const { loadEmbedder } = await import("./recall-embedder.js");
-    const loaded = await loadEmbedder();
-    embedderLoaded = true;
+    const loaded = await model.loading;
+    model.loaded = true;
     return loaded;
   } catch (error) {
+    model.loading = undefined;
     if (run === latest) setStatus("error", `The model did not load: ${describeError(error)}`);
-    return { id: MODEL, dimensions: 384, embed: () => Promise.reject(error) };
+    return { id: model.id, dimensions: model.dimensions, embed: () => Promise.reject(error) };
   }
 }
 
