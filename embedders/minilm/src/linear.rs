@@ -11,7 +11,8 @@
 /// Outputs per panel.
 const PANEL: usize = 16;
 /// Rows of the input taken together: each weight loaded serves this many
-/// (6: 12 accumulators and the weights in 16 registers; 4 was 12% slower).
+/// (6: 12 accumulators and the weights fill the 16 registers; fewer rows
+/// were slower: BENCHMARKS.md).
 const ROWS: usize = 6;
 
 /// A dense layer, its weights in panels.
