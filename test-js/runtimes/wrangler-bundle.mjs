@@ -13,7 +13,7 @@ import { root } from "../helpers.mjs";
 export const MODULE_RULES = [
   { type: "ESModule", include: ["**/*.js"] },
   { type: "CompiledWasm", include: ["**/*.wasm"] },
-  { type: "Data", include: ["**/*.i8", "**/*.json"] },
+  { type: "Data", include: ["**/*.i8", "**/*.safetensors", "**/*.json"] },
 ];
 
 /**
