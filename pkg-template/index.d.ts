@@ -22,7 +22,7 @@ export interface Embedder {
   /** The length of its vectors (`null` until known, for an API that decides). */
   dimensions: number | null;
   /** One vector per text, in order. */
-  embed(texts: string[], kind: "query" | "document"): Promise<Float32Array[]>;
+  embed(texts: readonly string[], kind: "query" | "document"): Promise<Float32Array[]>;
 }
 
 /** Where item vectors are kept between calls: any store with these two methods. */

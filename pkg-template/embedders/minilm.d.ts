@@ -1,3 +1,5 @@
+import type { Embedder } from "../index.d.ts";
+
 /** Bytes, or where to read them (`file:` URLs are read from disk in Node and Deno). */
 export type MiniLmSource = Uint8Array | ArrayBuffer | URL;
 
@@ -10,12 +12,13 @@ export interface MiniLmOptions {
   module?: MiniLmSource | WebAssembly.Module;
 }
 
-/** An embedder (`{ id, dimensions, embed }`) running all-MiniLM-L6-v2 in WebAssembly. */
-export interface MiniLmEmbedder {
+/**
+ * An embedder running all-MiniLM-L6-v2 in WebAssembly: one unit-length
+ * vector per text; queries and documents are embedded alike.
+ */
+export interface MiniLmEmbedder extends Embedder {
   readonly id: "all-MiniLM-L6-v2";
   readonly dimensions: 384;
-  /** One unit-length vector per text; queries and documents are embedded alike. */
-  embed(texts: readonly string[], kind: "query" | "document"): Promise<Float32Array[]>;
 }
 
 /**

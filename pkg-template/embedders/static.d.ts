@@ -1,3 +1,4 @@
+import type { Embedder } from "../index.d.ts";
 import type { MiniLmSource } from "./minilm.js";
 
 export interface StaticOptions {
@@ -9,12 +10,13 @@ export interface StaticOptions {
   module?: MiniLmSource | WebAssembly.Module;
 }
 
-/** An embedder (`{ id, dimensions, embed }`) over the static table distilled from all-MiniLM-L6-v2. */
-export interface StaticEmbedder {
+/**
+ * An embedder over the static table distilled from all-MiniLM-L6-v2: one
+ * unit-length vector per text; queries and documents are embedded alike.
+ */
+export interface StaticEmbedder extends Embedder {
   readonly id: "all-MiniLM-L6-v2-static-256";
   readonly dimensions: 256;
-  /** One unit-length vector per text; queries and documents are embedded alike. */
-  embed(texts: readonly string[], kind: "query" | "document"): Promise<Float32Array[]>;
 }
 
 /**

@@ -51,6 +51,43 @@ export function instantiate(module) {
   return glue;
 }
 
+/**
+ * An embedder's factory (miniLmEmbedder, staticEmbedder). `files` names the
+ * options that give the model's files, each with its packaged default (a
+ * function of no arguments giving its URL); `make` builds the model from
+ * their bytes, in that order. With none of those options the factory loads
+ * the packaged files once, and every call returns the same embedder; with
+ * any, it loads one of their own. `module` (the .wasm) may be given either way.
+ */
+export function embedderFactory({ who, id, dimensions, name, what, files, make }) {
+  const keys = Object.keys(files);
+  const load = async (options) => {
+    const [, ...bytes] = await Promise.all([
+      instantiate(options.module),
+      ...keys.map((key) => bytesOf(options[key] ?? files[key](), key, who)),
+    ]);
+    let model;
+    try {
+      model = make(...bytes);
+    } catch (error) {
+      if (error?.code) throw error;
+      // Out of memory, or a trap in the module.
+      throw coded("embedder/unavailable", `${who}: ${what} did not load: ${error?.message}`, error);
+    }
+    return embedderOf(model, id, dimensions, name);
+  };
+  let packagedEmbedder;
+  return (options = {}) => {
+    if (options === null || typeof options !== "object") {
+      return Promise.reject(coded("embedder/options", `${who}: options must be an object`));
+    }
+    if (keys.some((key) => options[key] !== undefined)) return load(options);
+    packagedEmbedder ??= load(options);
+    // A failed load is tried again by the next call.
+    packagedEmbedder.catch(() => (packagedEmbedder = undefined));
+    return packagedEmbedder;
+  };
+}
 
 const KINDS = ["query", "document"];
 

@@ -67,7 +67,7 @@ test("Deno loads the package through the deno condition; engine and Deno KV cont
 test("MiniLM in Deno: the packaged embedder finds its files and gives the reference's vectors", { timeout: 300_000 }, async () => {
   const reference = JSON.parse(readFileSync(join(root, "embedders", "minilm", "tests", "reference.json"), "utf8"));
   const started = Date.now();
-  const got = await runDeno("deno-minilm.mjs", { texts: reference.cases.map((c) => c.text) }, [], [
+  const got = await runDeno("deno-embedder.mjs", { embedder: "minilm", texts: reference.cases.map((c) => c.text) }, [], [
     realpathSync(join(pkgDir, "embedders", "minilm")),
   ]);
   const dot = (a, b) => a.reduce((sum, x, i) => sum + x * b[i], 0);
@@ -83,7 +83,7 @@ test("MiniLM in Deno: the packaged embedder finds its files and gives the refere
 test("the static table in Deno: the packaged embedder finds its files and gives the independent computation's vectors", { timeout: 300_000 }, async () => {
   const { cosine, staticReference } = await import("../static-reference.mjs");
   const reference = staticReference();
-  const got = await runDeno("deno-static.mjs", { texts: reference.map((c) => c.text) }, [], [
+  const got = await runDeno("deno-embedder.mjs", { embedder: "static", texts: reference.map((c) => c.text) }, [], [
     realpathSync(join(pkgDir, "embedders", "minilm")),
     realpathSync(join(pkgDir, "embedders", "static")),
   ]);
