@@ -11,6 +11,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync, writeSync as fsWriteSync } from "node:fs";
 import { basename, dirname } from "node:path";
 
+import { adminCommands, adminGroups, runAdmin } from "./cli/hub-admin.js";
 import * as memdoc from "./cli/memdoc.js";
 
 memdoc.initSync({ module: readFileSync(new URL("./cli/memdoc_bg.wasm", import.meta.url)) });
@@ -48,6 +49,7 @@ const commands = {
   "hub history": { positionals: ["TEAM", "SCOPE", "ID"], options: {}, flags: [], about: "The memory's revisions, newest first" },
   "hub export": { positionals: ["TEAM"], options: { output: { short: "o" } }, flags: [], about: "The whole team as the hub exports it" },
   "hub import": { positionals: ["FILE", "TEAM"], options: {}, flags: [], about: "Make a team from an export (the operator token)" },
+  ...adminCommands,
 };
 
 class UsageError extends Error {}
@@ -56,7 +58,7 @@ function help(name) {
   const lines = [];
   if (!name) {
     lines.push("Usage: memdoc <COMMAND>", "", "Commands:");
-    for (const [command, spec] of Object.entries(commands)) lines.push(`  ${command.padEnd(12)} ${spec.about}`);
+    for (const [command, spec] of Object.entries(commands)) lines.push(`  ${command.padEnd(18)} ${spec.about}`);
     lines.push("", "See docs/CLI.md, or memdoc <COMMAND> --help.");
   } else {
     const spec = commands[name];
@@ -75,10 +77,16 @@ function parse(argv) {
   if (name === "--help" || name === "-h" || name === "help") return { help: help() };
   if (name === "--version" || name === "-V") return { version: `memdoc ${memdoc.version()}\n` };
   if (name === "hub") {
-    if (rest[0] === undefined) throw new UsageError("'memdoc hub' requires a subcommand: pull, push, history, export or import");
+    if (rest[0] === undefined) throw new UsageError("'memdoc hub' requires a subcommand: pull, push, history, export, import, team, key or member");
     if (rest[0] === "--help" || rest[0] === "-h") return { help: help() };
     name = `hub ${rest[0]}`;
     rest = rest.slice(1);
+    if (adminGroups.includes(name.slice("hub ".length))) {
+      const verbs = Object.keys(commands).filter((c) => c.startsWith(`${name} `)).map((c) => c.split(" ")[2]);
+      if (rest[0] === undefined) throw new UsageError(`'memdoc ${name}' requires a subcommand: ${verbs.join(", ")}`);
+      name = `${name} ${rest[0]}`;
+      rest = rest.slice(1);
+    }
   }
   const spec = commands[name];
   if (!spec) throw new UsageError(`unrecognized subcommand '${name.replace(/^hub /, "")}'`);
@@ -275,6 +283,7 @@ async function hub(name, args, o) {
   const missing = memdoc.__cliHubMissing(url, key, command);
   if (missing) return apply("-", missing);
   const base = memdoc.__cliHubBase(url);
+  if (adminCommands[name]) return runAdmin(memdoc, { name, args, options: o, base, key, call, apply });
   if (name === "hub pull") {
     const [team, scope, id] = args;
     const got = await call(base, key, "GET", memdoc.__cliHubPath(team, scope, id, ""));

@@ -16,6 +16,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use memdoc::cli::{exit, hub, messages, run, Outcome};
 
+mod hub_admin;
+
 /// Check, format and merge memory documents; recall, compact and expire
 /// them; read and save them on a memdoc hub.
 #[derive(Parser)]
@@ -181,6 +183,21 @@ enum HubCommand {
         /// The team id (the export's own).
         team: String,
     },
+    /// Make a team (the hub's operator token).
+    Team {
+        #[command(subcommand)]
+        command: hub_admin::TeamCommand,
+    },
+    /// Make, revoke and rotate a team's keys (an admin key).
+    Key {
+        #[command(subcommand)]
+        command: hub_admin::KeyCommand,
+    },
+    /// Disable and enable a team's members (an admin key).
+    Member {
+        #[command(subcommand)]
+        command: hub_admin::MemberCommand,
+    },
 }
 
 impl HubCommand {
@@ -191,6 +208,7 @@ impl HubCommand {
             Self::History { .. } => "history",
             Self::Export { .. } => "export",
             Self::Import { .. } => "import",
+            Self::Team { .. } | Self::Key { .. } | Self::Member { .. } => "",
         }
     }
 }
@@ -401,15 +419,15 @@ fn committed(rev: &str, file: &str) -> Result<Option<String>, Outcome> {
 }
 
 fn hub_command(command: HubCommand) -> i32 {
-    let url = std::env::var("MEMDOC_HUB_URL").ok();
-    let credential = hub::Credential::of(command.name());
-    let key = std::env::var(credential.variable()).ok();
-    if let Some(failed) = hub::missing(url.as_deref(), key.as_deref(), credential) {
-        return apply("-", failed);
-    }
-    let client = Client {
-        base: hub::base(url.as_deref().unwrap_or_default()).to_owned(),
-        key: key.unwrap_or_default(),
+    let command = match command {
+        HubCommand::Team { command } => return admin_command(&command.into()),
+        HubCommand::Key { command } => return admin_command(&command.into()),
+        HubCommand::Member { command } => return admin_command(&command.into()),
+        other => other,
+    };
+    let client = match Client::from_env(command.name()) {
+        Ok(client) => client,
+        Err(failed) => return apply("-", failed),
     };
     match command {
         HubCommand::Pull {
@@ -495,6 +513,17 @@ fn hub_command(command: HubCommand) -> i32 {
         }
         HubCommand::Export { team, output } => export(&client, &team, output.as_deref()),
         HubCommand::Import { file, team } => import(&client, &file, &team),
+        HubCommand::Team { .. } | HubCommand::Key { .. } | HubCommand::Member { .. } => {
+            unreachable!("admin_command runs these")
+        }
+    }
+}
+
+/// `memdoc hub team|key|member …`.
+fn admin_command(command: &hub_admin::Parsed) -> i32 {
+    match Client::from_env(command.name()) {
+        Ok(client) => hub_admin::run(&client, command),
+        Err(failed) => apply("-", failed),
     }
 }
 
@@ -557,6 +586,21 @@ impl Owned {
 }
 
 impl Client {
+    /// The hub's URL and the credential of `memdoc hub COMMAND`, from the
+    /// environment, or which is not set.
+    fn from_env(command: &str) -> Result<Self, Outcome> {
+        let url = std::env::var("MEMDOC_HUB_URL").ok();
+        let credential = hub::Credential::of(command);
+        let key = std::env::var(credential.variable()).ok();
+        if let Some(failed) = hub::missing(url.as_deref(), key.as_deref(), credential) {
+            return Err(failed);
+        }
+        Ok(Self {
+            base: hub::base(url.as_deref().unwrap_or_default()).to_owned(),
+            key: key.unwrap_or_default(),
+        })
+    }
+
     /// `method` of `path`, with `body` when given; any status is an
     /// answer, a transport failure is not.
     fn call(&self, method: &str, path: &str, body: Option<Body<'_>>) -> Result<Owned, Outcome> {

@@ -55,7 +55,7 @@ impl Target<'_> {
 
 /// A path segment: unreserved characters, `@` and `:` as they are, every
 /// other byte as `%XX`.
-fn encode(segment: &str) -> String {
+pub(crate) fn encode(segment: &str) -> String {
     let mut out = String::with_capacity(segment.len());
     for byte in segment.bytes() {
         if byte.is_ascii_alphanumeric() || b"-._~@:".contains(&byte) {
@@ -79,10 +79,11 @@ pub enum Credential {
 }
 
 impl Credential {
-    /// The credential of `memdoc hub COMMAND`.
+    /// The credential of `memdoc hub COMMAND` (`import`, `team create`:
+    /// the operator's; the others: a key).
     #[must_use]
     pub fn of(command: &str) -> Self {
-        if command == "import" {
+        if command == "import" || command == "team create" {
             Self::Operator
         } else {
             Self::Key
@@ -458,7 +459,7 @@ pub fn problem(answer: Answer<'_>) -> Outcome {
 }
 
 /// A problem the hub answered to a request made with `credential`.
-fn problem_of(answer: Answer<'_>, credential: Credential) -> Outcome {
+pub(crate) fn problem_of(answer: Answer<'_>, credential: Credential) -> Outcome {
     let body = from_json(answer.body).ok();
     let body = body.as_ref();
     let (Some(code), Some(detail)) = (
@@ -540,7 +541,7 @@ fn problem_of(answer: Answer<'_>, credential: Credential) -> Outcome {
 }
 
 /// An answer that is neither the expected JSON nor a problem.
-fn not_the_hub(answer: Answer<'_>) -> Outcome {
+pub(crate) fn not_the_hub(answer: Answer<'_>) -> Outcome {
     Outcome::failing(
         &format!(
             "hub: unexpected answer (HTTP {}); is MEMDOC_HUB_URL the hub's URL?",
@@ -551,21 +552,21 @@ fn not_the_hub(answer: Answer<'_>) -> Outcome {
 }
 
 /// The body of a 2xx answer, read.
-fn ok_json(answer: Answer<'_>) -> Option<Value<'_>> {
+pub(crate) fn ok_json(answer: Answer<'_>) -> Option<Value<'_>> {
     if !(200..300).contains(&answer.status) {
         return None;
     }
     from_json(answer.body).ok()
 }
 
-fn field<'v, 't>(value: &'v Value<'t>, name: &str) -> Option<&'v Value<'t>> {
+pub(crate) fn field<'v, 't>(value: &'v Value<'t>, name: &str) -> Option<&'v Value<'t>> {
     match value {
         Value::Object(fields) => fields.iter().find(|(k, _)| k == name).map(|(_, v)| v),
         _ => None,
     }
 }
 
-fn text<'v>(value: &'v Value<'_>, name: &str) -> Option<&'v str> {
+pub(crate) fn text<'v>(value: &'v Value<'_>, name: &str) -> Option<&'v str> {
     match field(value, name)? {
         Value::Str(s) => Some(s),
         _ => None,
@@ -584,4 +585,9 @@ fn list<'v, 't>(value: &'v Value<'t>, name: &str) -> &'v [Value<'t>] {
         Some(Value::Array(items)) => items,
         _ => &[],
     }
+}
+
+/// The string field `name` of a JSON text, if it is one.
+pub(crate) fn from_json_text(body: &str, name: &str) -> Option<String> {
+    text(&from_json(body).ok()?, name).map(str::to_owned)
 }

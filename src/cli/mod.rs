@@ -18,6 +18,7 @@ pub mod diff;
 pub mod explain;
 pub mod file;
 pub mod hub;
+pub mod hub_admin;
 pub mod markers;
 pub mod messages;
 pub mod policy;

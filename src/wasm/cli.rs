@@ -11,6 +11,7 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
 use crate::cli::hub::{self, Answer, Credential, Push, Target};
+use crate::cli::hub_admin::{self, Args};
 use crate::cli::{messages, policy, run, Outcome};
 
 fn outcome(o: Outcome) -> Object {
@@ -225,6 +226,62 @@ pub fn hub_exported(
 pub fn hub_imported(file: &str, status: u16, body: &str, retry_after: Option<String>) -> Object {
     outcome(hub::imported(
         file,
+        Answer {
+            status,
+            body,
+            retry_after: retry_after.as_deref(),
+        },
+    ))
+}
+
+/// The arguments of `memdoc hub team|key|member …` from the bin's parse:
+/// its positionals and its options by their long names.
+fn admin_args<'a>(positionals: &'a [&'a str], options: &'a [Option<String>; 5]) -> Args<'a> {
+    let [admin, role, label, expires_at, grace] = options.each_ref().map(Option::as_deref);
+    Args {
+        positionals,
+        admin,
+        role,
+        label,
+        expires_at,
+        grace,
+    }
+}
+
+/// `[method, path, body]` of the command's request, or `[null, outcome]`.
+/// `options` is `[admin, role, label, expiresAt, grace]`.
+#[wasm_bindgen(js_name = __cliHubAdminRequest, skip_typescript)]
+pub fn hub_admin_request(
+    command: &str,
+    positionals: Vec<String>,
+    options: Vec<JsValue>,
+) -> js_sys::Array {
+    let positionals: Vec<&str> = positionals.iter().map(String::as_str).collect();
+    let options = [0, 1, 2, 3, 4].map(|k| options.get(k).and_then(JsValue::as_string));
+    match hub_admin::request(command, &admin_args(&positionals, &options)) {
+        Ok(r) => js_sys::Array::of3(
+            &r.method.into(),
+            &r.path.into(),
+            &r.body.map_or(JsValue::NULL, JsValue::from),
+        ),
+        Err(o) => js_sys::Array::of2(&JsValue::NULL, &outcome(o)),
+    }
+}
+
+/// What the answer of the command's request prints.
+#[wasm_bindgen(js_name = __cliHubAdminAnswered, skip_typescript)]
+pub fn hub_admin_answered(
+    command: &str,
+    positionals: Vec<String>,
+    status: u16,
+    body: &str,
+    retry_after: Option<String>,
+) -> Object {
+    let positionals: Vec<&str> = positionals.iter().map(String::as_str).collect();
+    let options = [None, None, None, None, None];
+    outcome(hub_admin::answered(
+        command,
+        &admin_args(&positionals, &options),
         Answer {
             status,
             body,
