@@ -1,15 +1,39 @@
 // Vite builds the editor into www/dist: CodeMirror and the memdoc package
 // come from node_modules, and the package's wasm is emitted as a local asset
 // (never inlined, never fetched from a CDN), so the page works offline.
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
+const pkg = fileURLToPath(new URL("../pkg/", import.meta.url));
+
+/**
+ * The embedders' files (the static table, MiniLM's weights, tokenizer and
+ * .wasm) when the package was built without them (`node scripts/build.mjs
+ * --core`, as `npm start` does before its first URL): each URL names a file
+ * the server does not have, so recall by meaning fails to load and says so
+ * (`semantic.degraded`) until the build that has them. Everything else in
+ * the page works.
+ */
+const embeddersNotBuilt = {
+  name: "memdoc-embedders-not-built",
+  resolveId(source) {
+    const file = /^memdoc\/(embedders\/[^?]+)\?url$/.exec(source)?.[1];
+    if (file && !existsSync(`${pkg}${file}`)) return `\0not-built:${file}`;
+    return null;
+  },
+  load(id) {
+    if (!id.startsWith("\0not-built:")) return null;
+    return `export default ${JSON.stringify(`./not-built/${id.slice("\0not-built:".length)}`)};`;
+  },
+};
 
 export default defineConfig({
   root,
   base: "./",
   clearScreen: false,
+  plugins: [embeddersNotBuilt],
   build: {
     outDir: "dist",
     emptyOutDir: true,
