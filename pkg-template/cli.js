@@ -30,8 +30,8 @@ const commands = {
   },
   fmt: { positionals: ["FILE..."], options: {}, flags: ["check"], about: "Rewrite memory files in their canonical form" },
   merge: { positionals: ["BASE", "OURS", "THEIRS"], options: {}, flags: [], about: "Three-way merge for git (memdoc merge %O %A %B)" },
-  recall: { positionals: ["FILE", "QUESTION"], options: { budget: {} }, flags: ["explain"], about: "The part of a memory that best answers a question" },
-  compact: { positionals: ["FILE"], options: { to: { required: true } }, flags: [], about: "Compact a memory to a size" },
+  recall: { positionals: ["FILE", "QUESTION"], options: { scope: {}, budget: {} }, flags: ["explain"], about: "The part of a memory that best answers a question" },
+  compact: { positionals: ["FILE"], options: { to: { required: true }, scope: {} }, flags: [], about: "Compact a memory to a size" },
   expire: {
     positionals: ["FILE"],
     options: { policy: { required: true, many: true }, today: {} },
@@ -349,9 +349,9 @@ async function main(argv) {
       return apply(args[1], memdoc.__cliMerge(args[1], base.text, ours.text, theirs.text));
     }
     case "recall":
-      return each([args[0]], (_, text) => memdoc.__cliRecall(text, args[1], o.budget, Boolean(o.explain)));
+      return each([args[0]], (_, text) => memdoc.__cliRecall(text, args[1], o.scope, o.budget, Boolean(o.explain)));
     case "compact":
-      return each(args, (file, text) => memdoc.__cliCompact(file, text, o.to));
+      return each(args, (file, text) => memdoc.__cliCompact(file, text, o.to, o.scope));
     case "expire": {
       const today = o.today ?? memdoc.__cliUtcDate(Math.floor(Date.now() / 1000));
       return each(args, (file, text) => memdoc.__cliExpire(file, text, o.policy, today));

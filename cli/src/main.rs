@@ -81,6 +81,9 @@ enum Command {
         file: String,
         /// The question.
         question: String,
+        /// Whose memory the file is: team or user (default user).
+        #[arg(long, value_name = "team|user")]
+        scope: Option<String>,
         /// Code points of the recalled part (default 4000).
         #[arg(long, value_name = "N")]
         budget: Option<String>,
@@ -96,6 +99,9 @@ enum Command {
         /// The target size in code points.
         #[arg(long, required = true, value_name = "N")]
         to: String,
+        /// Whose memory the file is: team or user (default user).
+        #[arg(long, value_name = "team|user")]
+        scope: Option<String>,
     },
     /// Remove the entries older than their section's policy (each on
     /// standard error).
@@ -241,12 +247,21 @@ fn main() -> ExitCode {
         Command::Recall {
             file,
             question,
+            scope,
             budget,
             explain,
         } => each(&[file], |_, text| {
-            run::recall(text, &question, budget.as_deref(), explain)
+            run::recall(
+                text,
+                &question,
+                scope.as_deref(),
+                budget.as_deref(),
+                explain,
+            )
         }),
-        Command::Compact { file, to } => each(&[file], |file, text| run::compact(file, text, &to)),
+        Command::Compact { file, to, scope } => each(&[file], |file, text| {
+            run::compact(file, text, &to, scope.as_deref())
+        }),
         Command::Expire {
             file,
             policies,

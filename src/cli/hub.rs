@@ -181,6 +181,14 @@ pub fn pulled(file: Option<&str>, answer: Answer<'_>) -> Outcome {
     let (Some(content), Some(revision)) = (text(&body, "content"), whole(&body, "revision")) else {
         return not_the_hub(answer);
     };
+    // The hub answers a memory never saved as revision 0, empty: for the
+    // command line that is a memory that does not exist.
+    if revision == 0 {
+        return Outcome::failing(
+            "hub: memory/not-found: this memory has never been saved; to make it, write a file and `memdoc hub push FILE TEAM SCOPE ID --revision 0`",
+            exit::HUB_REFUSED,
+        );
+    }
     let form = file_form(content);
     match file {
         Some(_) => Outcome {
@@ -229,7 +237,11 @@ pub fn pushed(push: &Push<'_>, put: Answer<'_>, current: Option<Answer<'_>>) -> 
         return stale(push, current);
     }
     let Some(body) = ok_json(put) else {
-        return problem(put);
+        let mut refused = problem(put);
+        if put.status == 422 {
+            rejected(&mut refused.stderr, &file, put.body);
+        }
+        return refused;
     };
     let (Some(content), Some(revision), Some(status)) = (
         text(&body, "content"),
@@ -282,6 +294,42 @@ pub fn pushed(push: &Push<'_>, put: Answer<'_>, current: Option<Answer<'_>>) -> 
         out.write = Some(form);
     }
     out
+}
+
+/// The diagnostics of a rejected save, one line each (`FILE:LINE:COLUMN:
+/// severity code: message`, its help on the next), errors first.
+fn rejected(out: &mut String, file: &str, body: &str) {
+    let Ok(body) = from_json(body) else { return };
+    let diagnostics = list(&body, "diagnostics");
+    for severity in ["error", "warning", "info"] {
+        for d in diagnostics
+            .iter()
+            .filter(|d| text(d, "severity") == Some(severity))
+        {
+            let (Some(code), Some(message)) = (text(d, "code"), text(d, "message")) else {
+                continue;
+            };
+            let start = field(d, "range").and_then(|r| field(r, "start"));
+            let at = |name| start.and_then(|s| whole(s, name)).unwrap_or(1);
+            let _ = writeln!(
+                out,
+                "memdoc: {file}:{}:{}: {severity} {}: {}",
+                at("line"),
+                at("column"),
+                printable(code),
+                printable(message)
+            );
+            if let Some(help) = text(d, "help") {
+                let _ = writeln!(
+                    out,
+                    "memdoc: {file}:{}:{}:   help: {}",
+                    at("line"),
+                    at("column"),
+                    printable(help)
+                );
+            }
+        }
+    }
 }
 
 fn stale(push: &Push<'_>, current: Option<Answer<'_>>) -> Outcome {
@@ -500,7 +548,7 @@ pub(crate) fn problem_of(answer: Answer<'_>, credential: Credential) -> Outcome 
                 .filter_map(|d| text(d, "code"))
                 .collect();
             format!(
-                "fix {} (memdoc check --scope SCOPE FILE shows where)",
+                "fix {} (below)",
                 if codes.is_empty() {
                     "its errors".to_owned()
                 } else {

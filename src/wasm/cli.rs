@@ -58,13 +58,25 @@ pub fn merge(file: &str, base: &str, ours: &str, theirs: &str) -> Object {
 }
 
 #[wasm_bindgen(js_name = __cliRecall, skip_typescript)]
-pub fn recall(text: &str, question: &str, budget: Option<String>, explain: bool) -> Object {
-    outcome(run::recall(text, question, budget.as_deref(), explain))
+pub fn recall(
+    text: &str,
+    question: &str,
+    scope: Option<String>,
+    budget: Option<String>,
+    explain: bool,
+) -> Object {
+    outcome(run::recall(
+        text,
+        question,
+        scope.as_deref(),
+        budget.as_deref(),
+        explain,
+    ))
 }
 
 #[wasm_bindgen(js_name = __cliCompact, skip_typescript)]
-pub fn compact(file: &str, text: &str, to: &str) -> Object {
-    outcome(run::compact(file, text, to))
+pub fn compact(file: &str, text: &str, to: &str, scope: Option<String>) -> Object {
+    outcome(run::compact(file, text, to, scope.as_deref()))
 }
 
 #[wasm_bindgen(js_name = __cliExpire, skip_typescript)]
