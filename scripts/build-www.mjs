@@ -28,6 +28,12 @@ function inputs() {
   return hash.digest("hex");
 }
 
+/** Whether www/dist was built from the inputs there are now. */
+export function wwwCurrent() {
+  const stamp = join(repo, "www", "dist", ".inputs");
+  return existsSync(stamp) && readFileSync(stamp, "utf8") === inputs();
+}
+
 /**
  * Build the editor into www/dist, or `outDir`. With `reuse`, a www/dist
  * built from the same inputs (a stamp beside it) is kept as it is: a

@@ -9,7 +9,8 @@
 // made after the URL is printed, and the editor is then built again with
 // them and served on the same port; until then recall by meaning says it is
 // degraded and recall by words works. Once made they are kept (target/models,
-// pkg/embedders), so a later start serves them at once.
+// pkg/embedders), so a later start serves them at once, and brings them and
+// the bin's module up to date after its URL.
 //
 // This file imports nothing but Node's own modules: on a fresh clone the npm
 // packages (Vite among them) exist only once scripts/setup has run, so the
@@ -60,34 +61,44 @@ async function main() {
   run("bash", ["scripts/setup", "start"]);
   console.log(`start: building the package (${seconds()})`);
   run("node", ["scripts/build.mjs", "--core"]);
-  const { buildWww } = await import("./build-www.mjs");
+  const { buildWww, wwwCurrent } = await import("./build-www.mjs");
   const { serveEditor } = await import("./serve.mjs");
   console.log(`start: building the editor (${seconds()})`);
   await buildWww({ quiet: true, reuse: true });
-  let served = await serveEditor({ port: wanted });
+  const served = await serveEditor({ port: wanted });
   if (wanted !== 0 && served.port !== wanted) {
     console.log(`start: port ${wanted} is taken; using ${served.port} instead`);
   }
   console.log(`\nmemdoc editor: ${served.url}\n(Ctrl-C to stop; ready in ${seconds()})`);
-  const stop = () => served.close().then(() => process.exit(0));
+  // The server being served (refresh swaps it).
+  const editor = { served };
+  const stop = () => editor.served.close().then(() => process.exit(0));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+  await refresh(editor, { buildWww, wwwCurrent, serveEditor }).catch((error) => {
+    console.error(`${error.message}\nstart: the editor is still served, without what that part makes`);
+  });
+}
 
-  if (restBuilt()) return;
-  // Recall by meaning: the embedders' files, made once (and the bin's
-  // module), then the editor built again with them beside the one being
-  // served, and swapped in.
-  console.log("start: recall by meaning is not ready yet: making the static table (once, a few minutes); recall by words works meanwhile");
+/** After the URL: the rest of the package, and the editor again when it changed (see the top). */
+async function refresh(editor, { buildWww, wwwCurrent, serveEditor }) {
+  // The bin's module and the embedders' files (recall by meaning): made
+  // once, kept, and brought up to date after the URL; when the editor's
+  // inputs changed, it is built again beside the one being served and
+  // swapped in on the same port.
+  const tableMissing = !restBuilt();
+  if (tableMissing) console.log("start: recall by meaning is not ready yet: making the static table (once, a few minutes); recall by words works meanwhile");
   await runQuietly("bash", ["scripts/setup", "embedders"], "start: the embedders");
   await runQuietly("node", ["scripts/build.mjs", "--rest"], "start: the build of the bin's module and the embedders");
+  if (wwwCurrent()) return;
   const next = join(repo, "www", "dist.next");
   await buildWww({ quiet: true, outDir: next });
-  const port = served.port;
-  await served.close();
+  const { port } = editor.served;
+  await editor.served.close();
   rmSync(join(repo, "www", "dist"), { recursive: true, force: true });
   renameSync(next, join(repo, "www", "dist"));
-  served = await serveEditor({ port, strictPort: true });
-  console.log(`start: recall by meaning is ready (${seconds()}); reload ${served.url}`);
+  editor.served = await serveEditor({ port, strictPort: true });
+  console.log(`start: ${tableMissing ? "recall by meaning is ready" : "the editor is up to date"} (${seconds()}); reload ${editor.served.url}`);
 }
 
 main().catch((error) => {
