@@ -123,7 +123,15 @@ export async function sweepTeam({ storage, store, today, member = null, keyId = 
   if (policies.length === 0) return result;
   for (const id of await teamMemoryIds(storage)) {
     const ref = { scope: "team", id };
-    const out = await store.sweep(ref, { today, policies, actor: member ?? SWEEPER });
+    let out;
+    try {
+      out = await store.sweep(ref, { today, policies, actor: member ?? SWEEPER });
+    } catch (error) {
+      // A memory the store cannot read is reported and skipped: the others are still swept.
+      if (!String(error?.code).startsWith("store/")) throw error;
+      result.memories.push({ memory: `team/${ref.id}`, status: "unreadable", revision: 0, archived: 0, code: error.code });
+      continue;
+    }
     result.memories.push({ memory: `team/${ref.id}`, status: out.status, revision: out.revision, archived: out.archived.length });
     if (out.status !== "swept") continue;
     result.swept += 1;
