@@ -100,6 +100,11 @@ export function checkedPolicies(body) {
   if (!Array.isArray(policies) || policies.length > MAX_POLICIES) {
     throw new HubProblem(400, "request/invalid-body", `\`policies\` must be a list of at most ${MAX_POLICIES} { section, maxAgeDays }.`);
   }
+  // A title needs a letter or digit as hub/openapi.json says it (\p{L}, \p{N}):
+  // the engine's own rule also takes other alphabetic marks, which no client
+  // generated from the schema could send.
+  const untitled = policies.findIndex((p) => typeof p?.section === "string" && !/[\p{L}\p{N}]/u.test(p.section));
+  if (untitled >= 0) throw new HubProblem(400, "options/invalid-policy", `policy ${untitled}: the section title needs a letter or digit.`);
   // Ages JSON cannot carry exactly (past 2^53 - 1) are refused, not rounded.
   const inexact = policies.findIndex((p) => typeof p?.maxAgeDays === "number" && Number.isInteger(p.maxAgeDays) && !Number.isSafeInteger(p.maxAgeDays));
   if (inexact >= 0) throw new HubProblem(400, "options/invalid-policy", `policy ${inexact}: maxAgeDays must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}.`);
