@@ -3,14 +3,14 @@
 // bash scripts/setup fetched, against the vectors computed independently
 // (numpy float64 and Hugging Face tokenizers; scripts/minilm-reference.py).
 import assert from "node:assert/strict";
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { test } from "node:test";
 
 import { miniLmEmbedder } from "memdoc/embedders/minilm";
 
-import { pkgDir, root } from "./helpers.mjs";
+import { minilmDir, pkgDir, root } from "./helpers.mjs";
 
 const reference = JSON.parse(readFileSync(join(root, "embedders", "minilm", "tests", "reference.json"), "utf8"));
 const model = join(root, "target", "models", "all-MiniLM-L6-v2");
@@ -43,11 +43,15 @@ test("the packaged embedder: id, dimensions, loaded once, within 0.99 cosine of 
   assert.equal(await miniLmEmbedder(), embedder, "every call without options shares one model");
   const { worst } = await compare(embedder, "packaged f16 (wasm)");
   assert.ok(worst >= 0.99, `worst cosine ${worst}`);
-  // The weights travel as their own file, never inside the .wasm.
+  // The weights travel in a package of their own (@memdoc/minilm), never
+  // inside the .wasm or memdoc's package.
   const dir = join(pkgDir, "embedders", "minilm");
   assert.ok(statSync(join(dir, "minilm_bg.wasm")).size < 1_000_000);
-  assert.ok(statSync(join(dir, "model.fp16.safetensors")).size > 40_000_000);
-  assert.match(readFileSync(join(dir, "NOTICE"), "utf8"), /Apache License, Version 2\.0/);
+  assert.ok(!existsSync(join(dir, "model.fp16.safetensors")));
+  assert.ok(statSync(join(minilmDir, "model.fp16.safetensors")).size > 40_000_000);
+  for (const notice of [join(dir, "NOTICE"), join(minilmDir, "NOTICE")]) {
+    assert.match(readFileSync(notice, "utf8"), /Apache License, Version 2\.0/);
+  }
 });
 
 test("the f32 weights give the reference's vectors within float error", { timeout: 300_000 }, async () => {

@@ -1,12 +1,34 @@
 // The WebAssembly module of memdoc's own embedders (embedders/minilm/: the
 // MiniLM transformer and the static table share it and its tokenizer),
-// compiled once, and the files the package ships beside it: in Node and Deno
-// read from disk, elsewhere fetched from the package's own URL (or given as
+// compiled once, and the files it reads: the module and the tokenizer from
+// this package, the weights and the table from the embedders' packages
+// (@memdoc/minilm, @memdoc/static) installed beside it; in Node and Deno
+// read from disk, elsewhere fetched from the packages' URLs (or given as
 // bytes or modules, as a Worker's upload has them).
 import initGlue, { initSync } from "./minilm/minilm.js";
 
 /** The package's own file. */
 export const packaged = (file) => new URL(`./minilm/${file}`, import.meta.url);
+
+/**
+ * The URL of a file an embedder's own package exports (`@memdoc/minilm`'s
+ * `weights`, `@memdoc/static`'s `table`). `load` imports the package, written
+ * out by the caller so that bundlers see it; a package that is not installed
+ * is a coded error naming it.
+ */
+export async function packageFile(load, name, file, who) {
+  let files;
+  try {
+    files = await load();
+  } catch (error) {
+    throw coded(
+      "embedder/unavailable",
+      `${who}: the package ${name}, which holds the ${file}, is not installed: install it beside memdoc (npm install ${name}) or give \`${file}\``,
+      error,
+    );
+  }
+  return files[file];
+}
 
 /** An Error with a code, as every memdoc error. */
 export function coded(code, message, cause) {
@@ -54,7 +76,7 @@ export function instantiate(module) {
 /**
  * An embedder's factory (miniLmEmbedder, staticEmbedder). `files` names the
  * options that give the model's files, each with its packaged default (a
- * function of no arguments giving its URL); `make` builds the model from
+ * function of no arguments giving its URL, or a promise of it); `make` builds the model from
  * their bytes, in that order. With none of those options the factory loads
  * the packaged files once, and every call returns the same embedder; with
  * any, it loads one of their own. `module` (the .wasm) may be given either way.
@@ -64,7 +86,7 @@ export function embedderFactory({ who, id, dimensions, name, what, files, make }
   const load = async (options) => {
     const [, ...bytes] = await Promise.all([
       instantiate(options.module),
-      ...keys.map((key) => bytesOf(options[key] ?? files[key](), key, who)),
+      ...keys.map(async (key) => bytesOf(options[key] ?? (await files[key]()), key, who)),
     ]);
     let model;
     try {
