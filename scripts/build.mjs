@@ -124,33 +124,41 @@ function weightPackage(name, dir, files) {
   }
 }
 
-// The MiniLM embedder: its own crate and .wasm, WebAssembly SIMD on for its
-// matrix products (its own target directory, so the flag does not rebuild
-// the core's dependencies).
+// The MiniLM embedder: its own crate and .wasm, built twice: with
+// WebAssembly SIMD for its matrix products (minilm_bg.wasm), and without
+// for hosts that lack it (minilm_nosimd_bg.wasm; embedders/wasm.js picks).
+// Each build has its own target directory, so the flag does not rebuild
+// the core's dependencies. Their JavaScript glue is the same: one is kept.
 const embedders = join(out, "embedders");
 if (!testPanic) {
   const model = join(root, "target", "models", "all-MiniLM-L6-v2");
   for (const file of ["model.safetensors", "tokenizer.json"]) {
     if (!existsSync(join(model, file))) throw new Error(`${join(model, file)} is missing: run bash scripts/setup`);
   }
-  const minilmScratch = join(root, "target", "wasm-pack", "minilm");
-  rmSync(minilmScratch, { recursive: true, force: true });
-  execFileSync(
-    "wasm-pack",
-    ["build", "--release", "--mode", "no-install", "--target", "web", "--no-pack", "--out-name", "minilm", "--out-dir", minilmScratch, join(root, "embedders", "minilm")],
-    {
-      stdio: "inherit",
-      env: { ...env, CARGO_TARGET_DIR: join(root, "target", "minilm-wasm"), RUSTFLAGS: "-C target-feature=+simd128" },
-    },
-  );
+  const minilmBuild = (name, rustflags) => {
+    const scratch = join(root, "target", "wasm-pack", name);
+    rmSync(scratch, { recursive: true, force: true });
+    execFileSync(
+      "wasm-pack",
+      ["build", "--release", "--mode", "no-install", "--target", "web", "--no-pack", "--out-name", "minilm", "--out-dir", scratch, join(root, "embedders", "minilm")],
+      { stdio: "inherit", env: { ...env, CARGO_TARGET_DIR: join(root, "target", `${name}-wasm`), RUSTFLAGS: rustflags } },
+    );
+    return scratch;
+  };
+  const minilmScratch = minilmBuild("minilm", "-C target-feature=+simd128");
+  const scalarScratch = minilmBuild("minilm-nosimd", "");
+  if (readFileSync(join(minilmScratch, "minilm.js"), "utf8") !== readFileSync(join(scalarScratch, "minilm.js"), "utf8")) {
+    throw new Error("the MiniLM module's glue differs with and without SIMD");
+  }
   const dir = join(embedders, "minilm");
   mkdirSync(dir, { recursive: true });
   for (const file of ["minilm.js", "minilm.d.ts", "minilm_bg.wasm", "minilm_bg.wasm.d.ts"]) {
     cpSync(join(minilmScratch, file), join(dir, file));
   }
+  cpSync(join(scalarScratch, "minilm_bg.wasm"), join(dir, "minilm_nosimd_bg.wasm"));
   cpSync(join(root, "embedders", "minilm", "NOTICE"), join(dir, "NOTICE"));
   cpSync(join(model, "tokenizer.json"), join(dir, "tokenizer.json"));
-  for (const file of ["minilm_bg.wasm", "tokenizer.json"]) {
+  for (const file of ["minilm_bg.wasm", "minilm_nosimd_bg.wasm", "tokenizer.json"]) {
     const bytes = statSync(join(dir, file)).size;
     console.log(`embedders/minilm/${file}: ${bytes} bytes (${(bytes / 1024 / 1024).toFixed(1)} MiB)`);
   }

@@ -3,6 +3,7 @@
 // bash scripts/setup fetched, against the vectors computed independently
 // (numpy float64 and Hugging Face tokenizers; scripts/minilm-reference.py).
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -99,4 +100,23 @@ test("bad input and bad files are coded errors", async () => {
   });
   // The packaged embedder still works after those failures.
   assert.equal((await embedder.embed(["still here"], "query"))[0].length, 384);
+});
+
+test("the module built without SIMD, for hosts that lack it, has none and gives the SIMD module's vectors to the bit", { timeout: 300_000 }, async () => {
+  const dir = join(pkgDir, "embedders", "minilm");
+  const binaryen = (await import("binaryen")).default;
+  const scalar = binaryen.readBinary(readFileSync(join(dir, "minilm_nosimd_bg.wasm")));
+  scalar.setFeatures(binaryen.Features.All & ~binaryen.Features.SIMD128);
+  assert.ok(scalar.validate(), "valid without the SIMD feature");
+  scalar.dispose();
+  // One module per process (embedders/wasm.js): the other in a child.
+  const texts = reference.cases.map((c) => c.text);
+  const child = `
+    import { miniLmEmbedder } from "memdoc/embedders/minilm";
+    const embedder = await miniLmEmbedder({ module: new URL(${JSON.stringify(pathToFileURL(join(dir, "minilm_nosimd_bg.wasm")).href)}), weights: new URL(${JSON.stringify(pathToFileURL(join(minilmDir, "model.fp16.safetensors")).href)}) });
+    const vectors = await embedder.embed(${JSON.stringify(texts)}, "document");
+    console.log(JSON.stringify(vectors.map((v) => Array.from(v))));`;
+  const got = JSON.parse(execFileSync("node", ["--input-type=module", "-e", child], { cwd: root, encoding: "utf8", maxBuffer: 64 << 20 }));
+  const simd = await (await miniLmEmbedder()).embed(texts, "document");
+  assert.deepEqual(got, simd.map((v) => Array.from(v)));
 });

@@ -61,12 +61,24 @@ export async function bytesOf(source, what, who) {
   }
 }
 
+/**
+ * Whether the host runs WebAssembly's SIMD: a module of one function using
+ * `i8x16.splat` and `i8x16.popcnt` validates (as wasm-feature-detect's
+ * probe). Without it the module built without SIMD is loaded.
+ */
+const SIMD = WebAssembly.validate(
+  new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]),
+);
+
+/** The packaged module this host runs. */
+const packagedModule = () => packaged(SIMD ? "minilm_bg.wasm" : "minilm_nosimd_bg.wasm");
+
 let glue;
 /** The module's one instance, compiled once (a WebAssembly.Module may be given, as workerd requires). */
 export function instantiate(module) {
   glue ??= (async () => {
     if (module instanceof WebAssembly.Module) initSync({ module });
-    else await initGlue({ module_or_path: await bytesOf(module ?? packaged("minilm_bg.wasm"), "module", "memdoc/embedders") });
+    else await initGlue({ module_or_path: await bytesOf(module ?? packagedModule(), "module", "memdoc/embedders") });
   })();
   // A module that failed to load is tried again by the next call.
   glue.catch(() => (glue = undefined));
@@ -112,6 +124,12 @@ export function embedderFactory({ who, id, dimensions, name, what, files, make }
 }
 
 const KINDS = ["query", "document"];
+/**
+ * Characters of the texts one call into the module takes, at least: about
+ * 128 tokens of English, the module's batch (embedders/minilm/src/lib.rs),
+ * a tenth of a second or so of MiniLM in WebAssembly.
+ */
+const BATCH_CHARS = 500;
 
 /** The embedder `id` over a loaded model (`name` in its errors). */
 export function embedderOf(model, id, dimensions, name) {
@@ -127,20 +145,26 @@ export function embedderOf(model, id, dimensions, name) {
       if (broken) throw coded("embedder/unavailable", `${name} stopped after an internal error`, broken);
       const vectors = [];
       let since = performance.now();
-      for (const text of texts) {
-        // One text at a time, letting other work run every 20 ms or so: a
-        // whole memory takes seconds.
+      for (let first = 0; first < texts.length; ) {
+        // A few texts at a time (the module packs their tokens into one
+        // forward pass), letting other work run every 20 ms or so: a whole
+        // memory takes seconds.
+        let end = first;
+        for (let chars = 0; end < texts.length && chars < BATCH_CHARS; end++) chars += texts[end].length;
         if (performance.now() - since > 20) {
           await new Promise((resolve) => setTimeout(resolve, 0));
           since = performance.now();
         }
+        let flat;
         try {
-          vectors.push(model.embed([text]));
+          flat = model.embed(texts.slice(first, end));
         } catch (error) {
           // A trap in the module (a Rust panic): its state is unknown from here on.
           broken = error;
           throw coded("embedder/unavailable", `${name} failed: ${error.message}`, error);
         }
+        for (let i = 0; i < end - first; i++) vectors.push(flat.slice(i * dimensions, (i + 1) * dimensions));
+        first = end;
       }
       return vectors;
     },
