@@ -22,7 +22,7 @@ function files(dir) {
 function inputs() {
   const hash = createHash("sha256");
   const given = ["www/index.html", "www/vite.config.mjs", "node_modules/.package-lock.json"].map((f) => join(repo, f));
-  for (const file of [...given, ...["www/src", "www/public", "pkg"].flatMap((dir) => files(join(repo, dir)))]) {
+  for (const file of [...given, ...["www/src", "www/public", "pkg", "pkg-minilm", "pkg-static"].flatMap((dir) => files(join(repo, dir)))]) {
     hash.update(`${file}\n`).update(existsSync(file) ? readFileSync(file) : "");
   }
   return hash.digest("hex");

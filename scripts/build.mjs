@@ -5,12 +5,15 @@
 // directory assembled from the glue, the wasm and pkg-template/ (entries,
 // types, README, LICENSE), with the version taken from Cargo.toml. Prints
 // the .wasm's raw and gzip sizes. Then the MiniLM embedder (embedders/minilm/)
-// as its own module in embedders/minilm/, with the model's weights packed to
-// f16 from target/models/ and its tokenizer.json and NOTICE, and the static
-// table (`bash scripts/setup embedders` makes both).
+// as its own module in embedders/minilm/, with the model's tokenizer.json and
+// NOTICE; the files of weight go to packages of their own
+// (pkg-template/@memdoc/): the model's weights packed to f16 from
+// target/models/ in pkg-minilm/ (@memdoc/minilm), the static table in
+// pkg-static/ (@memdoc/static); `bash scripts/setup embedders` makes both.
 //
-//   node scripts/build.mjs                  release build into pkg/, and
-//                                           the bin's module into pkg/cli/
+//   node scripts/build.mjs                  release build into pkg/, the
+//                                           bin's module into pkg/cli/, and
+//                                           pkg-minilm/ and pkg-static/
 //   node scripts/build.mjs --core           the package without the bin's
 //                                           module and the embedders' files
 //                                           (what the editor's first page
@@ -18,7 +21,8 @@
 //                                           those of the last build
 //   node scripts/build.mjs --rest           only the bin's module and the
 //                                           embedders' files, into a pkg/
-//                                           already built
+//                                           already built, and pkg-minilm/
+//                                           and pkg-static/
 //   node scripts/build.mjs --test-panic --out <dir>
 //                                           dev build with the `test-panic`
 //                                           feature, for the panic tests and
@@ -104,8 +108,9 @@ function cargoVersion() {
 
 if (args.core && args.rest) throw new Error("--core and --rest are each a part of the whole build: give one or neither");
 if (args.rest && !existsSync(join(out, "package.json"))) throw new Error(`${out} is not built: run node scripts/build.mjs --core first`);
-// What --rest builds: kept from the last build by --core.
-const restParts = ["cli", join("embedders", "minilm"), join("embedders", "static")];
+// What --rest builds into pkg/: kept from the last build by --core.
+const restParts = ["cli", join("embedders", "minilm")];
+const template = join(root, "pkg-template");
 let manifest = null;
 if (!args.rest) {
   wasmBuild({ crate: root, lib: "memdoc", name: "memdoc", dir: scratch, features: testPanic ? ["test-panic"] : [] });
@@ -131,16 +136,19 @@ if (!args.rest) {
     mkdirSync(dirname(join(out, part)), { recursive: true });
     renameSync(join(kept, part), join(out, part));
   }
-  const template = join(root, "pkg-template");
+  // pkg-template/@memdoc/ holds the embedders' packages of weight (below).
   for (const file of readdirSync(template)) {
-    if (file !== "package.json") cpSync(join(template, file), join(out, file), { recursive: true });
+    if (file !== "package.json" && file !== "@memdoc") cpSync(join(template, file), join(out, file), { recursive: true });
   }
   // The repository's NOTICE (the MiniLM model's license) travels with the package.
   cpSync(join(root, "NOTICE"), join(out, "NOTICE"));
   manifest = JSON.parse(readFileSync(join(template, "package.json"), "utf8"));
   manifest.version = cargoVersion();
+  // The embedders' packages are released with the engine, at its version.
+  for (const name of Object.keys(manifest.peerDependencies)) manifest.peerDependencies[name] = manifest.version;
   writeFileSync(join(out, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
 }
+manifest ??= JSON.parse(readFileSync(join(out, "package.json"), "utf8"));
 
 // The module of the package's bin (cli.js, docs/CLI.md): the same crate
 // with the command line's engine (the `cli` feature), in pkg/cli/, so that
@@ -155,38 +163,65 @@ if (!testPanic && !args.core) {
   }
 }
 
-// The MiniLM embedder: its own crate and .wasm, WebAssembly SIMD on for its
-// matrix products (its own target directory, so the flag does not rebuild
-// the core's dependencies).
+/** An embedder's package of weight (pkg-template/@memdoc/<name>) assembled in `dir` with `files` ({ name: bytes }). */
+function weightPackage(name, dir, files) {
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(join(template, "@memdoc", name), dir, { recursive: true });
+  const own = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+  own.version = manifest.version;
+  writeFileSync(join(dir, "package.json"), `${JSON.stringify(own, null, 2)}\n`);
+  cpSync(join(root, "embedders", "minilm", "NOTICE"), join(dir, "NOTICE"));
+  for (const [file, bytes] of Object.entries(files)) {
+    writeFileSync(join(dir, file), bytes);
+    console.log(`${own.name}/${file}: ${bytes.length} bytes (${(bytes.length / 1024 / 1024).toFixed(1)} MiB)`);
+  }
+}
+
+// The MiniLM embedder: its own crate and .wasm, built twice: with
+// WebAssembly SIMD for its matrix products (minilm_bg.wasm), and without
+// for hosts that lack it (minilm_nosimd_bg.wasm; embedders/wasm.js picks).
+// Each build has its own target directory, so the flag does not rebuild
+// the core's dependencies. Their JavaScript glue is the same: one is kept.
 const embedders = join(out, "embedders");
 if (!testPanic && !args.core) {
   const model = join(root, "target", "models", "all-MiniLM-L6-v2");
   for (const file of ["model.safetensors", "tokenizer.json"]) {
     if (!existsSync(join(model, file))) throw new Error(`${join(model, file)} is missing: run bash scripts/setup embedders`);
   }
-  const minilmScratch = join(root, "target", "wasm-build", "minilm");
-  wasmBuild({
-    crate: join(root, "embedders", "minilm"),
-    lib: "memdoc_minilm",
-    name: "minilm",
-    dir: minilmScratch,
-    targetDir: join(root, "target", "minilm-wasm"),
-    extraEnv: { RUSTFLAGS: "-C target-feature=+simd128" },
-  });
+  const minilmBuild = (name, rustflags) => {
+    const dir = join(root, "target", "wasm-build", name);
+    wasmBuild({
+      crate: join(root, "embedders", "minilm"),
+      lib: "memdoc_minilm",
+      name: "minilm",
+      dir,
+      targetDir: join(root, "target", `${name}-wasm`),
+      extraEnv: { RUSTFLAGS: rustflags },
+    });
+    return dir;
+  };
+  const minilmScratch = minilmBuild("minilm", "-C target-feature=+simd128");
+  const scalarScratch = minilmBuild("minilm-nosimd", "");
+  if (readFileSync(join(minilmScratch, "minilm.js"), "utf8") !== readFileSync(join(scalarScratch, "minilm.js"), "utf8")) {
+    throw new Error("the MiniLM module's glue differs with and without SIMD");
+  }
   const dir = join(embedders, "minilm");
   mkdirSync(dir, { recursive: true });
   for (const file of ["minilm.js", "minilm.d.ts", "minilm_bg.wasm", "minilm_bg.wasm.d.ts"]) {
     cpSync(join(minilmScratch, file), join(dir, file));
   }
+  cpSync(join(scalarScratch, "minilm_bg.wasm"), join(dir, "minilm_nosimd_bg.wasm"));
   cpSync(join(root, "embedders", "minilm", "NOTICE"), join(dir, "NOTICE"));
   cpSync(join(model, "tokenizer.json"), join(dir, "tokenizer.json"));
-  const glue = await import(pathToFileURL(join(dir, "minilm.js")).href);
-  glue.initSync({ module: readFileSync(join(dir, "minilm_bg.wasm")) });
-  writeFileSync(join(dir, "model.fp16.safetensors"), glue.packF16(readFileSync(join(model, "model.safetensors"))));
-  for (const file of ["minilm_bg.wasm", "model.fp16.safetensors", "tokenizer.json"]) {
+  for (const file of ["minilm_bg.wasm", "minilm_nosimd_bg.wasm", "tokenizer.json"]) {
     const bytes = statSync(join(dir, file)).size;
     console.log(`embedders/minilm/${file}: ${bytes} bytes (${(bytes / 1024 / 1024).toFixed(1)} MiB)`);
   }
+  const glue = await import(pathToFileURL(join(dir, "minilm.js")).href);
+  glue.initSync({ module: readFileSync(join(dir, "minilm_bg.wasm")) });
+  weightPackage("minilm", join(root, "pkg-minilm"), {
+    "model.fp16.safetensors": glue.packF16(readFileSync(join(model, "model.safetensors"))),
+  });
   // The static embedder's table, distilled by setup (embedders/minilm/src/distill.rs)
   // and checked here again against its committed SHA-256.
   const tableName = "all-MiniLM-L6-v2-static-256.i8";
@@ -196,12 +231,9 @@ if (!testPanic && !args.core) {
   const sha = createHash("sha256").update(tableBytes).digest("hex");
   const expected = readFileSync(join(root, "embedders", "minilm", "static.sha256"), "utf8").split(/\s+/)[0];
   if (sha !== expected) throw new Error(`${table}: sha256 ${sha}, not ${expected} (embedders/minilm/static.sha256): run bash scripts/setup embedders`);
-  mkdirSync(join(embedders, "static"), { recursive: true });
-  writeFileSync(join(embedders, "static", tableName), tableBytes);
-  console.log(`embedders/static/${tableName}: ${tableBytes.length} bytes (${(tableBytes.length / 1024 / 1024).toFixed(1)} MiB)`);
+  weightPackage("static", join(root, "pkg-static"), { [tableName]: tableBytes });
 }
 
-manifest ??= JSON.parse(readFileSync(join(out, "package.json"), "utf8"));
 // The package's bin for `npx memdoc` in this repository: `npm ci` links a
 // bin only for a package that exists when it runs, and pkg/ is made here.
 if (out === join(root, "pkg") && !testPanic) {

@@ -8,7 +8,7 @@
 // It recalls by meaning with no setting: MEMDOC_HUB_EMBEDDER defaults to
 // `static` here, the Worker built with the static table (docs/HUB.md,
 // "Recall by meaning"). The table is distilled once, on the first run, and
-// that run waits for it (a few minutes): a hub whose recall turned from
+// that run waits for it (a few minutes; kept in pkg-static/): a hub whose recall turned from
 // words to meaning while agents used it would rank the same question two
 // ways. MEMDOC_HUB_EMBEDDER=none starts it by words alone.
 //
@@ -68,7 +68,7 @@ async function main() {
   const byMeaning = env.MEMDOC_HUB_EMBEDDER === "static";
   run("bash", ["scripts/setup", byMeaning ? "hub" : "start"]);
   if (!existsSync(join(repo, "pkg", "memdoc_bg.wasm"))) run("node", ["scripts/build.mjs", ...(byMeaning ? [] : ["--core"])]);
-  else if (byMeaning && !existsSync(join(repo, "pkg", "embedders", "static"))) run("node", ["scripts/build.mjs", "--rest"]);
+  else if (byMeaning && !existsSync(join(repo, "pkg-static", "all-MiniLM-L6-v2-static-256.i8"))) run("node", ["scripts/build.mjs", "--rest"]);
   const state = resolve(repo, process.env.MEMDOC_HUB_STATE || ".hub");
   mkdirSync(state, { recursive: true });
   const { token, generated } = operatorToken(state);

@@ -9,7 +9,7 @@
 // made after the URL is printed, and the editor is then built again with
 // them and served on the same port; until then recall by meaning says it is
 // degraded and recall by words works. Once made they are kept (target/models,
-// pkg/embedders), so a later start serves them at once, and brings them and
+// pkg/embedders, pkg-minilm, pkg-static), so a later start serves them at once, and brings them and
 // the bin's module up to date after its URL.
 //
 // This file imports nothing but Node's own modules: on a fresh clone the npm
@@ -49,9 +49,9 @@ function runQuietly(command, args, prefix) {
   });
 }
 
-/** Whether pkg/ has what `build.mjs --rest` makes: the bin's module and the embedders' files. */
+/** Whether what `build.mjs --rest` makes is there: the bin's module and the embedders' files. */
 const restBuilt = () =>
-  ["cli/memdoc_bg.wasm", "embedders/minilm/minilm_bg.wasm", "embedders/static/all-MiniLM-L6-v2-static-256.i8"].every((f) => existsSync(join(repo, "pkg", f)));
+  ["pkg/cli/memdoc_bg.wasm", "pkg/embedders/minilm/minilm_bg.wasm", "pkg-static/all-MiniLM-L6-v2-static-256.i8"].every((f) => existsSync(join(repo, f)));
 
 async function main() {
   const wanted = process.env.PORT === undefined || process.env.PORT === "" ? 5173 : Number(process.env.PORT);

@@ -6,21 +6,26 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
-const pkg = fileURLToPath(new URL("../pkg/", import.meta.url));
+/** Where each package of the embedders' files is built (scripts/build.mjs). */
+const built = {
+  memdoc: fileURLToPath(new URL("../pkg/", import.meta.url)),
+  "@memdoc/minilm": fileURLToPath(new URL("../pkg-minilm/", import.meta.url)),
+  "@memdoc/static": fileURLToPath(new URL("../pkg-static/", import.meta.url)),
+};
 
 /**
  * The embedders' files (the static table, MiniLM's weights, tokenizer and
- * .wasm) when the package was built without them (`node scripts/build.mjs
- * --core`, as `npm start` does before its first URL): each URL names a file
- * the server does not have, so recall by meaning fails to load and says so
+ * .wasm) when they are not built yet (`node scripts/build.mjs --core`, as
+ * `npm start` does before its first URL): each URL names a file the server
+ * does not have, so recall by meaning fails to load and says so
  * (`semantic.degraded`) until the build that has them. Everything else in
  * the page works.
  */
 const embeddersNotBuilt = {
   name: "memdoc-embedders-not-built",
   resolveId(source) {
-    const file = /^memdoc\/(embedders\/[^?]+)\?url$/.exec(source)?.[1];
-    if (file && !existsSync(`${pkg}${file}`)) return `\0not-built:${file}`;
+    const [, name, file] = /^(memdoc|@memdoc\/minilm|@memdoc\/static)\/([^?]+)\?url$/.exec(source) ?? [];
+    if (name && !existsSync(`${built[name]}${file}`)) return `\0not-built:${name}/${file}`;
     return null;
   },
   load(id) {
