@@ -63,7 +63,11 @@ async function steps(prefix, team) {
   out.badGrace = await memdoc(["key", "rotate", team, aliceId, "--grace", "soon"], asAdmin);
   assert.deepEqual([out.badGrace.status, out.badGrace.stderr], [2, 'memdoc: invalid --grace "soon": expected the whole number of seconds the old key keeps working (0: it stops at once)\n']);
 
-  out.rotate = await memdoc(["key", "rotate", team, aliceId, "--grace", "0"], asAdmin);
+  // A member rotates their own key (an admin's key may not: it would open their user memory).
+  out.rotateByAdmin = await memdoc(["key", "rotate", team, aliceId, "--grace", "0"], asAdmin);
+  assert.equal(out.rotateByAdmin.status, 3);
+  assert.match(out.rotateByAdmin.stderr, /^memdoc: hub: auth\/forbidden: /);
+  out.rotate = await memdoc(["key", "rotate", team, aliceId, "--grace", "0"], { MEMDOC_HUB_KEY: alice });
   assert.equal(out.rotate.status, 0, out.rotate.stderr);
   const rotated = out.rotate.stdout.trim();
   assert.match(out.rotate.stderr, new RegExp(`^memdoc: key \\S+ of member alice replaces key ${aliceId}, which works until \\S+; its secret`));

@@ -47,8 +47,8 @@ pub enum KeyCommand {
         /// The key's id (not its secret).
         key_id: String,
     },
-    /// A new key for the same member, role and label (an admin key); the
-    /// old one works for the grace; the new key on standard output.
+    /// A new key for the same member, role and label (the member's own
+    /// key); the old one works for the grace; the new key on standard output.
     Rotate {
         /// The team id.
         team: String,

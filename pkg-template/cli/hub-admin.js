@@ -22,7 +22,7 @@ export const adminCommands = {
     positionals: ["TEAM", "KEY_ID"],
     options: { grace: { required: true } },
     flags: [],
-    about: "A new key for the same member; the old one works for the grace",
+    about: "A new key for the same member (their own key); the old one works for the grace",
   },
   "hub member disable": { positionals: ["TEAM", "MEMBER"], options: {}, flags: [], about: "Refuse every key of a member (an admin key)" },
   "hub member enable": { positionals: ["TEAM", "MEMBER"], options: {}, flags: [], about: "Let a disabled member's keys back in (an admin key)" },
