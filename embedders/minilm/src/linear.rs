@@ -71,7 +71,10 @@ impl Linear {
         let (n, m) = (self.inputs, self.outputs);
         debug_assert_eq!(x.len(), rows * n);
         let kernel = Kernel::pick(arithmetic);
-        let step = kernel.rows();
+        // The rows in blocks of equal size (14 rows as 7 and 7, not 12 and
+        // 2): each weight loaded serves as many rows as it can.
+        let blocks = rows.div_ceil(kernel.rows()).max(1);
+        let step = rows.div_ceil(blocks);
         let mut y = vec![0.0f32; rows * m];
         for (p, panel) in self.panels.chunks_exact(n * PANEL).enumerate() {
             let bias: &[f32; PANEL] = self.bias[p * PANEL..][..PANEL].try_into().expect("a panel");
