@@ -1,5 +1,6 @@
 // Backup and restore of a whole team (docs/HUB.md, "Backup and restore"):
-// `GET /v1/teams/{team}/export` (admin) answers the team as NDJSON, and
+// `GET /v1/teams/{team}/export` answers the team as NDJSON (the operator's:
+// every user memory; an admin's: no other member's user memory), and
 // `POST /v1/teams/{team}/import` (operator) writes such an export into a
 // team that does not exist yet, on either target (routes/backup.js).
 //
