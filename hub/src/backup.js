@@ -275,7 +275,10 @@ async function inBatches(tasks) {
 export async function writeImport(storage, parsed) {
   const put = (key, value) => () => storage.put(key, value);
   const hostPut = (key, value) => async () => {
-    if (!(await storage.host.put(key, value, { expectedVersion: null })).ok) throw new Error(`the import found ${key} already written`);
+    if ((await storage.host.put(key, value, { expectedVersion: null })).ok) return;
+    // A record left by the clearing of an abandoned import that a crash cut short: replaced.
+    const left = await storage.host.get(key);
+    if (!(await storage.host.put(key, value, { expectedVersion: left?.version ?? null })).ok) throw new Error(`the import could not write ${key}`);
   };
   const deleted = new Set(parsed.deleted.map((d) => `${d.scope}/${d.id}`));
   await inBatches([
