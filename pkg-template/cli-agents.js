@@ -9,23 +9,23 @@ import { join, posix } from "node:path";
 
 /** The commands, in cli.js's form. */
 export const agentCommands = {
-  init: { positionals: [], options: { file: {} }, flags: ["dry-run"], about: "Set up this git repository's team memory: the file, the merge driver, the pre-commit hooks" },
+  init: { positionals: [], options: { file: {} }, flags: ["dry-run"], about: "Set up this git repository's team memory: the file, the merge driver, the pre-commit hooks (idempotent)" },
   "hook session-start": {
     positionals: [],
     options: { file: {}, hub: {}, query: {}, budget: {} },
     flags: [],
     conflicts: [["file", "hub"]],
-    about: "Print the team memory's prompt block for the agent's context, within a budget",
+    about: "Print the team memory's prompt block for the agent's context (or, with --query, the block of what it recalls), within a budget",
   },
-  "hook pre-compact": { positionals: [], options: { file: {}, hub: {} }, flags: [], conflicts: [["file", "hub"]], about: "Save the entries the agent proposed before its context is compacted" },
+  "hook pre-compact": { positionals: [], options: { file: {}, hub: {} }, flags: [], conflicts: [["file", "hub"]], about: "Save the entries the agent proposed (standard input) before its context is compacted" },
+  "hook stop": { positionals: [], options: { file: {}, hub: {} }, flags: [], conflicts: [["file", "hub"]], about: "Save the entries the agent proposed (standard input) when it stops" },
   import: {
     positionals: ["FILE..."],
     options: { from: { required: true }, file: {}, hub: {} },
     flags: ["dry-run"],
     conflicts: [["file", "hub"]],
-    about: "Import memories from another tool's format (mcp-memory, claude-md, basic-memory, mem0)",
+    about: "Import memories from another tool's format (mcp-memory, claude-md, basic-memory, mem0): printed, or added to a memory file or a hub's memory by the merge rules",
   },
-  "hook stop": { positionals: [], options: { file: {}, hub: {} }, flags: [], conflicts: [["file", "hub"]], about: "Save the entries the agent proposed when it stops" },
 };
 
 /**

@@ -18,7 +18,7 @@ import { after, before, describe, test } from "node:test";
 
 import { startWorkerd } from "../hub/run.mjs";
 import { parse, recall, render } from "../pkg/node.js";
-import { commandLine, frontEnds, run, runAsync } from "./cli-helpers.mjs";
+import { commandLine, frontEnds, hubCall, run, runAsync } from "./cli-helpers.mjs";
 import { root } from "./helpers.mjs";
 
 const work = mkdtempSync(join(tmpdir(), "memdoc-agents-"));
@@ -414,14 +414,7 @@ describe("hooks and imports into a hub's team memory (workerd)", () => {
     await hub?.stop();
   });
 
-  async function call(method, path, key, body, headers = {}) {
-    const response = await fetch(hub.url + path, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": typeof body === "string" ? "text/markdown" : "application/json" }), ...headers },
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-    });
-    return { status: response.status, json: await response.json().catch(() => null) };
-  }
+  const call = (method, path, key, body, headers) => hubCall(hub.url, method, path, key, body, headers);
 
   for (const [name, prefix] of frontEnds()) {
     test(`${name}: session-start from the hub, a stop proposal saved with If-Match, an import; what bob saved stays`, async () => {
