@@ -124,18 +124,31 @@ pub struct Input {
 
 /// The hook's standard input: an agent's JSON payload (Claude Code and
 /// Codex send one: the reply is `last_assistant_message`, the session's
-/// transcript `transcript_path`) or plain text.
+/// transcript `transcript_path`, read when there is no reply) or plain
+/// text.
 #[must_use]
 pub fn input(stdin: &str) -> Input {
     match from_json(stdin.trim()) {
-        Ok(payload @ Value::Object(_)) => Input {
-            texts: ["last_assistant_message", "proposal"]
+        Ok(payload @ Value::Object(_)) => {
+            let texts: Vec<String> = ["last_assistant_message", "proposal"]
                 .iter()
                 .filter_map(|k| text(&payload, k).map(str::to_owned))
-                .collect(),
-            plain: false,
-            transcript: text(&payload, "transcript_path").map(str::to_owned),
-        },
+                .collect();
+            // The transcript only when the payload has no reply (Claude
+            // Code's PreCompact): a stop reads the reply it ends with, not
+            // every proposal the session made (an entry someone removed
+            // since would come back).
+            let transcript = if texts.is_empty() {
+                text(&payload, "transcript_path").map(str::to_owned)
+            } else {
+                None
+            };
+            Input {
+                texts,
+                plain: false,
+                transcript,
+            }
+        }
         _ => Input {
             texts: vec![stdin.to_owned()],
             plain: true,
