@@ -35,6 +35,10 @@ export const agentCommands = {
 export async function runAgents(name, args, o, io) {
   if (name === "init") return init(o, io);
   if (name === "import") return importFiles(args, o, io);
+  return io.memdoc.__cliHookExit(await hook(name, o, io));
+}
+
+async function hook(name, o, io) {
   if (name === "hook session-start") {
     const got = await memory(o, io);
     if (got.exit !== undefined) return got.exit;

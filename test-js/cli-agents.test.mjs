@@ -289,9 +289,11 @@ describe("agent hooks, as docs/CLI.md configures them", () => {
       assert.ok(codePoints(query.stdout) <= 700);
       assert.match(query.stdout, /saffron/);
       const tiny = run(prefix, ["hook", "session-start", "--budget", "50"], { cwd: repo });
-      assert.equal(tiny.status, 2);
+      assert.equal(tiny.status, 1, "a hook never exits 2, which an agent takes as an order");
       assert.match(tiny.stderr, /^memdoc: a budget of 50 cannot hold the block/);
-      outputs.push([small, query, tiny]);
+      const missing = run(prefix, ["hook", "stop", "--file", "NOPE.md"], { cwd: repo, input: "- A proposal\n" });
+      assert.deepEqual([missing.status, missing.stderr], [1, "memdoc: NOPE.md: cannot read it: no such file\n"]);
+      outputs.push([small, query, tiny, missing]);
     }
     assert.deepEqual(outputs[1], outputs[0]);
   });

@@ -136,7 +136,7 @@ fn relative(prefix: &str, file: &str) -> String {
 
 /// `memdoc hook COMMAND`.
 pub fn hook(command: HookCommand) -> i32 {
-    match command {
+    hook::agent_exit(match command {
         HookCommand::SessionStart {
             from,
             query,
@@ -152,7 +152,7 @@ pub fn hook(command: HookCommand) -> i32 {
             )
         }
         HookCommand::PreCompact { from } | HookCommand::Stop { from } => propose(&from),
-    }
+    })
 }
 
 /// A hub's memory as read: the client, the memory's path, its revision.

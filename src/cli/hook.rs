@@ -33,6 +33,20 @@ const DEFAULT_SECTION: &str = "Notes";
 /// The fence an agent proposes entries in.
 const FENCE: &str = "```memdoc";
 
+/// The exit code of a hook command for its agent: an agent takes 2 as an
+/// order (Claude Code feeds standard error to the model and keeps it
+/// going, at the end of a turn too), so a failure a hook reports once its
+/// arguments are parsed (an unreadable memory file, a bad `--budget`) is
+/// 1, which agents show and go on.
+#[must_use]
+pub const fn agent_exit(code: i32) -> i32 {
+    if code == exit::USAGE {
+        exit::FINDINGS
+    } else {
+        code
+    }
+}
+
 /// What the agent reads after the block: how to propose an entry.
 const HOW_TO_PROPOSE: &str = "To add something the team should remember (a decision, a convention, a fact about this repository; never a secret or a personal preference), end your reply with a fenced block whose info string is memdoc, holding `## Section` lines and one `- fact` line per entry. It is saved to the team memory when you stop, by the same rules as every other save.";
 

@@ -72,6 +72,11 @@ pub fn not_a_repository(said: &str) -> Object {
     outcome(init::not_a_repository(said))
 }
 
+#[wasm_bindgen(js_name = __cliHookExit, skip_typescript)]
+pub fn hook_exit(code: i32) -> i32 {
+    hook::agent_exit(code)
+}
+
 #[wasm_bindgen(js_name = __cliHookSessionStart, skip_typescript)]
 pub fn session_start(text: &str, query: Option<String>, budget: Option<String>) -> Object {
     outcome(hook::session_start(
