@@ -589,7 +589,7 @@ pub(crate) fn problem_of(answer: Answer<'_>, credential: Credential) -> Outcome 
 }
 
 /// An answer that is neither the expected JSON nor a problem.
-pub(crate) fn not_the_hub(answer: Answer<'_>) -> Outcome {
+pub(super) fn not_the_hub(answer: Answer<'_>) -> Outcome {
     Outcome::failing(
         &format!(
             "hub: unexpected answer (HTTP {}); is MEMDOC_HUB_URL the hub's URL?",
@@ -600,7 +600,7 @@ pub(crate) fn not_the_hub(answer: Answer<'_>) -> Outcome {
 }
 
 /// The body of a 2xx answer, read.
-pub(crate) fn ok_json(answer: Answer<'_>) -> Option<Value<'_>> {
+pub(super) fn ok_json(answer: Answer<'_>) -> Option<Value<'_>> {
     if !(200..300).contains(&answer.status) {
         return None;
     }
@@ -614,14 +614,14 @@ pub(crate) fn field<'v, 't>(value: &'v Value<'t>, name: &str) -> Option<&'v Valu
     }
 }
 
-pub(crate) fn text<'v>(value: &'v Value<'_>, name: &str) -> Option<&'v str> {
+pub(super) fn text<'v>(value: &'v Value<'_>, name: &str) -> Option<&'v str> {
     match field(value, name)? {
         Value::Str(s) => Some(s),
         _ => None,
     }
 }
 
-fn whole(value: &Value<'_>, name: &str) -> Option<u64> {
+pub(super) fn whole(value: &Value<'_>, name: &str) -> Option<u64> {
     match field(value, name)? {
         Value::Whole(n) => Some(*n),
         _ => None,

@@ -127,8 +127,9 @@ fn scope_of(scope: Option<&str>) -> Result<Scope, Outcome> {
     })
 }
 
-/// `memdoc recall FILE QUESTION [--scope S] [--budget N] [--explain]`: the
-/// recalled part, and with `explain` why each item was taken or left out.
+/// `memdoc recall FILE QUESTION [--scope S] [--budget N] [--explain]
+/// [--trace]`: the recalled part, with `explain` why each item was taken or
+/// left out, with `trace` the items left out and why.
 #[must_use]
 pub fn recall(
     text: &str,
@@ -136,6 +137,7 @@ pub fn recall(
     scope: Option<&str>,
     budget: Option<&str>,
     explain: bool,
+    trace: bool,
 ) -> Outcome {
     let mut options = RecallOptions::default();
     match scope_of(scope) {
@@ -153,6 +155,10 @@ pub fn recall(
     if explain {
         stdout.push('\n');
         stdout.push_str(&super::explain::explain(&recalled));
+    }
+    if trace {
+        stdout.push('\n');
+        stdout.push_str(&super::trace::trace(&recalled));
     }
     Outcome::printing(stdout)
 }

@@ -14,7 +14,7 @@ use crate::cli::hub::{self, Answer, Credential, Push, Target};
 use crate::cli::hub_admin::{self, Args};
 use crate::cli::{messages, policy, run, Outcome};
 
-fn outcome(o: Outcome) -> Object {
+pub(super) fn outcome(o: Outcome) -> Object {
     let out = Object::new();
     let set = |name: &str, value: JsValue| {
         let _ = Reflect::set(&out, &JsValue::from_str(name), &value);
@@ -64,6 +64,7 @@ pub fn recall(
     scope: Option<String>,
     budget: Option<String>,
     explain: bool,
+    trace: bool,
 ) -> Object {
     outcome(run::recall(
         text,
@@ -71,6 +72,7 @@ pub fn recall(
         scope.as_deref(),
         budget.as_deref(),
         explain,
+        trace,
     ))
 }
 
