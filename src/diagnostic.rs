@@ -83,6 +83,8 @@ codes! {
     Shrink = "diff/shrink", Warning;
     /// A line starting with `- ` that is not a valid entry.
     NonstandardEntry = "entry/nonstandard", Warning;
+    /// A line shaped like an entry whose `YYYY-MM-DD` date is not on the calendar.
+    ImpossibleDate = "entry/impossible-date", Warning;
     /// Two sections normalize to the same title.
     DuplicateHeading = "structure/duplicate-heading", Warning;
     /// A code fence is never closed.

@@ -246,6 +246,23 @@ pub fn parse_entry(line: &str, span: Span) -> Option<Entry<'_>> {
     })
 }
 
+/// The date of a `- ` line that starts with a date written `YYYY-MM-DD`
+/// (or `(YYYY-MM-DD)`, as a legacy entry does) that is not on the calendar
+/// (`2025-02-30`, `2025-13-01`, `0000-01-01`): such a line is not an entry,
+/// and is reported as what it is.
+pub(crate) fn impossible_date(line: &str) -> Option<&str> {
+    let rest = trim(line).strip_prefix("- ")?;
+    let date = rest.strip_prefix('(').unwrap_or(rest).get(..10)?;
+    let written = date.bytes().enumerate().all(|(i, b)| {
+        if i == 4 || i == 7 {
+            b == b'-'
+        } else {
+            b.is_ascii_digit()
+        }
+    });
+    (written && !is_valid_date(date)).then_some(date)
+}
+
 /// `YYYY-MM-DD` with ASCII digits and a real calendar date in 0001–9999.
 #[must_use]
 pub fn is_valid_date(date: &str) -> bool {

@@ -12,7 +12,7 @@ use crate::grouping::{first_equal, TextSet};
 use crate::heading::{first_same_key, normalize_each, normalized, section_keys};
 use crate::limits::{thousands, Level, Usage};
 use crate::options::{Scope, ValidateOptions};
-use crate::parse::{explicit_titles, parse};
+use crate::parse::{explicit_titles, impossible_date, parse};
 use crate::span::Span;
 
 /// The result of [`validate`].
@@ -294,8 +294,9 @@ fn nonstandard_line(text: &str) -> String {
 }
 
 /// `- ` lines that are not valid entries, outside code fences; preamble
-/// lines included. `* x`, `+ x`, `1. x`, `-x` and a bare `-` are ordinary
-/// Markdown and are left alone.
+/// lines included; a date the calendar does not have is named as such, on
+/// the date. `* x`, `+ x`, `1. x`, `-x` and a bare `-` are ordinary Markdown
+/// and are left alone.
 fn nonstandard_entries(doc: &Document) -> Vec<Diagnostic> {
     let raw_lines = doc.preamble.iter().chain(doc.sections.iter().flat_map(|s| {
         s.lines.iter().filter_map(|l| match l {
@@ -306,20 +307,27 @@ fn nonstandard_entries(doc: &Document) -> Vec<Diagnostic> {
     raw_lines
         .filter(|raw| !raw.fenced && raw.text.trim_start().starts_with("- "))
         .map(|raw| {
-            let lead = raw.text.len() - raw.text.trim_start().len();
-            let mut span = raw.span;
-            span.start += lead;
-            Diagnostic::new(
-                Code::NonstandardEntry,
-                format!(
-                    "\"{}\" is not an entry of the form `- YYYY-MM-DD: text`.",
-                    nonstandard_line(&raw.text)
-                ),
-                Some(span),
-            )
-            .with_help(
-                "Write entries as `- 2025-01-31: text` with a real date, or drop the leading `- `.",
-            )
+            let (code, message, help, span) = if let Some(date) = impossible_date(&raw.text) {
+                let start = raw.span.start + (date.as_ptr() as usize - raw.text.as_ptr() as usize);
+                (
+                    Code::ImpossibleDate,
+                    format!("{date} is not a date of the calendar, so the line is not an entry."),
+                    "Fix the date; until then the line is kept as written, undated.",
+                    Span::new(start, start + date.len()),
+                )
+            } else {
+                let lead = raw.text.len() - raw.text.trim_start().len();
+                (
+                    Code::NonstandardEntry,
+                    format!(
+                        "\"{}\" is not an entry of the form `- YYYY-MM-DD: text`.",
+                        nonstandard_line(&raw.text)
+                    ),
+                    "Write entries as `- 2025-01-31: text` with a real date, or drop the leading `- `.",
+                    Span::new(raw.span.start + lead, raw.span.end),
+                )
+            };
+            Diagnostic::new(code, message, Some(span)).with_help(help)
         })
         .collect()
 }

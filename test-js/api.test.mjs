@@ -190,9 +190,10 @@ test("writingRules gives the format, the limits and, for a team, the team rule",
 
 test("diagnosticCodes and errorCodes list every stable code once", () => {
   const codes = diagnosticCodes();
-  assert.equal(codes.length, 12);
+  assert.equal(codes.length, 13);
   assert.equal(new Set(codes).size, codes.length);
   assert.ok(codes.includes("scope/personal-heading"));
+  assert.ok(codes.includes("entry/impossible-date"));
   assert.deepEqual(errorCodes(), [
     "options/invalid-scope",
     "options/invalid-limits",

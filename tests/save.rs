@@ -250,19 +250,19 @@ fn ranges_of_an_unwrapped_reply_point_into_the_original_text() {
     assert_eq!(plan.status, SaveStatus::Saved, "should save");
     assert_eq!(
         codes(&plan),
-        ["entry/nonstandard"],
-        "should flag the bad entry"
+        ["entry/impossible-date"],
+        "should flag the bad date"
     );
     let span = plan.diagnostics[0].span.expect("should have a range");
     assert_eq!(
         span.slice(reply),
-        "- 2025-13-01: bad date",
-        "should slice the bad line from the original reply"
+        "2025-13-01",
+        "should slice the bad date from the original reply"
     );
     let r = LineIndex::new(reply).range(span);
     assert_eq!(
         (r.start.line, r.start.column, r.end.column),
-        (4, 1, 23),
+        (4, 3, 13),
         "should be line 4 of the original reply"
     );
     let crlf = "```\r\nHi there\r\n## A\r\n```";

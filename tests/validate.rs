@@ -66,6 +66,7 @@ fn codes_and_severities_are_pinned() {
         ("diff/section-removed", Severity::Warning),
         ("diff/shrink", Severity::Warning),
         ("entry/nonstandard", Severity::Warning),
+        ("entry/impossible-date", Severity::Warning),
         ("structure/duplicate-heading", Severity::Warning),
         ("structure/unclosed-fence", Severity::Warning),
         ("structure/preamble-dropped", Severity::Warning),
@@ -370,11 +371,11 @@ fn nonstandard_entries_with_ranges_and_truncated_message() {
     assert_eq!(
         located(&text, &report),
         [
-            "entry/nonstandard@2:1-2:24",
+            "entry/impossible-date@2:3-2:13",
             "entry/nonstandard@3:3-3:12",
             "entry/nonstandard@12:1-12:103"
         ],
-        "should flag `- ` lines outside fences, from their first non-blank character"
+        "should flag `- ` lines outside fences, from their first non-blank character, an impossible date on the date"
     );
     let last = &report.diagnostics[2];
     let shown = format!("- {}", "é".repeat(78));
@@ -388,6 +389,37 @@ fn nonstandard_entries_with_ranges_and_truncated_message() {
         "should not quote more than 80 characters"
     );
     assert!(report.ok, "should be warnings");
+}
+
+#[test]
+fn an_impossible_date_is_named_on_the_date_and_the_line_kept() {
+    let text = "## Deploys\n- 2025-02-30: Deploys are frozen on Fridays\n  - (2025-04-31) [fact] April has 30 days\n- 0000-01-01: year zero\n- 2025-02-3x: not a date\n- 2025-02-30:\n- 2024-02-29: leap day";
+    for options in [user(None), team(None)] {
+        let report = validate(text, &options);
+        assert_eq!(
+            located(text, &report),
+            [
+                "entry/impossible-date@2:3-2:13",
+                "entry/impossible-date@3:6-3:16",
+                "entry/impossible-date@4:3-4:13",
+                "entry/nonstandard@5:1-5:25",
+                "entry/impossible-date@6:3-6:13",
+            ],
+            "should name a date the calendar lacks, on the date, for a `- ` line that starts with it"
+        );
+        assert_eq!(
+            report.diagnostics[0].message,
+            "2025-02-30 is not a date of the calendar, so the line is not an entry."
+        );
+        assert!(report.ok, "should be a warning in every scope");
+        assert!(
+            report
+                .canonical
+                .contains("\n- 2025-02-30: Deploys are frozen on Fridays\n"),
+            "should keep the line as written: {}",
+            report.canonical
+        );
+    }
 }
 
 #[test]
