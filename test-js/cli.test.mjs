@@ -18,6 +18,7 @@ after(() => rmSync(work, { recursive: true, force: true }));
 const fixtures = {
   "clean.md": "## Decisions\n- 2025-03-15: Ship on Fridays\n",
   "personal.md": "## Preferences\n- 2025-01-01: dark mode\n",
+  "impossible.md": "## Decisions\n- 2025-02-30: Deploys are frozen on Fridays\n",
   "warn.md": "Sure, here it is:\n## Decisions\n-  2025-03-15 Ship\n- 2025-03-16: Use Postgres\n",
   // A UTF-16 column past an emoji and CJK, and a tab before the caret.
   "wide.md": "## 記憶 😀\n\t- not an entry 😀\n## Preferences\n- 2025-01-01: x\n",
@@ -82,6 +83,18 @@ describe("memdoc check", () => {
     assert.match(lines[3], /^ {3}= help: /);
     // user scope: the same file is clean.
     assert.equal(both(["check", "personal.md"]).status, 0);
+  });
+
+  test("a date the calendar does not have is named, with the caret on the date", () => {
+    const r = both(["check", "--scope", "team", "impossible.md"]);
+    assert.equal(r.status, 0);
+    const lines = r.stdout.split("\n");
+    assert.equal(
+      lines[0],
+      "impossible.md:2:3: warning entry/impossible-date: 2025-02-30 is not a date of the calendar, so the line is not an entry.",
+    );
+    assert.equal(lines[1], " 2 | - 2025-02-30: Deploys are frozen on Fridays");
+    assert.equal(lines[2], "   |   ^^^^^^^^^^");
   });
 
   test("warnings pass unless --deny-warnings", () => {
