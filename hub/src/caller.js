@@ -28,20 +28,20 @@ export async function authenticate(c, action, target) {
   const { token, present } = requestKey(c.req.raw);
   if (!present) throw new HubProblem(401, "auth/missing-key", "Send Authorization: Bearer <key>.", { headers: { "www-authenticate": "Bearer" } });
   const parsed = parseKey(token);
-  const storage = parsed ? runtime.team(parsed.team) : null;
-  if (!parsed || !storage) throw invalid();
-  const record = await storage.get(["key", parsed.id]);
+  if (!parsed) throw invalid();
+  const storage = await runtime.team(parsed.team);
+  const record = storage ? await storage.get(["key", parsed.id]) : undefined;
   if (!record || !sameDigest(record.hash, await hashKey(token))) {
     // A revoked key is still known by its id: refused as its member.
-    const known = record ?? (await storage.get(["revoked", parsed.id]));
+    const known = record ?? (await storage?.get(["revoked", parsed.id]));
     if (known === undefined) {
       const client = c.env?.client ?? "unknown";
       const wait = unknownKeys.take(parsed.team, client);
       if (wait > 0) {
-        await unknownKeys.flush(storage, parsed.team);
+        if (storage) await unknownKeys.flush(storage, parsed.team);
         throw rateLimited(wait, "refused requests with unknown keys");
       }
-      await unknownKeys.record(storage, parsed.team, client);
+      if (storage) await unknownKeys.record(storage, parsed.team, client);
       throw invalid();
     }
     const wait = unknownKeys.limiter.take(`refused:${parsed.team}.${parsed.id}`);

@@ -6,6 +6,8 @@
 // runtime (worker.js, deno.js), built from the settings.
 import { recallItems, vectorKey } from "memdoc";
 
+import { serially } from "./serial.js";
+
 /** Keys in team storage hold no "/": a model id like "@cf/baai/…" is escaped. */
 const storageKey = (key) => ["vectors", key.replaceAll("%", "%25").replaceAll("/", "%2F")];
 
@@ -17,8 +19,14 @@ const vectorOf = (bytes) => new Float32Array(bytes.buffer.slice(bytes.byteOffset
 export function teamVectorCache(storage) {
   return {
     async getMany(keys) {
-      const values = await Promise.all(keys.map((key) => storage.get(storageKey(key))));
-      return values.map((bytes) => (bytes instanceof Uint8Array ? vectorOf(bytes) : undefined));
+      // The distinct keys, read together (a memory's items in a few storage reads, not one each).
+      const distinct = [...new Set(keys)];
+      const values = await storage.getMany(distinct.map(storageKey));
+      const byKey = new Map(distinct.map((key, i) => [key, values[i]]));
+      return keys.map((key) => {
+        const bytes = byKey.get(key);
+        return bytes instanceof Uint8Array ? vectorOf(bytes) : undefined;
+      });
     },
     async setMany(entries) {
       for (const [key, vector] of entries) await storage.put(storageKey(key), bytesOf(vector));
@@ -62,14 +70,11 @@ export async function indexMemory(embedder, storage, content) {
  * Index a saved memory after its save answered (`background`, the
  * runtime's waitUntil), one memory's indexing at a time per team storage.
  */
-const chains = new WeakMap();
 export function indexAfterSave({ embedder, background, storage, store, ref, log }) {
   if (!embedder) return;
-  const next = (chains.get(storage) ?? Promise.resolve()).then(async () => {
+  const next = serially(storage, "index", async () => {
     const loaded = await store.load(ref);
     await indexMemory(await embedder(), storage, loaded.content);
   });
-  const settled = next.catch((error) => log?.(`memdoc hub: indexing ${ref.scope}/${ref.id} failed: ${error?.message ?? error}`));
-  chains.set(storage, settled);
-  background?.(settled);
+  background?.(next.catch((error) => log?.(`memdoc hub: indexing ${ref.scope}/${ref.id} failed: ${error?.message ?? error}`)));
 }

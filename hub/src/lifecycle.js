@@ -50,9 +50,10 @@ export function engineProblem(error) {
  * refusal (400, audited). With an embedder (the hub's) and a
  * query, recall by words and meaning (`hybridRecall`, the team's vectors
  * as its cache: items not yet embedded are embedded now), unless
- * `?mode=lexical`.
+ * `?mode=lexical`. `today` (YYYY-MM-DD) is the date ages count to (default:
+ * the memory's newest entry); `embedder` stands for the hub's.
  */
-export async function recallFor(c, who, ref, content, { optional = false } = {}) {
+export async function recallFor(c, who, ref, content, { optional = false, today, embedder: given } = {}) {
   const q = c.req.query("q");
   const rawBudget = c.req.query("budget");
   const mode = c.req.query("mode");
@@ -60,11 +61,11 @@ export async function recallFor(c, who, ref, content, { optional = false } = {})
   if (q !== undefined && q.length > 2000) throw await who.refuse(new HubProblem(400, "request/invalid-query", "?q is at most 2000 characters."));
   if (rawBudget !== undefined && !/^[0-9]{1,9}$/.test(rawBudget)) throw await who.refuse(new HubProblem(400, "request/invalid-query", "?budget must be a whole number of code points."));
   if (mode !== undefined && mode !== "lexical" && mode !== "hybrid") throw await who.refuse(new HubProblem(400, "request/invalid-query", "?mode must be hybrid or lexical."));
-  const embedder = mode === "lexical" || !q ? null : c.var.hub.embedder;
+  const embedder = mode === "lexical" || !q ? null : (given ?? c.var.hub.embedder);
   let recalled;
   const started = performance.now();
   try {
-    const options = { scope: ref.scope, budget: rawBudget === undefined ? null : Number(rawBudget) };
+    const options = { scope: ref.scope, budget: rawBudget === undefined ? null : Number(rawBudget), ...(today ? { today } : {}) };
     recalled = embedder ? await hybridRecall(content, q, { ...options, ...(await embedderOrFailure(embedder)), cache: teamVectorCache(who.storage) }) : recall(content, q ?? "", options);
   } catch (error) {
     const problem = engineProblem(error);

@@ -1,21 +1,44 @@
 // Recall (docs/HUB.md, "Recall and lifecycle"): `GET {m}/recall?q=&budget=`
 // recalls one memory (lifecycle.js's `recallFor`), and `GET
 // /v1/teams/{team}/recall?q=&budget=` ("Recall across a team") makes one
-// recall over every memory the key can read, the team's memories and the
-// member's own user memory (never another member's), within one budget. Each memory is recalled as `GET {m}/recall` would
-// (by words and meaning when the hub has an embedder), then the selected
+// recall over the memories the key can read, the member's own user memory
+// and the team's memories (never another member's), within one budget and
+// the caps on memories and items. Each memory is recalled as `GET
+// {m}/recall` would (by words and meaning when the hub has an embedder),
+// against one date and one embedding of the query, then the selected
 // items of all of them are ranked by score and kept while their text fits
-// the budget; each names its memory.
+// the budget; each names its memory. Omitted items are answered as
+// recall-answer.js says.
 import { Hono } from "hono";
 
 import { MEMORY_PATH as M, memoryRole, teamRole } from "../access.js";
 import { allow } from "../allow.js";
 import { deletedMarker } from "../deletion.js";
 import { etag } from "../etag.js";
-import { recallFor } from "../lifecycle.js";
+import { recallFor, utcToday } from "../lifecycle.js";
+import { omittedAnswer } from "../recall-answer.js";
 
 const DEFAULT_BUDGET = 4000;
+/** The most memories one team recall recalls; the others are counted in `totals.skippedMemories`. */
+export const TEAM_RECALL_MEMORIES = 100;
+/** Once the memories recalled hold this many items, the others are skipped (counted) too. */
+export const TEAM_RECALL_ITEMS = 10_000;
+/** The most omitted items one team recall lists (`totals.omitted` counts them all). */
+export const TEAM_OMITTED_LISTED = 200;
 const codePoints = (text) => [...text].length;
+
+/**
+ * The hub's embedder for one request: the query is embedded once, however
+ * many memories it is recalled in.
+ * @param {() => Promise<import("memdoc").Embedder>} load
+ */
+function queryOnce(load) {
+  let query = null;
+  return async () => {
+    const model = await load();
+    return { id: model.id, dimensions: model.dimensions, embed: (texts, kind) => (kind === "query" ? (query ??= model.embed(texts, kind)) : model.embed(texts, kind)) };
+  };
+}
 
 /** @type {Hono<import("../context.js").Env>} */
 export const recalls = new Hono();
@@ -25,27 +48,39 @@ recalls.get(`${M}/recall`, memoryRole("recall", "reader"), async (c) => {
   const loaded = await store.load(ref);
   const recalled = await recallFor(c, who, ref, loaded.content);
   await who.audit({ status: 200, revision: loaded.revision });
-  return c.json({ revision: loaded.revision, ...recalled }, 200, { etag: etag(loaded.revision) });
+  return c.json({ revision: loaded.revision, ...recalled, omitted: omittedAnswer(c, recalled.omitted) }, 200, { etag: etag(loaded.revision) });
 });
 recalls.all(`${M}/recall`, allow("GET"));
 
 recalls.get("/recall", teamRole("recall", "reader"), async (c) => {
   const { caller: who, hub } = c.var;
   const store = hub.storeOf(who.storage);
+  // The caller's own user memory first, then the team's by id.
   const refs = (await who.storage.list(["memory"]))
     .map((e) => ({ scope: e.key[1], id: e.key[2] }))
-    .filter((ref) => ref.scope === "team" || (ref.scope === "user" && ref.id === who.member));
+    .filter((ref) => ref.scope === "team" || (ref.scope === "user" && ref.id === who.member))
+    .sort((a, b) => (a.scope === b.scope ? 0 : a.scope === "user" ? -1 : 1));
   const rawBudget = c.req.query("budget");
   const budget = rawBudget === undefined ? DEFAULT_BUDGET : Number(rawBudget);
+  // One date for every memory's ages, one embedding of the query.
+  const today = utcToday();
+  const embedder = hub.embedder ? queryOnce(hub.embedder) : null;
   const candidates = [];
   const omitted = [];
   let semantic;
   let items = 0;
+  let memories = 0;
+  let skipped = 0;
   for (const ref of refs) {
+    if (memories >= TEAM_RECALL_MEMORIES || items >= TEAM_RECALL_ITEMS) {
+      skipped += 1;
+      continue;
+    }
     if ((await deletedMarker(who.storage, ref)) !== undefined) continue;
     const loaded = await store.load(ref);
-    const recalled = await recallFor(c, who, ref, loaded.content);
+    const recalled = await recallFor(c, who, ref, loaded.content, { today, embedder });
     const memory = { scope: ref.scope, id: ref.id, revision: loaded.revision };
+    memories += 1;
     items += recalled.totals.items;
     if (recalled.semantic && (semantic === undefined || recalled.semantic.degraded)) semantic = recalled.semantic;
     for (const item of recalled.selected) candidates.push({ ...item, memory });
@@ -54,22 +89,25 @@ recalls.get("/recall", teamRole("recall", "reader"), async (c) => {
   // The best first (ties: memory order, then the item's), while the text fits.
   const ranked = candidates.map((item, at) => ({ item, at })).sort((a, b) => b.item.score - a.item.score || a.at - b.at);
   const selected = [];
+  const overBudget = [];
   let chars = 0;
   for (const { item } of ranked) {
     const size = codePoints(item.text);
     if (chars + size > budget) {
-      omitted.push({ ...item, reason: "budget" });
+      overBudget.push({ ...item, reason: "budget" });
       continue;
     }
     chars += size;
     selected.push(item);
   }
+  // Listed: the items the budget left out (best first), then the others, at most TEAM_OMITTED_LISTED.
+  const listed = [...overBudget, ...omitted].slice(0, TEAM_OMITTED_LISTED);
   await who.audit({ status: 200 });
   return c.json({
     chars,
     selected,
-    omitted,
-    totals: { memories: refs.length, items, selected: selected.length, omitted: omitted.length, budget },
+    omitted: omittedAnswer(c, listed),
+    totals: { memories, items, selected: selected.length, omitted: overBudget.length + omitted.length, budget, skippedMemories: skipped },
     ...(semantic ? { semantic } : {}),
   });
 });
