@@ -160,6 +160,20 @@ for (const [name, start] of Object.entries(targets)) {
     });
 
     if (viaServer) {
+      test("a team recall embeds its question once, however many memories it recalls", async () => {
+        for (const id of ["one", "two", "three"]) {
+          const saved = await call("PUT", `/v1/teams/${t.team}/memories/team/${id}`, { key: t.writer, body: `## Notes\n- Memory ${id} is about the ${id} service`, headers: { "if-match": '"0"' } });
+          assert.equal(saved.status, 200, saved.text);
+        }
+        await until("the index to catch up", async () => (await call("GET", `/v1/teams/${t.team}/stats`, { key: t.admin })).json.indexLag === 0);
+        const asked = embeddings.state.texts.length;
+        const question = "which service runs the payments?";
+        const r = await call("GET", `/v1/teams/${t.team}/recall?q=${encodeURIComponent(question)}`, { key: t.reader });
+        assert.equal(r.status, 200, r.text);
+        assert.ok(r.json.totals.memories >= 3, r.text);
+        assert.deepEqual(embeddings.state.texts.slice(asked), [question]);
+      });
+
       test("a failing embedder is said: the recall is by words and names embedder/unavailable", async () => {
         embeddings.state.failing = true;
         try {
