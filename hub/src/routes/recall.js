@@ -77,6 +77,8 @@ recalls.get("/recall", teamRole("recall", "reader"), async (c) => {
       continue;
     }
     if ((await deletedMarker(who.storage, ref)) !== undefined) continue;
+    // Ten memories a turn: other requests (other teams' objects in the same isolate) run between them.
+    if (memories % 10 === 9) await new Promise((resolve) => setTimeout(resolve, 0));
     const loaded = await store.load(ref);
     const recalled = await recallFor(c, who, ref, loaded.content, { today, embedder });
     const memory = { scope: ref.scope, id: ref.id, revision: loaded.revision };
