@@ -20,7 +20,7 @@ import { purgeExpired } from "./src/deletion.js";
 import { sweepTasks } from "./src/tasks.js";
 import { sweepTeam, utcToday } from "./src/lifecycle.js";
 import { SettingError, hubConfig, portSetting, sweepIntervalSeconds } from "./src/settings.js";
-import { CLIENT_MESSAGE_LIMIT, EXPIRED, FLOOD_CLOSE, FLOOD_PROBLEM, fanOut } from "./src/events.js";
+import { CLIENT_MESSAGE_LIMIT, EXPIRED, FLOOD_CLOSE, FLOOD_PROBLEM, closeAtExpiry, fanOut } from "./src/events.js";
 import { denoKvTeamStorage } from "./src/team-storage-deno-kv.js";
 import { embedderLoader } from "./src/embedder-setting.js";
 
@@ -142,7 +142,7 @@ function watch(storage, store, ref, key, s) {
   };
 }
 
-function subscribe({ request, storage, store, ref, after, protocol, tag, head, keyId, member }) {
+function subscribe({ request, storage, store, ref, after, protocol, tag, head, keyId, member, expiresAt }) {
   const { socket, response } = Deno.upgradeWebSocket(request, protocol ? { protocol } : {});
   let closing = null;
   const s = {
@@ -165,6 +165,7 @@ function subscribe({ request, storage, store, ref, after, protocol, tag, head, k
   if (!open.has(storage.id)) open.set(storage.id, new Set());
   open.get(storage.id).add(s);
   let leave = null;
+  const stopTimer = closeAtExpiry(expiresAt, s.close);
   let messages = 0;
   let since = Date.now();
   socket.onopen = () => {
@@ -188,6 +189,7 @@ function subscribe({ request, storage, store, ref, after, protocol, tag, head, k
     if (team?.size === 0) open.delete(storage.id);
     leave?.();
     leave = null;
+    stopTimer();
   };
   return response;
 }

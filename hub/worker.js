@@ -10,7 +10,7 @@ import { MemoryStore } from "memdoc";
 
 import { CORS_HEADERS, createHub, hubConfig } from "./src/app.js";
 import { readCapped } from "./src/body.js";
-import { CLIENT_MESSAGE_LIMIT, EXPIRED, FLOOD_CLOSE, FLOOD_PROBLEM, fanOut } from "./src/events.js";
+import { CLIENT_MESSAGE_LIMIT, EXPIRED, FLOOD_CLOSE, FLOOD_PROBLEM, closeAtExpiry, fanOut } from "./src/events.js";
 import { TEAM_ID, parseKey, requestKey } from "./src/keys.js";
 import { hasDeleted, purgeExpired } from "./src/deletion.js";
 import { hasTasks, sweepTasks } from "./src/tasks.js";
@@ -34,6 +34,8 @@ const embedder = embedderLoader(config.embedder, workerTarget({ ai: startEnv.AI,
 
 const tagOf = (ref) => `${ref.scope}/${ref.id}`;
 const keyTag = (keyId) => `key:${keyId}`;
+/** A socket whose key ends within this is closed by a timer at the end (docs/HUB.md, "Limits"). */
+const EXPIRY_TIMER_MS = 10 * 60_000;
 const memberTag = (member) => `member:${member}`;
 
 function closeSocket(ws, { code, reason }) {
@@ -145,12 +147,15 @@ export class Team extends DurableObject {
     return new Response(null, { status: 404 });
   }
 
-  subscribe({ ref, after, protocol, tag, keyId, member }) {
+  subscribe({ ref, after, protocol, tag, keyId, member, expiresAt }) {
     const [client, server] = Object.values(new WebSocketPair());
     // The hibernation API: the object may sleep while sockets stay open.
     // Tagged by memory, key and member: a revocation finds its sockets.
     this.ctx.acceptWebSocket(server, [tag ?? tagOf(ref), keyTag(keyId), memberTag(member)]);
     server.serializeAttachment({ ref, keyId, sent: after, messages: 0, since: Date.now() });
+    // A timer keeps the object from hibernating: only for a key that ends
+    // within EXPIRY_TIMER_MS; a later end closes it at the first change after.
+    closeAtExpiry(expiresAt, (close) => closeSocket(server, close), EXPIRY_TIMER_MS);
     const headers = protocol ? { "sec-websocket-protocol": protocol } : {};
     return new Response(null, { status: 101, webSocket: client, headers });
   }

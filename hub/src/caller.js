@@ -68,7 +68,7 @@ export async function authenticate(c, action, target) {
     lastUsed.set(`${parsed.team}.${parsed.id}`, now);
     await storage.put(["used", parsed.id], new Date(now).toISOString());
   }
-  const who = { team: parsed.team, storage, keyId: parsed.id, member: record.member, role: record.role };
+  const who = { team: parsed.team, storage, keyId: parsed.id, member: record.member, role: record.role, expiresAt: record.expiresAt ?? null };
   c.set("caller", who);
   who.audit = (entry) => appendAudit(storage, { member: who.member, keyId: who.keyId, action, target, revision: null, ...entry }, config.auditMax);
   who.refuse = async (problem, more = {}) => {

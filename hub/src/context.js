@@ -27,6 +27,7 @@ import { UnknownKeys } from "./unknown-keys.js";
  * @property {string} keyId
  * @property {string} member
  * @property {"reader" | "writer" | "admin"} role
+ * @property {string | null} expiresAt when the key ends (RFC 3339), null for never
  * @property {import("./team-storage.js").TeamStorage} storage the key's team's
  * @property {(entry: object) => Promise<unknown>} audit append an entry of this request to the team's audit log
  * @property {(problem: import("./problem.js").HubProblem, more?: object) => Promise<import("./problem.js").HubProblem>} refuse

@@ -33,6 +33,22 @@ export function socketsRefusal({ key, team }) {
 export const closeOf = (code) => ({ code: 4401, reason: code });
 export const TEAM_DELETED = { code: 4404, reason: "team/not-found" };
 
+/**
+ * Close a socket when its key ends (`expiresAt`, RFC 3339, or null) by a
+ * timer, when that is at most `withinMs` away (at most setTimeout's 2^31 - 1
+ * ms); returns the timer's cancel. Any other socket of an ended key is
+ * closed by the first change after its end (`fanOut`).
+ * @param {string | null} expiresAt
+ * @param {(close: { code: number, reason: string }) => void} close
+ * @param {number} [withinMs]
+ */
+export function closeAtExpiry(expiresAt, close, withinMs = 2 ** 31 - 1) {
+  const ms = expiresAt === null ? Infinity : Date.parse(expiresAt) - Date.now();
+  if (!(ms <= withinMs)) return () => {};
+  const timer = setTimeout(() => close(closeOf("auth/key-expired")), Math.max(0, ms));
+  return () => clearTimeout(timer);
+}
+
 /** Of `keyIds`, those refused now (revoked, expired, of a disabled member), with their close. */
 export async function refusedKeys(storage, keyIds) {
   const out = new Map();

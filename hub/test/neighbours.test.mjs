@@ -285,6 +285,16 @@ for (const [target, start] of Object.entries(targets)) {
       for (const s of open) s.ws.close();
     });
 
+    test("a socket whose key reaches its expiresAt is closed with 4401 auth/key-expired, with no change to the memory", { timeout: 30_000 }, async () => {
+      const path = m(teams.a.name, "team", "expiring");
+      const ends = new Date(Date.now() + 3000).toISOString();
+      const r = await call("POST", `/v1/teams/${teams.a.name}/keys`, { key: teams.a.admin, body: { member: "ephemeral", role: "reader", expiresAt: ends } });
+      assert.equal(r.status, 201, r.text);
+      const s = await frames(hub.url, path, r.json.key);
+      assert.deepEqual(await closeWithin(s, 15_000), { code: 4401, reason: "auth/key-expired" });
+      assert.ok(Date.now() >= Date.parse(ends), "not before the key's end");
+    });
+
     test("a socket is closed with 4401 when its key is revoked, its member disabled or its key ends; 4404 when its team is deleted", { timeout: 60_000 }, async () => {
       const t = await team(`nb-close-${target}`);
       const path = m(t.name, "team", "watched");

@@ -37,7 +37,7 @@ export async function subscribeWithin(c, s) {
   const counts = hub.runtime.openSockets?.({ storage: who.storage, keyId: who.keyId }) ?? { key: 0, team: 0 };
   const refusal = socketsRefusal(counts);
   if (refusal) throw await who.refuse(refusal);
-  return hub.runtime.subscribe({ request: c.req.raw, storage: who.storage, keyId: who.keyId, member: who.member, ...s });
+  return hub.runtime.subscribe({ request: c.req.raw, storage: who.storage, keyId: who.keyId, member: who.member, expiresAt: who.expiresAt, ...s });
 }
 
 /** @type {Hono<import("../context.js").Env>} */
