@@ -23,6 +23,7 @@ import { SettingError, hubConfig, portSetting, sweepIntervalSeconds } from "./sr
 import { CLIENT_MESSAGE_LIMIT, EXPIRED, FLOOD_CLOSE, FLOOD_PROBLEM, closeAtExpiry, fanOut } from "./src/events.js";
 import { denoKvTeamStorage } from "./src/team-storage-deno-kv.js";
 import { embedderLoader } from "./src/embedder-setting.js";
+import { embedderThread } from "./src/deno-embedder-thread.js";
 
 const env = Deno.env.toObject();
 
@@ -41,12 +42,13 @@ try {
   port = portSetting(env);
   every = sweepIntervalSeconds(env);
   // Recall by meaning: MiniLM by default, or the static table; the weights
-  // read from the package.
+  // read from the package, the embedding done in a thread of its own.
   embedder = embedderLoader(config.embedder, {
     target: "Deno",
     fallback: "minilm",
-    minilm: async () => (await import("memdoc/embedders/minilm")).miniLmEmbedder(),
-    static: async () => (await import("memdoc/embedders/static")).staticEmbedder(),
+    // In a thread of their own: embedding never holds the requests.
+    minilm: () => embedderThread("minilm"),
+    static: () => embedderThread("static"),
   });
 } catch (error) {
   if (!(error instanceof SettingError)) throw error;

@@ -1,6 +1,6 @@
 // Work of one team that must run one at a time in this process: a memory's
 // save, delete, restore and purge; the changes that could leave a team
-// without an admin; the team's hourly stats record; its indexing. Each
+// without an admin; the team's hourly stats record. Each
 // queue is named by the team's storage id (TeamStorage.id: the team's id on
 // Deno, the Durable Object's id on Workers) and what it orders, never by a
 // storage handle a cache may replace, so a queue holds however many handles

@@ -37,7 +37,7 @@ const QUESTION = "which relational database do we run?";
 /** A /v1/embeddings server over the real MiniLM; `texts` counts what it embedded, `failing` makes it answer 503. */
 async function embeddingServer() {
   const model = await miniLmEmbedder();
-  const state = { texts: [], failing: false, auth: [] };
+  const state = { texts: [], failing: false, auth: [], gate: null };
   const server = createServer(async (req, res) => {
     let body = "";
     for await (const chunk of req) body += chunk;
@@ -47,6 +47,8 @@ async function embeddingServer() {
       return;
     }
     const { input, model: name } = JSON.parse(body);
+    // Held while a test keeps the gate closed.
+    await state.gate;
     state.texts.push(...input);
     const vectors = await model.embed(input, "document");
     // In reverse order: the client sorts by index.
@@ -172,6 +174,32 @@ for (const [name, start] of Object.entries(targets)) {
         assert.equal(r.status, 200, r.text);
         assert.ok(r.json.totals.memories >= 3, r.text);
         assert.deepEqual(embeddings.state.texts.slice(asked), [question]);
+      });
+
+      test("indexing waits in a bounded queue per team: past 100 memories a save's indexing is left to the next recall, and indexLag says so", { timeout: 120_000 }, async () => {
+        const lag = async () => (await call("GET", `/v1/teams/${t.team}/stats`, { key: t.admin })).json.indexLag;
+        await until("the index to catch up", async () => (await lag()) === 0);
+        let open;
+        embeddings.state.gate = new Promise((resolve) => (open = resolve));
+        const put = async (id, body) => {
+          const saved = await call("PUT", `/v1/teams/${t.team}/memories/team/${id}`, { key: t.writer, body, headers: { "if-match": '"0"' } });
+          assert.equal(saved.status, 200, saved.text);
+        };
+        try {
+          // The first memory's indexing leaves the queue at once and is held at the embedder; of the next 105, 100 wait in the queue.
+          await put("queued-first", "## Notes\n- The queue starts with this entry");
+          for (let i = 0; i < 105; i += 1) await put(`queued-${String(i).padStart(3, "0")}`, `## Notes\n- Queued entry number ${i} of the batch`);
+        } finally {
+          embeddings.state.gate = null;
+          open();
+        }
+        await until("the queue to drain", async () => (await lag()) === 5);
+        // Nothing more comes: the five left out wait for a save or a recall.
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        assert.equal(await lag(), 5);
+        const r = await call("GET", `/v1/teams/${t.team}/memories/team/queued-104/recall?q=${encodeURIComponent("which entry is last in the batch?")}`, { key: t.reader });
+        assert.equal(r.json.semantic.degraded, null, r.text);
+        assert.equal(await lag(), 4, "the recall embedded its memory's items");
       });
 
       test("a failing embedder is said: the recall is by words and names embedder/unavailable", async () => {
