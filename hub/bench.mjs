@@ -11,7 +11,9 @@
 // then while one team runs team recalls over 100 memories of 5,000
 // characters, or holds event sockets at the team's cap while it saves;
 // and team recall over 1, 10 and 100 memories of 5,000 characters (p50 of
-// 10), by words. The ratios are to the idle GET of the same run.
+// 10), by words; with --embedder, also while one team saves memories of
+// 25,000 characters that the hub indexes. The ratios are to the idle GET
+// of the same run.
 //
 //   node hub/bench.mjs --neighbours [--requests 200] [--target workerd|deno|both] [--embedder static]
 //
@@ -161,6 +163,14 @@ async function neighbours(name, hub) {
     recallMs[count] = stats(ms).median;
   }
   const idle = await neighbourGets(hub, quiet);
+  // With an embedder: the busy team saves 25,000-character memories, each indexed after its save.
+  let indexing = null;
+  if (values.embedder !== "none") {
+    let n = 0;
+    indexing = await neighbourGets(hub, quiet, async (running) => {
+      while (running()) await json("PUT", `/v1/teams/busy/memories/team/large${n++}`, busy, memory(25_000, n), "text/markdown");
+    });
+  }
   const recalls = await neighbourGets(hub, quiet, async (running) => {
     while (running()) await json("GET", "/v1/teams/busy/recall?q=release%20checks&budget=4000", busy);
   });
@@ -193,6 +203,7 @@ async function neighbours(name, hub) {
   for (const ws of sockets) ws.close();
   const ratio = (s) => `p50 ${s.median} ms (${(s.median / idle.median).toFixed(2)}x idle), p99 ${s.p99} ms (${(s.p99 / idle.p99).toFixed(2)}x)`;
   console.log(`${name}: another team's GET × ${N}: idle p50 ${idle.median} ms, p99 ${idle.p99} ms; during team recalls over 100 memories: ${ratio(recalls)}; with 256 sockets held and a save a second: ${ratio(held)}`);
+  if (indexing) console.log(`${name}: another team's GET while one team saves memories of 25,000 characters (indexed with ${values.embedder}): ${ratio(indexing)}`);
   console.log(`${name}: team recall (embedder ${values.embedder}), p50 of 10: 1 memory ${recallMs[1]} ms, 10 memories ${recallMs[10]} ms, 100 memories ${recallMs[100]} ms (${(recallMs[100] / recallMs[1]).toFixed(1)}x from 1 to 100)`);
 }
 
