@@ -32,6 +32,42 @@ export function teamVectorCache(storage) {
   };
 }
 
+/**
+ * The team's vectors as a recall's cache that never has the recall embed an
+ * item: an item the team holds no vector for yet reads as a vector of
+ * zeros (matched by words alone) and is counted in `missing`; nothing is
+ * written (the indexing queue writes).
+ * @param {number} dimensions the embedder's
+ */
+export function indexedVectors(storage, dimensions) {
+  const cache = teamVectorCache(storage);
+  const out = {
+    missing: 0,
+    async getMany(keys) {
+      return (await cache.getMany(keys)).map((vector) => {
+        if (vector !== undefined) return vector;
+        out.missing += 1;
+        return new Float32Array(dimensions);
+      });
+    },
+    async setMany() {},
+  };
+  return out;
+}
+
+/**
+ * An embedder loader for one request: the query is embedded once, however
+ * many memories it is recalled in.
+ * @param {() => Promise<import("memdoc").Embedder>} load
+ */
+export function queryOnce(load) {
+  let query = null;
+  return async () => {
+    const model = await load();
+    return { id: model.id, dimensions: model.dimensions, embed: (texts, kind) => (kind === "query" ? (query ??= model.embed(texts, kind)) : model.embed(texts, kind)) };
+  };
+}
+
 /** The items of `content` whose vector the team does not hold yet (each distinct text once). */
 export async function unembedded(embedder, storage, content) {
   const missing = new Map();

@@ -14,8 +14,9 @@ import { Hono } from "hono";
 import { MEMORY_PATH as M, memoryRole, teamRole } from "../access.js";
 import { allow } from "../allow.js";
 import { deletedMarker } from "../deletion.js";
+import { queryOnce } from "../embedding.js";
 import { etag } from "../etag.js";
-import { recallFor, utcToday } from "../lifecycle.js";
+import { INDEX_LAGGING, recallFor, utcToday } from "../lifecycle.js";
 import { omittedAnswer } from "../recall-answer.js";
 
 const DEFAULT_BUDGET = 4000;
@@ -26,19 +27,6 @@ export const TEAM_RECALL_ITEMS = 10_000;
 /** The most omitted items one team recall lists (`totals.omitted` counts them all). */
 export const TEAM_OMITTED_LISTED = 200;
 const codePoints = (text) => [...text].length;
-
-/**
- * The hub's embedder for one request: the query is embedded once, however
- * many memories it is recalled in.
- * @param {() => Promise<import("memdoc").Embedder>} load
- */
-function queryOnce(load) {
-  let query = null;
-  return async () => {
-    const model = await load();
-    return { id: model.id, dimensions: model.dimensions, embed: (texts, kind) => (kind === "query" ? (query ??= model.embed(texts, kind)) : model.embed(texts, kind)) };
-  };
-}
 
 /** @type {Hono<import("../context.js").Env>} */
 export const recalls = new Hono();
@@ -71,6 +59,7 @@ recalls.get("/recall", teamRole("recall", "reader"), async (c) => {
   let items = 0;
   let memories = 0;
   let skipped = 0;
+  let lag = 0;
   for (const ref of refs) {
     if (memories >= TEAM_RECALL_MEMORIES || items >= TEAM_RECALL_ITEMS) {
       skipped += 1;
@@ -84,10 +73,13 @@ recalls.get("/recall", teamRole("recall", "reader"), async (c) => {
     const memory = { scope: ref.scope, id: ref.id, revision: loaded.revision };
     memories += 1;
     items += recalled.totals.items;
-    if (recalled.semantic && (semantic === undefined || recalled.semantic.degraded)) semantic = recalled.semantic;
+    if (recalled.semantic && (semantic === undefined || (recalled.semantic.degraded !== null && semantic.degraded === null))) semantic = { ...recalled.semantic };
+    if (recalled.semantic?.degraded === INDEX_LAGGING) lag += recalled.semantic.lag;
     for (const item of recalled.selected) candidates.push({ ...item, memory });
     for (const item of recalled.omitted) omitted.push({ ...item, memory });
   }
+  // Every memory's items not indexed yet.
+  if (semantic?.degraded === INDEX_LAGGING) semantic.lag = lag;
   // The best first (ties: memory order, then the item's), while the text fits.
   const ranked = candidates.map((item, at) => ({ item, at })).sort((a, b) => b.item.score - a.item.score || a.at - b.at);
   const selected = [];
