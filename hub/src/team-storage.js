@@ -10,6 +10,7 @@
  * @property {(key: string[]) => Promise<any>} get  undefined when absent
  * @property {(keys: string[][]) => Promise<any[]>} getMany  each as `get`, in as few reads as the storage allows
  * @property {(key: string[], value: any) => Promise<void>} put
+ * @property {(entries: [string[], any][]) => Promise<void>} putMany  puts in batches (each batch one write)
  * @property {(key: string[]) => Promise<void>} delete
  * @property {(keys: string[][]) => Promise<void>} deleteMany
  * @property {(key: string[], value: any) => Promise<boolean>} create  put only if absent; false when present
