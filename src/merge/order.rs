@@ -40,30 +40,42 @@ fn title_numbers(docs: &[Document<'_>; 3]) -> (Vec<usize>, usize) {
     (numbers, count)
 }
 
+/// Above this many candidate pairs of sections on one side, renames are not
+/// looked for: a side that retitled hundreds of sections at once is a
+/// rewrite, and comparing every pair is quadratic.
+const MAX_RENAMES: usize = 4096;
+
 /// A section renamed on one side is the base's section: a section of the
 /// side whose title the base does not have takes the number of a base
 /// section whose title the side does not have (each title once on its
 /// side) when more than half of the base section's lines are in it, the
 /// pair sharing the most lines first, ties in base order.
-fn match_renames(docs: &[Document<'_>; 3], numbers: &mut [usize]) {
+fn match_renames(docs: &[Document<'_>; 3], numbers: &mut [usize], titles: usize) {
     let (nb, no) = (docs[0].sections.len(), docs[1].sections.len());
-    let once = |range: std::ops::Range<usize>, numbers: &[usize], n: usize| {
-        numbers[range].iter().filter(|&&x| x == n).count() == 1
+    // How many sections of each title a stretch of `numbers` has.
+    let counts = |of: &[usize]| {
+        let mut counts = vec![0_u32; titles];
+        for &n in of {
+            counts[n] += 1;
+        }
+        counts
     };
+    let in_base = counts(&numbers[..nb]);
     for (side, start) in [(1, nb), (2, nb + no)] {
         let len = docs[side].sections.len();
+        let in_side = counts(&numbers[start..start + len]);
         let lost: Vec<usize> = (0..nb)
-            .filter(|&i| {
-                !numbers[start..start + len].contains(&numbers[i])
-                    && once(0..nb, numbers, numbers[i])
-            })
+            .filter(|&i| in_side[numbers[i]] == 0 && in_base[numbers[i]] == 1)
             .collect();
         let new: Vec<usize> = (0..len)
             .filter(|&j| {
                 let n = numbers[start + j];
-                !numbers[..nb].contains(&n) && once(start..start + len, numbers, n)
+                in_base[n] == 0 && in_side[n] == 1
             })
             .collect();
+        if lost.len() * new.len() > MAX_RENAMES {
+            continue;
+        }
         // Each candidate pair as one key: the shared lines from the most,
         // then the base's order, then the side's.
         let mut pairs = Vec::new();
@@ -94,7 +106,7 @@ fn match_renames(docs: &[Document<'_>; 3], numbers: &mut [usize]) {
 /// The sections of the three inputs by key.
 pub(super) fn keyed<'a, 'd>(docs: &'a [Document<'d>; 3]) -> [Keyed<'a, 'd>; 3] {
     let (mut numbers, titles) = title_numbers(docs);
-    match_renames(docs, &mut numbers);
+    match_renames(docs, &mut numbers, titles);
     let (b, rest) = numbers.split_at(docs[0].sections.len());
     let (o, t) = rest.split_at(docs[1].sections.len());
     [
