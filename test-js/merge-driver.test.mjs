@@ -8,13 +8,12 @@
 // (`@@ git`), and where plain git merges cleanly but the corpus expects a
 // conflict, the scenario says why.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 
-import { commandLine, frontEnds } from "./cli-helpers.mjs";
+import { commandLine, frontEnds, gitRepository } from "./cli-helpers.mjs";
 import { scenarios } from "./merge-corpus.mjs";
 
 const work = mkdtempSync(join(tmpdir(), "memdoc-driver-"));
@@ -24,17 +23,7 @@ const FILE = "memory/MEMORY.md";
 
 /** `s`'s branches in a new repository (with the driver `driver`, or plain git), merged: git's status, stderr and the file. */
 function merged(s, driver) {
-  const repo = mkdtempSync(join(work, "repo-"));
-  const git = (...args) => spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: repo, encoding: "utf8" });
-  const ok = (...args) => {
-    const done = git(...args);
-    assert.equal(done.status, 0, `git ${args.join(" ")}: ${done.stderr}`);
-  };
-  ok("init", "-q", "-b", "main");
-  if (driver) {
-    writeFileSync(join(repo, ".gitattributes"), "MEMORY.md merge=memdoc\n");
-    ok("config", "merge.memdoc.driver", `${driver} merge %O %A %B %P`);
-  }
+  const { repo, git, ok } = gitRepository(work, driver);
   mkdirSync(join(repo, "memory"));
   const commit = (text, message) => {
     writeFileSync(join(repo, FILE), text);
