@@ -15,7 +15,7 @@ export function showEngineError(message) {
 
 export function setBusy(on) {
   state.busy = on;
-  for (const id of ["save", "conflict-merge", "conflict-overwrite", "conflict-reload", "open"]) {
+  for (const id of ["save", "conflict-save", "conflict-overwrite", "conflict-reload", "open"]) {
     byTestId(id).disabled = on;
   }
   document.body.setAttribute("aria-busy", on ? "true" : "false");
