@@ -492,10 +492,7 @@ impl<'a> Counts<'a> {
     fn take(&mut self, key: LineKey<'_>) -> bool {
         match key {
             LineKey::Raw(_) => true,
-            LineKey::Base(i) => self
-                .base
-                .get_mut(i)
-                .is_some_and(std::mem::take),
+            LineKey::Base(i) => self.base.get_mut(i).is_some_and(std::mem::take),
             LineKey::Entry(d, t) => match self.keys.binary_search(&(d, t)) {
                 Ok(at) if self.remaining[at] > 0 => {
                     self.remaining[at] -= 1;
