@@ -216,64 +216,37 @@ fn fmt_never_drops_text_unless_asked_and_says_what_it_changed() {
 fn deny_losses_fails_a_check_that_removes_sections_or_shrinks() {
     let previous = "## Decisions\n- 2025-03-01: Use PostgreSQL 16 for every service we run\n- 2025-03-02: Deploy on Tuesdays after the weekly review\n\n## Facts\n- 2025-03-03: The office is in Oslo, on the fourth floor\n- 2025-03-04: The team has six engineers and one designer\n\n## Conventions\n- 2025-03-05: Code review needs two approvals before a merge\n";
     let now = "## Decisions\n- 2025-03-01: Use PostgreSQL 16\n";
-    let lenient = run::check(
-        "M.md",
-        now,
-        Some(previous),
-        Some("team"),
-        None,
-        false,
-        [false, false],
-    );
+    // The team check of `text` against `previous`, losses denied or not.
+    let checked = |text: &str, previous: Option<&str>, deny_losses: bool| {
+        run::check(
+            "M.md",
+            text,
+            previous,
+            Some("team"),
+            None,
+            false,
+            [false, deny_losses],
+        )
+    };
+    let lenient = checked(now, Some(previous), false);
     assert_eq!(
         lenient.exit,
         exit::OK,
         "warnings alone pass: {}",
         lenient.stdout
     );
-    let strict = run::check(
-        "M.md",
-        now,
-        Some(previous),
-        Some("team"),
-        None,
-        false,
-        [false, true],
-    );
+    let strict = checked(now, Some(previous), true);
     assert_eq!(strict.exit, exit::FINDINGS);
-    assert!(
-        strict.stdout.contains("error diff/section-removed"),
-        "{}",
-        strict.stdout
-    );
-    assert!(
-        strict.stdout.contains("error diff/shrink"),
-        "{}",
-        strict.stdout
-    );
-    let dropped = run::check(
-        "M.md",
-        "Sure:\n## A\n- 2025-01-01: x\n",
-        None,
-        None,
-        None,
-        false,
-        [false, true],
-    );
+    for code in ["error diff/section-removed", "error diff/shrink"] {
+        assert!(strict.stdout.contains(code), "{code}: {}", strict.stdout);
+    }
+    let dropped = checked("Sure:\n## A\n- 2025-01-01: x\n", None, true);
     assert!(
         dropped.stdout.contains("error structure/preamble-dropped"),
         "{}",
         dropped.stdout
     );
-    let unchanged = run::check(
-        "M.md",
-        previous,
-        Some(previous),
-        Some("team"),
-        None,
-        false,
-        [false, true],
-    );
+    let unchanged = checked(previous, Some(previous), true);
     assert_eq!((unchanged.exit, unchanged.stdout.as_str()), (exit::OK, ""));
 }
 
