@@ -140,8 +140,9 @@ pub fn fmt_summary(reformatted: usize, unchanged: usize, refused: usize) -> Stri
     }
 }
 
-/// `memdoc merge BASE OURS THEIRS` (git's `%O %A %B`): the merged memory
-/// for OURS, exit 1 when it has conflicts.
+/// `memdoc merge BASE OURS THEIRS [PATH]` (git's `%O %A %B %P`): the merged
+/// memory for OURS, exit 1 when it has conflicts; `file` names the memory
+/// (PATH, or OURS) in the messages.
 #[must_use]
 pub fn merge(file: &str, base: &str, ours: &str, theirs: &str) -> Outcome {
     let merged = super::markers::merged(file, base, ours, theirs);
@@ -166,10 +167,17 @@ fn whole(value: &str, error: fn(String) -> Error) -> Result<usize, Error> {
         .ok_or_else(|| error(format!("{} is not a whole number ≥ 1", Quoted(value))))
 }
 
-/// `memdoc recall FILE QUESTION [--budget N] [--explain]`: the recalled
-/// part, and with `explain` why each item was taken or left out.
+/// `memdoc recall FILE QUESTION [--budget N] [--explain] [--trace]`: the
+/// recalled part, with `explain` why each item was taken or left out, with
+/// `trace` the items left out and why.
 #[must_use]
-pub fn recall(text: &str, question: &str, budget: Option<&str>, explain: bool) -> Outcome {
+pub fn recall(
+    text: &str,
+    question: &str,
+    budget: Option<&str>,
+    explain: bool,
+    trace: bool,
+) -> Outcome {
     let mut options = RecallOptions::default();
     if let Some(budget) = budget {
         match whole(budget, Error::InvalidBudget) {
@@ -182,6 +190,10 @@ pub fn recall(text: &str, question: &str, budget: Option<&str>, explain: bool) -
     if explain {
         stdout.push('\n');
         stdout.push_str(&super::explain::explain(&recalled));
+    }
+    if trace {
+        stdout.push('\n');
+        stdout.push_str(&super::trace::trace(&recalled));
     }
     Outcome::printing(stdout)
 }
