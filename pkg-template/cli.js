@@ -11,6 +11,8 @@ import { spawnSync } from "node:child_process";
 import { closeSync, fchmodSync, openSync, readFileSync, writeFileSync, writeSync as fsWriteSync } from "node:fs";
 import { basename, dirname } from "node:path";
 
+import { adminCommands, adminGroups, runAdmin } from "./cli/hub-admin.js";
+import { agentCommands, runAgents } from "./cli-agents.js";
 import * as memdoc from "./cli/memdoc.js";
 
 memdoc.initSync({ module: readFileSync(new URL("./cli/memdoc_bg.wasm", import.meta.url)) });
@@ -23,14 +25,14 @@ const commands = {
   check: {
     positionals: ["FILE..."],
     options: { scope: {}, previous: {}, "previous-rev": {}, format: {} },
-    flags: ["deny-warnings"],
+    flags: ["deny-warnings", "deny-losses"],
     conflicts: [["previous", "previous-rev"]],
     about: "Validate memory files",
   },
-  fmt: { positionals: ["FILE..."], options: {}, flags: ["check"], about: "Rewrite memory files in their canonical form" },
-  merge: { positionals: ["BASE", "OURS", "THEIRS"], options: {}, flags: [], about: "Three-way merge for git (memdoc merge %O %A %B)" },
-  recall: { positionals: ["FILE", "QUESTION"], options: { budget: {} }, flags: ["explain"], about: "The part of a memory that best answers a question" },
-  compact: { positionals: ["FILE"], options: { to: { required: true } }, flags: [], about: "Compact a memory to a size" },
+  fmt: { positionals: ["FILE..."], options: {}, flags: ["check", "drop-preamble"], about: "Rewrite memory files in their canonical form" },
+  merge: { positionals: ["BASE", "OURS", "THEIRS", "[PATH]"], options: {}, flags: [], about: "Three-way merge for git (memdoc merge %O %A %B %P)" },
+  recall: { positionals: ["FILE", "QUESTION"], options: { scope: {}, budget: {} }, flags: ["explain", "trace"], about: "The part of a memory that best answers a question" },
+  compact: { positionals: ["FILE"], options: { to: { required: true }, scope: {} }, flags: [], about: "Compact a memory to a size" },
   expire: {
     positionals: ["FILE"],
     options: { policy: { required: true, many: true }, today: {} },
@@ -38,6 +40,7 @@ const commands = {
     about: "Remove the entries older than their section's policy",
   },
   prompt: { positionals: ["FILE"], options: { scope: { required: true } }, flags: [], about: "The block an agent sees in its prompt" },
+  ...agentCommands,
   "hub pull": { positionals: ["TEAM", "SCOPE", "ID"], options: { output: { short: "o" } }, flags: [], about: "Read a memory from the hub" },
   "hub push": {
     positionals: ["FILE", "TEAM", "SCOPE", "ID"],
@@ -48,6 +51,7 @@ const commands = {
   "hub history": { positionals: ["TEAM", "SCOPE", "ID"], options: {}, flags: [], about: "The memory's revisions, newest first" },
   "hub export": { positionals: ["TEAM"], options: { output: { short: "o" } }, flags: [], about: "The whole team as the hub exports it" },
   "hub import": { positionals: ["FILE", "TEAM"], options: {}, flags: [], about: "Make a team from an export (the operator token)" },
+  ...adminCommands,
 };
 
 class UsageError extends Error {}
@@ -56,7 +60,7 @@ function help(name) {
   const lines = [];
   if (!name) {
     lines.push("Usage: memdoc <COMMAND>", "", "Commands:");
-    for (const [command, spec] of Object.entries(commands)) lines.push(`  ${command.padEnd(12)} ${spec.about}`);
+    for (const [command, spec] of Object.entries(commands)) lines.push(`  ${command.padEnd(19)} ${spec.about}`);
     lines.push("", "See docs/CLI.md, or memdoc <COMMAND> --help.");
   } else {
     const spec = commands[name];
@@ -74,14 +78,21 @@ function parse(argv) {
   if (name === undefined) throw new UsageError(`a command is required\n\n${help()}`);
   if (name === "--help" || name === "-h" || name === "help") return { help: help() };
   if (name === "--version" || name === "-V") return { version: `memdoc ${memdoc.version()}\n` };
-  if (name === "hub") {
-    if (rest[0] === undefined) throw new UsageError("'memdoc hub' requires a subcommand: pull, push, history, export or import");
+  if (name === "hub" || name === "hook") {
+    const subcommands = [...new Set(Object.keys(commands).filter((c) => c.startsWith(`${name} `)).map((c) => c.split(" ")[1]))];
+    if (rest[0] === undefined) throw new UsageError(`'memdoc ${name}' requires a subcommand: ${subcommands.slice(0, -1).join(", ")} or ${subcommands.at(-1)}`);
     if (rest[0] === "--help" || rest[0] === "-h") return { help: help() };
-    name = `hub ${rest[0]}`;
+    name = `${name} ${rest[0]}`;
     rest = rest.slice(1);
+    if (name.startsWith("hub ") && adminGroups.includes(name.slice("hub ".length))) {
+      const verbs = Object.keys(commands).filter((c) => c.startsWith(`${name} `)).map((c) => c.split(" ")[2]);
+      if (rest[0] === undefined) throw new UsageError(`'memdoc ${name}' requires a subcommand: ${verbs.join(", ")}`);
+      name = `${name} ${rest[0]}`;
+      rest = rest.slice(1);
+    }
   }
   const spec = commands[name];
-  if (!spec) throw new UsageError(`unrecognized subcommand '${name.replace(/^hub /, "")}'`);
+  if (!spec) throw new UsageError(`unrecognized subcommand '${name.replace(/^(hub|hook) /, "")}'`);
   const options = {};
   const args = [];
   let onlyPositionals = false;
@@ -130,13 +141,14 @@ function parse(argv) {
   for (const [a, b] of spec.conflicts ?? []) {
     if (options[a] !== undefined && options[b] !== undefined) throw new UsageError(`the argument '--${a}' cannot be used with '--${b}'`);
   }
-  const variadic = spec.positionals.at(-1).endsWith("...");
-  const fixed = variadic ? spec.positionals.length - 1 : spec.positionals.length;
+  const variadic = spec.positionals.at(-1)?.endsWith("...") ?? false;
+  const optional = spec.positionals.filter((p) => p.startsWith("[")).length;
+  const fixed = spec.positionals.length - (variadic ? 1 : optional);
   if (args.length < fixed || (variadic && args.length === fixed)) {
-    const missing = spec.positionals.slice(args.length).map((p) => `<${p.replace("...", "")}>`);
+    const missing = spec.positionals.slice(args.length).filter((p) => !p.startsWith("[")).map((p) => `<${p.replace("...", "")}>`);
     throw new UsageError(`the following required arguments were not provided: ${missing.join(" ")}`);
   }
-  if (!variadic && args.length > fixed) throw new UsageError(`unexpected argument '${args[fixed]}' found`);
+  if (!variadic && args.length > spec.positionals.length) throw new UsageError(`unexpected argument '${args[spec.positionals.length]}' found`);
   return { name, args, options };
 }
 
@@ -219,6 +231,24 @@ function each(files, command) {
   return worst;
 }
 
+/** `memdoc fmt`: each file, then (files written in place) how many were reformatted, left unchanged, or left as they are. */
+function fmt(files, check, dropPreamble) {
+  const counts = [0, 0, 0];
+  let worst = 0;
+  for (const file of files) {
+    const { text, failed } = read(file);
+    const outcome = failed ?? memdoc.__cliFmt(file, text, check, file === "-", dropPreamble);
+    if (!check && file !== "-") {
+      if (outcome.write != null) counts[0] += 1;
+      else if (outcome.exit === 0) counts[1] += 1;
+      else if (outcome.exit === 1) counts[2] += 1;
+    }
+    worst = Math.max(worst, apply(file, outcome));
+  }
+  writeSync(2, memdoc.__cliFmtSummary(...counts));
+  return worst;
+}
+
 /** `file` as committed in `rev`; null when the revision has no such file. */
 function committed(rev, file) {
   const dir = dirname(file);
@@ -260,7 +290,7 @@ function check(files, o) {
       }
       against = got.text;
     }
-    worst = Math.max(worst, apply(file, memdoc.__cliCheck(file, text, against, o.scope, o.format, colour, Boolean(o["deny-warnings"]))));
+    worst = Math.max(worst, apply(file, memdoc.__cliCheck(file, text, against, o.scope, o.format, colour, Boolean(o["deny-warnings"]), Boolean(o["deny-losses"]))));
   }
   return worst;
 }
@@ -290,6 +320,7 @@ async function hub(name, args, o) {
   const missing = memdoc.__cliHubMissing(url, key, command);
   if (missing) return apply("-", missing);
   const base = memdoc.__cliHubBase(url);
+  if (adminCommands[name]) return runAdmin(memdoc, { name, args, options: o, base, key, call, apply });
   if (name === "hub pull") {
     const [team, scope, id] = args;
     const got = await call(base, key, "GET", memdoc.__cliHubPath(team, scope, id, ""));
@@ -347,23 +378,29 @@ async function main(argv) {
     case "check":
       return check(args, o);
     case "fmt":
-      return each(args, (file, text) => memdoc.__cliFmt(file, text, Boolean(o.check), file === "-"));
+      return fmt(args, Boolean(o.check), Boolean(o["drop-preamble"]));
     case "merge": {
-      const [base, ours, theirs] = args.map(read);
+      const [base, ours, theirs] = args.slice(0, 3).map(read);
       const failed = base.failed ?? ours.failed ?? theirs.failed;
       if (failed) return apply("-", failed);
-      return apply(args[1], memdoc.__cliMerge(args[1], base.text, ours.text, theirs.text));
+      return apply(args[1], memdoc.__cliMerge(args[3] ?? args[1], base.text, ours.text, theirs.text));
     }
     case "recall":
-      return each([args[0]], (_, text) => memdoc.__cliRecall(text, args[1], o.budget, Boolean(o.explain)));
+      return each([args[0]], (_, text) => memdoc.__cliRecall(text, args[1], o.scope, o.budget, Boolean(o.explain), Boolean(o.trace)));
     case "compact":
-      return each(args, (file, text) => memdoc.__cliCompact(file, text, o.to));
+      return each(args, (file, text) => memdoc.__cliCompact(file, text, o.to, o.scope));
     case "expire": {
       const today = o.today ?? memdoc.__cliUtcDate(Math.floor(Date.now() / 1000));
       return each(args, (file, text) => memdoc.__cliExpire(file, text, o.policy, today));
     }
     case "prompt":
       return each(args, (_, text) => memdoc.__cliPrompt(text, o.scope));
+    case "init":
+    case "import":
+    case "hook session-start":
+    case "hook pre-compact":
+    case "hook stop":
+      return runAgents(name, args, o, { memdoc, read, apply, call, ioKind, today: () => memdoc.__cliUtcDate(Math.floor(Date.now() / 1000)) });
     default:
       return hub(name, args, o);
   }

@@ -16,6 +16,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use memdoc::cli::{exit, hub, messages, run, Outcome};
 
+mod agents;
+mod hub_admin;
+
 /// Check, format and merge memory documents; recall, compact and expire
 /// them; read and save them on a memdoc hub.
 #[derive(Parser)]
@@ -28,7 +31,8 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Validate memory files: exit 1 on errors (or warnings with
-    /// --deny-warnings), 2 on a usage error or an unreadable file.
+    /// --deny-warnings, losses with --deny-losses), 2 on a usage error or an
+    /// unreadable file.
     Check {
         /// Whose memory the files are: team or user (default user).
         #[arg(long, value_name = "team|user")]
@@ -48,6 +52,11 @@ enum Command {
         /// Warnings fail the check too.
         #[arg(long)]
         deny_warnings: bool,
+        /// What a file loses fails the check: a removed section, shrinkage
+        /// below 40% of the previous version, dropped lines before the
+        /// first heading.
+        #[arg(long)]
+        deny_losses: bool,
         /// The files (`-`: standard input).
         #[arg(required = true, value_name = "FILE")]
         files: Vec<String>,
@@ -59,11 +68,15 @@ enum Command {
         /// not canonical.
         #[arg(long)]
         check: bool,
+        /// Drop the lines before the first heading (without it, a file
+        /// that has some is left as it is, and the exit code is 1).
+        #[arg(long)]
+        drop_preamble: bool,
         /// The files (`-`: standard input).
         #[arg(required = true, value_name = "FILE")]
         files: Vec<String>,
     },
-    /// Three-way merge for git (`memdoc merge %O %A %B`): the result is
+    /// Three-way merge for git (`memdoc merge %O %A %B %P`): the result is
     /// written to OURS; exit 1 with conflict markers when it has conflicts.
     Merge {
         /// The common ancestor (%O).
@@ -72,6 +85,9 @@ enum Command {
         ours: String,
         /// Their version (%B).
         theirs: String,
+        /// The memory's path in the repository, which the messages name
+        /// (%P; default: OURS).
+        path: Option<String>,
     },
     /// The part of a memory that best answers a question, within a budget.
     Recall {
@@ -79,12 +95,19 @@ enum Command {
         file: String,
         /// The question.
         question: String,
+        /// Whose memory the file is: team or user (default user).
+        #[arg(long, value_name = "team|user")]
+        scope: Option<String>,
         /// Code points of the recalled part (default 4000).
         #[arg(long, value_name = "N")]
         budget: Option<String>,
         /// Also print why each item was taken or left out.
         #[arg(long)]
         explain: bool,
+        /// Also print the items left out, best first, and why (budget,
+        /// no-match, ...).
+        #[arg(long)]
+        trace: bool,
     },
     /// Compact a memory to a size, removing duplicates and the oldest
     /// entries first (each removal on standard error).
@@ -94,6 +117,9 @@ enum Command {
         /// The target size in code points.
         #[arg(long, required = true, value_name = "N")]
         to: String,
+        /// Whose memory the file is: team or user (default user).
+        #[arg(long, value_name = "team|user")]
+        scope: Option<String>,
     },
     /// Remove the entries older than their section's policy (each on
     /// standard error).
@@ -114,6 +140,39 @@ enum Command {
         /// team or user.
         #[arg(long, required = true, value_name = "team|user")]
         scope: String,
+    },
+    /// Set up this git repository's team memory: the file, the merge
+    /// driver, the pre-commit hooks (idempotent).
+    Init {
+        /// The memory file (default MEMORY.md at the repository's root).
+        #[arg(long, value_name = "FILE")]
+        file: Option<String>,
+        /// Change nothing: print everything it would write.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// The commands a coding agent's hooks run (docs/CLI.md, "Agent
+    /// hooks").
+    Hook {
+        #[command(subcommand)]
+        command: agents::HookCommand,
+    },
+    /// Import memories from another tool's format (mcp-memory, claude-md,
+    /// basic-memory, mem0): printed, or added to a memory file or a hub's
+    /// memory by the merge rules.
+    Import {
+        /// The format: mcp-memory, claude-md, basic-memory or mem0.
+        #[arg(long, required = true, value_name = "KIND")]
+        from: String,
+        #[command(flatten)]
+        into: agents::From,
+        /// Change nothing: print the imported memory and what was not
+        /// imported.
+        #[arg(long)]
+        dry_run: bool,
+        /// The files to import.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
     },
     /// A memdoc hub, its URL and key from the environment (docs/CLI.md).
     Hub {
@@ -181,6 +240,21 @@ enum HubCommand {
         /// The team id (the export's own).
         team: String,
     },
+    /// Make a team (the hub's operator token).
+    Team {
+        #[command(subcommand)]
+        command: hub_admin::TeamCommand,
+    },
+    /// Make, revoke and rotate a team's keys (an admin key).
+    Key {
+        #[command(subcommand)]
+        command: hub_admin::KeyCommand,
+    },
+    /// Disable and enable a team's members (an admin key).
+    Member {
+        #[command(subcommand)]
+        command: hub_admin::MemberCommand,
+    },
 }
 
 impl HubCommand {
@@ -191,6 +265,7 @@ impl HubCommand {
             Self::History { .. } => "history",
             Self::Export { .. } => "export",
             Self::Import { .. } => "import",
+            Self::Team { .. } | Self::Key { .. } | Self::Member { .. } => "",
         }
     }
 }
@@ -204,6 +279,7 @@ fn main() -> ExitCode {
             previous_rev,
             format,
             deny_warnings,
+            deny_losses,
             files,
         } => check(
             &files,
@@ -211,24 +287,45 @@ fn main() -> ExitCode {
             previous.as_deref(),
             previous_rev.as_deref(),
             format.as_deref(),
-            deny_warnings,
+            [deny_warnings, deny_losses],
         ),
-        Command::Fmt { check, files } => each(&files, |file, text| {
-            run::fmt(file, text, check, file == "-")
-        }),
-        Command::Merge { base, ours, theirs } => match (read(&base), read(&ours), read(&theirs)) {
-            (Ok(b), Ok(o), Ok(t)) => apply(&ours, run::merge(&ours, &b, &o, &t)),
+        Command::Fmt {
+            check,
+            drop_preamble,
+            files,
+        } => fmt(&files, check, drop_preamble),
+        Command::Merge {
+            base,
+            ours,
+            theirs,
+            path,
+        } => match (read(&base), read(&ours), read(&theirs)) {
+            (Ok(b), Ok(o), Ok(t)) => apply(
+                &ours,
+                run::merge(path.as_deref().unwrap_or(&ours), &b, &o, &t),
+            ),
             (Err(failed), _, _) | (_, Err(failed), _) | (_, _, Err(failed)) => apply("-", failed),
         },
         Command::Recall {
             file,
             question,
+            scope,
             budget,
             explain,
+            trace,
         } => each(&[file], |_, text| {
-            run::recall(text, &question, budget.as_deref(), explain)
+            run::recall(
+                text,
+                &question,
+                scope.as_deref(),
+                budget.as_deref(),
+                explain,
+                trace,
+            )
         }),
-        Command::Compact { file, to } => each(&[file], |file, text| run::compact(file, text, &to)),
+        Command::Compact { file, to, scope } => each(&[file], |file, text| {
+            run::compact(file, text, &to, scope.as_deref())
+        }),
         Command::Expire {
             file,
             policies,
@@ -241,6 +338,14 @@ fn main() -> ExitCode {
             })
         }
         Command::Prompt { file, scope } => each(&[file], |_, text| run::prompt(text, &scope)),
+        Command::Init { file, dry_run } => agents::init(file.as_deref(), dry_run),
+        Command::Hook { command } => agents::hook(command),
+        Command::Import {
+            from,
+            into,
+            dry_run,
+            files,
+        } => agents::import(&from, &files, &into, dry_run),
         Command::Hub { command } => hub_command(command),
     };
     ExitCode::from(u8::try_from(code).unwrap_or(1))
@@ -328,13 +433,38 @@ fn each(files: &[String], command: impl Fn(&str, &str) -> Outcome) -> i32 {
         .unwrap_or(exit::OK)
 }
 
+/// `memdoc fmt`: each file, then (files written in place) how many were
+/// reformatted, left unchanged, or left as they are.
+fn fmt(files: &[String], check: bool, drop_preamble: bool) -> i32 {
+    let mut counts = [0; 3];
+    let mut worst = exit::OK;
+    for file in files {
+        let outcome = match read(file) {
+            Ok(text) => run::fmt(file, &text, check, file == "-", drop_preamble),
+            Err(failed) => failed,
+        };
+        if !check && file != "-" {
+            match (&outcome.write, outcome.exit) {
+                (Some(_), _) => counts[0] += 1,
+                (None, exit::OK) => counts[1] += 1,
+                (None, exit::FINDINGS) => counts[2] += 1,
+                _ => {}
+            }
+        }
+        worst = worst.max(apply(file, outcome));
+    }
+    let _ =
+        std::io::stderr().write_all(run::fmt_summary(counts[0], counts[1], counts[2]).as_bytes());
+    worst
+}
+
 fn check(
     files: &[String],
     scope: Option<&str>,
     previous: Option<&str>,
     previous_rev: Option<&str>,
     format: Option<&str>,
-    deny_warnings: bool,
+    deny: [bool; 2],
 ) -> i32 {
     let previous = match previous.map(read).transpose() {
         Ok(previous) => previous,
@@ -368,7 +498,7 @@ fn check(
             scope,
             format,
             colour,
-            deny_warnings,
+            deny,
         );
         worst = worst.max(apply(file, outcome));
     }
@@ -420,15 +550,15 @@ fn committed(rev: &str, file: &str) -> Result<Option<String>, Outcome> {
 }
 
 fn hub_command(command: HubCommand) -> i32 {
-    let url = std::env::var("MEMDOC_HUB_URL").ok();
-    let credential = hub::Credential::of(command.name());
-    let key = std::env::var(credential.variable()).ok();
-    if let Some(failed) = hub::missing(url.as_deref(), key.as_deref(), credential) {
-        return apply("-", failed);
-    }
-    let client = Client {
-        base: hub::base(url.as_deref().unwrap_or_default()).to_owned(),
-        key: key.unwrap_or_default(),
+    let command = match command {
+        HubCommand::Team { command } => return admin_command(&command.into()),
+        HubCommand::Key { command } => return admin_command(&command.into()),
+        HubCommand::Member { command } => return admin_command(&command.into()),
+        other => other,
+    };
+    let client = match Client::from_env(command.name()) {
+        Ok(client) => client,
+        Err(failed) => return apply("-", failed),
     };
     match command {
         HubCommand::Pull {
@@ -514,6 +644,17 @@ fn hub_command(command: HubCommand) -> i32 {
         }
         HubCommand::Export { team, output } => export(&client, &team, output.as_deref()),
         HubCommand::Import { file, team } => import(&client, &file, &team),
+        HubCommand::Team { .. } | HubCommand::Key { .. } | HubCommand::Member { .. } => {
+            unreachable!("admin_command runs these")
+        }
+    }
+}
+
+/// `memdoc hub team|key|member …`.
+fn admin_command(command: &hub_admin::Parsed) -> i32 {
+    match Client::from_env(command.name()) {
+        Ok(client) => hub_admin::run(&client, command),
+        Err(failed) => apply("-", failed),
     }
 }
 
@@ -577,6 +718,21 @@ impl Owned {
 }
 
 impl Client {
+    /// The hub's URL and the credential of `memdoc hub COMMAND`, from the
+    /// environment, or which is not set.
+    fn from_env(command: &str) -> Result<Self, Outcome> {
+        let url = std::env::var("MEMDOC_HUB_URL").ok();
+        let credential = hub::Credential::of(command);
+        let key = std::env::var(credential.variable()).ok();
+        if let Some(failed) = hub::missing(url.as_deref(), key.as_deref(), credential) {
+            return Err(failed);
+        }
+        Ok(Self {
+            base: hub::base(url.as_deref().unwrap_or_default()).to_owned(),
+            key: key.unwrap_or_default(),
+        })
+    }
+
     /// `method` of `path`, with `body` when given; any status is an
     /// answer, a transport failure is not.
     fn call(&self, method: &str, path: &str, body: Option<Body<'_>>) -> Result<Owned, Outcome> {

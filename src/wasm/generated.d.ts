@@ -216,11 +216,13 @@ export interface MergeResult {
 }
 
 /** What kind of disagreement a conflict is. */
-export type MergeConflictKind = "lines" | "section-removed" | "title";
+export type MergeConflictKind = "entry" | "lines" | "section-removed" | "title";
 
 /** A part of the document that the two sides changed incompatibly. */
 export interface MergeConflict {
   /**
+   * `"entry"`: one entry of the base changed differently on both sides,
+   * or changed on one and removed on the other;
    * `"lines"`: the same raw lines changed differently on both sides;
    * `"section-removed"`: removed on one side, changed on the other;
    * `"title"`: a title rewritten differently on both sides.

@@ -18,6 +18,7 @@ import { queryOnce } from "../embedding.js";
 import { etag } from "../etag.js";
 import { INDEX_LAGGING, recallFor, utcToday } from "../lifecycle.js";
 import { omittedAnswer } from "../recall-answer.js";
+import { trace, wantsTrace } from "../trace.js";
 
 const DEFAULT_BUDGET = 4000;
 /** The most memories one team recall recalls; the others are counted in `totals.skippedMemories`. */
@@ -34,9 +35,10 @@ export const recalls = new Hono();
 recalls.get(`${M}/recall`, memoryRole("recall", "reader"), async (c) => {
   const { caller: who, memory: { ref, store } } = c.var;
   const loaded = await store.load(ref);
+  const traced = wantsTrace(c);
   const recalled = await recallFor(c, who, ref, loaded.content);
   await who.audit({ status: 200, revision: loaded.revision });
-  return c.json({ revision: loaded.revision, ...recalled, omitted: omittedAnswer(c, recalled.omitted) }, 200, { etag: etag(loaded.revision) });
+  return c.json({ revision: loaded.revision, ...recalled, omitted: omittedAnswer(c, recalled.omitted), ...(traced ? { trace: trace(recalled.omitted) } : {}) }, 200, { etag: etag(loaded.revision) });
 });
 recalls.all(`${M}/recall`, allow("GET"));
 
@@ -48,6 +50,7 @@ recalls.get("/recall", teamRole("recall", "reader"), async (c) => {
     .map((e) => ({ scope: e.key[1], id: e.key[2] }))
     .filter((ref) => ref.scope === "team" || (ref.scope === "user" && ref.id === who.member))
     .sort((a, b) => (a.scope === b.scope ? 0 : a.scope === "user" ? -1 : 1));
+  const traced = wantsTrace(c);
   const rawBudget = c.req.query("budget");
   const budget = rawBudget === undefined ? DEFAULT_BUDGET : Number(rawBudget);
   // One date for every memory's ages, one embedding of the query.
@@ -103,6 +106,7 @@ recalls.get("/recall", teamRole("recall", "reader"), async (c) => {
     omitted: omittedAnswer(c, listed),
     totals: { memories, items, selected: selected.length, omitted: overBudget.length + omitted.length, budget, skippedMemories: skipped },
     ...(semantic ? { semantic } : {}),
+    ...(traced ? { trace: trace(listed) } : {}),
   });
 });
 recalls.all("/recall", allow("GET"));
