@@ -63,6 +63,7 @@ recalls.get("/recall", teamRole("recall", "reader"), async (c) => {
   let memories = 0;
   let skipped = 0;
   let lag = 0;
+  const unreadable = [];
   for (const ref of refs) {
     if (memories >= TEAM_RECALL_MEMORIES || items >= TEAM_RECALL_ITEMS) {
       skipped += 1;
@@ -71,7 +72,15 @@ recalls.get("/recall", teamRole("recall", "reader"), async (c) => {
     if ((await deletedMarker(who.storage, ref)) !== undefined) continue;
     // Ten memories a turn: other requests (other teams' objects in the same isolate) run between them.
     if (memories % 10 === 9) await new Promise((resolve) => setTimeout(resolve, 0));
-    const loaded = await store.load(ref);
+    let loaded;
+    try {
+      loaded = await store.load(ref);
+    } catch (error) {
+      // A memory the store cannot read is reported and skipped: the others are still recalled.
+      if (!String(error?.code).startsWith("store/")) throw error;
+      unreadable.push({ scope: ref.scope, id: ref.id, code: error.code });
+      continue;
+    }
     const recalled = await recallFor(c, who, ref, loaded.content, { today, embedder });
     const memory = { scope: ref.scope, id: ref.id, revision: loaded.revision };
     memories += 1;
@@ -105,6 +114,7 @@ recalls.get("/recall", teamRole("recall", "reader"), async (c) => {
     selected,
     omitted: omittedAnswer(c, listed),
     totals: { memories, items, selected: selected.length, omitted: overBudget.length + omitted.length, budget, skippedMemories: skipped },
+    ...(unreadable.length ? { unreadable } : {}),
     ...(semantic ? { semantic } : {}),
     ...(traced ? { trace: trace(listed) } : {}),
   });
