@@ -328,7 +328,7 @@ fn hub_problems_are_one_line_with_their_exit_code() {
     );
     assert_eq!(o.exit, exit::FINDINGS);
     assert!(
-        o.stderr.contains("; fix size/hard-limit (memdoc check"),
+        o.stderr.contains("; fix size/hard-limit (below)"),
         "{}",
         o.stderr
     );
