@@ -39,17 +39,26 @@ export async function bytesOf(source, what, who) {
   }
 }
 
-let glue;
-/** The module's one instance, compiled once (a WebAssembly.Module may be given, as workerd requires). */
-export function instantiate(module) {
-  glue ??= (async () => {
-    if (module instanceof WebAssembly.Module) initSync({ module });
-    else await initGlue({ module_or_path: await bytesOf(module ?? packaged("minilm_bg.wasm"), "module", "memdoc/embedders") });
-  })();
-  // A module that failed to load is tried again by the next call.
-  glue.catch(() => (glue = undefined));
-  return glue;
+/**
+ * A function that instantiates an embedder's WebAssembly module once (its
+ * glue's default export and `initSync`, and the URL of the packaged .wasm):
+ * a WebAssembly.Module may be given, as workerd requires.
+ */
+export function instantiator(initGlue, initSync, packagedModule) {
+  let glue;
+  return (module) => {
+    glue ??= (async () => {
+      if (module instanceof WebAssembly.Module) initSync({ module });
+      else await initGlue({ module_or_path: await bytesOf(module ?? packagedModule(), "module", "memdoc/embedders") });
+    })();
+    // A module that failed to load is tried again by the next call.
+    glue.catch(() => (glue = undefined));
+    return glue;
+  };
 }
+
+/** MiniLM's module (embedders/minilm/), shared by MiniLM and the static table. */
+export const instantiate = instantiator(initGlue, initSync, () => packaged("minilm_bg.wasm"));
 
 /**
  * An embedder's factory (miniLmEmbedder, staticEmbedder). `files` names the
@@ -57,13 +66,14 @@ export function instantiate(module) {
  * function of no arguments giving its URL); `make` builds the model from
  * their bytes, in that order. With none of those options the factory loads
  * the packaged files once, and every call returns the same embedder; with
- * any, it loads one of their own. `module` (the .wasm) may be given either way.
+ * any, it loads one of their own. `module` (the .wasm) may be given either way,
+ * `start` instantiates it (default: MiniLM's).
  */
-export function embedderFactory({ who, id, dimensions, name, what, files, make }) {
+export function embedderFactory({ who, id, dimensions, name, what, files, make, start = instantiate }) {
   const keys = Object.keys(files);
   const load = async (options) => {
     const [, ...bytes] = await Promise.all([
-      instantiate(options.module),
+      start(options.module),
       ...keys.map((key) => bytesOf(options[key] ?? files[key](), key, who)),
     ]);
     let model;
@@ -113,7 +123,7 @@ export function embedderOf(model, id, dimensions, name) {
           since = performance.now();
         }
         try {
-          vectors.push(model.embed([text]));
+          vectors.push(model.embed([text], kind === "query"));
         } catch (error) {
           // A trap in the module (a Rust panic): its state is unknown from here on.
           broken = error;

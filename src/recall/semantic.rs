@@ -145,9 +145,10 @@ pub(crate) fn centre(id: &str, cosines: &[f64]) -> f64 {
     if cosines.len() < CENTRED_MIN_ITEMS {
         return *fixed;
     }
-    let mut sorted = cosines.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    sorted[sorted.len() / 2]
+    // The module's one sort (`fast::sort_indices_by_key`), highest first.
+    let keys: Vec<u64> = cosines.iter().map(|&c| super::descending(c)).collect();
+    let order = crate::fast::sort_indices_by_key(&keys);
+    cosines[order[cosines.len() - 1 - cosines.len() / 2]]
 }
 
 /// The calibration of an embedder not in [`CALIBRATIONS`] (not fitted):
