@@ -16,10 +16,10 @@ import { genDoc } from "./gen_doc.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const QUESTION = "which relational database do the billing services run in production today?";
-const CHARS = 25_000;
+export const CHARS = 25_000;
 
 /** The memory's items: each `- ` line with the indented lines under it (as examples/bench.rs). */
-function items(text) {
+export function items(text) {
   const out = [];
   for (const line of text.split("\n")) {
     if (line.startsWith("- ")) out.push(line);
@@ -28,7 +28,31 @@ function items(text) {
   return out;
 }
 
-const median = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];
+export const median = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];
+
+const f = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);
+
+/** The table of an embedder's native and wasm figures, and their ratios. */
+export function table(native, wasm, nativeName, wasmName) {
+  const rows = [
+    ["", nativeName, wasmName, "wasm/native"],
+    ["load the model", f(native.loadMs), f(wasm.loadMs), (wasm.loadMs / native.loadMs).toFixed(2)],
+    [
+      `embed a 12-word question (${native.questionTokens} tokens)`,
+      f(native.questionMs),
+      f(wasm.questionMs),
+      (wasm.questionMs / native.questionMs).toFixed(2),
+    ],
+    [
+      `index ${CHARS.toLocaleString("en")} characters (${native.items} items, ${native.tokens} tokens)`,
+      f(native.indexMs),
+      f(wasm.indexMs),
+      (wasm.indexMs / native.indexMs).toFixed(2),
+    ],
+  ];
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  return rows.map((r) => r.map((cell, c) => cell.padEnd(widths[c])).join("  ")).join("\n");
+}
 
 export async function benchMiniLm() {
   const memory = genDoc(CHARS);
@@ -63,26 +87,7 @@ export async function benchMiniLm() {
   const indexMs = performance.now() - started;
   const wasm = { loadMs, questionMs: median(samples), items: all.length, indexMs };
 
-  const f = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);
-  const rows = [
-    ["", "native (f32)", "wasm in Node (f16 file)", "wasm/native"],
-    ["load the model", f(native.loadMs), f(wasm.loadMs), (wasm.loadMs / native.loadMs).toFixed(2)],
-    [
-      `embed a 12-word question (${native.questionTokens} tokens)`,
-      f(native.questionMs),
-      f(wasm.questionMs),
-      (wasm.questionMs / native.questionMs).toFixed(2),
-    ],
-    [
-      `index ${CHARS.toLocaleString("en")} characters (${native.items} items, ${native.tokens} tokens)`,
-      f(native.indexMs),
-      f(wasm.indexMs),
-      (wasm.indexMs / native.indexMs).toFixed(2),
-    ],
-  ];
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  const table = rows.map((r) => r.map((cell, c) => cell.padEnd(widths[c])).join("  ")).join("\n");
-  console.log(`\nMiniLM (all-MiniLM-L6-v2): one text at a time, one thread\n\n${table}\n`);
+  console.log(`\nMiniLM (all-MiniLM-L6-v2): one text at a time, one thread\n\n${table(native, wasm, "native (f32)", "wasm in Node (f16 file)")}\n`);
 
   // The static table (memdoc/embedders/static), through the package in Node.
   const { staticEmbedder } = await import(pathToFileURL(join(root, "pkg", "embedders", "static.js")).href);
