@@ -8,7 +8,7 @@
 // over src/cli/), so the two print the same. The package's own module,
 // which browsers and Workers load, does not carry it.
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync, writeSync as fsWriteSync } from "node:fs";
+import { closeSync, fchmodSync, openSync, readFileSync, writeFileSync, writeSync as fsWriteSync } from "node:fs";
 import { basename, dirname } from "node:path";
 
 import * as memdoc from "./cli/memdoc.js";
@@ -160,12 +160,27 @@ function read(file) {
   }
 }
 
-/** Print an outcome, write its file; its exit code. */
-function apply(file, outcome) {
+/**
+ * Write a file that holds secrets (an export holds every key's hash and
+ * user memories): created readable by its owner alone (0600), and made so
+ * before anything is written when it was there already (docs/CLI.md).
+ */
+function writeSecret(file, content) {
+  const fd = openSync(file, "w", 0o600);
+  try {
+    fchmodSync(fd, 0o600);
+    writeFileSync(fd, content);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Print an outcome, write its file (with `write`); its exit code. */
+function apply(file, outcome, write = writeFileSync) {
   let exit = outcome.exit;
   if (outcome.write !== null) {
     try {
-      writeFileSync(file, outcome.write);
+      write(file, outcome.write);
     } catch (error) {
       const failed = memdoc.__cliWriteFailed(file, ioKind(error));
       print(failed);
@@ -291,7 +306,7 @@ async function hub(name, args, o) {
     const [team] = args;
     const got = await call(base, key, "GET", memdoc.__cliHubTeamPath(team, "/export"));
     if (got.failed) return apply("-", got.failed);
-    return apply(o.output ?? "-", memdoc.__cliHubExported(o.output, team, ...got.answer));
+    return apply(o.output ?? "-", memdoc.__cliHubExported(o.output, team, ...got.answer), writeSecret);
   }
   if (name === "hub import") {
     const [file, team] = args;

@@ -4,7 +4,7 @@
 // outputs are compared with the memory's id and the times taken out.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -123,14 +123,19 @@ async function backup(prefix, team) {
   assert.equal(out.export.stdout, "");
   assert.equal(out.export.stderr, `memdoc: exported team ${team}: members 2, keys 2, policies 0, memories 1, revisions 1, deleted 0, audit 3\n`);
   const exported = file("T.ndjson");
+  // It holds the keys' hashes: readable by its owner alone, also a file that was there.
+  assert.equal(statSync(join(dir, "T.ndjson")).mode & 0o777, 0o600);
+  writeFileSync(join(dir, "U.ndjson"), "", { mode: 0o644 });
+  assert.equal((await memdoc(["hub", "export", team, "-o", "U.ndjson"])).status, 0);
+  assert.equal(statSync(join(dir, "U.ndjson")).mode & 0o777, 0o600);
   assert.match(exported, new RegExp(`^\\{"format":"memdoc-team/1","team":"${team}"`));
   assert.ok(!exported.includes(admin) && !exported.includes(writer), "an export holds no key's secret");
 
   const toStdout = await memdoc(["hub", "export", team]);
   assert.equal(toStdout.status, 0, toStdout.stderr);
   assert.match(toStdout.stdout, /^\{"format":"memdoc-team\/1"/);
-  // One more audit record: the first export's.
-  assert.equal(toStdout.stdout.split("\n").length, exported.split("\n").length + 1);
+  // Two more audit records: the first export's and the second's.
+  assert.equal(toStdout.stdout.split("\n").length, exported.split("\n").length + 2);
   out.exportToStdout = { stderr: toStdout.stderr, status: toStdout.status };
 
   out.exportByWriter = await memdoc(["hub", "export", team], { env: { MEMDOC_HUB_KEY: writer } });

@@ -277,11 +277,30 @@ fn io_kind(error: &std::io::Error) -> &'static str {
 }
 
 /// Print an outcome, write its file, and answer its exit code.
-#[allow(clippy::needless_pass_by_value)] // each outcome is applied once
 fn apply(file: &str, outcome: Outcome) -> i32 {
+    apply_with(file, outcome, |file, content| std::fs::write(file, content))
+}
+
+/// Write a file that holds secrets (an export holds every key's hash and
+/// user memories): created readable by its owner alone (0600), and made so
+/// before anything is written when it was there already (docs/CLI.md).
+fn write_secret(file: &str, content: &str) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut f = options.open(file)?;
+    #[cfg(unix)]
+    f.set_permissions(std::os::unix::fs::PermissionsExt::from_mode(0o600))?;
+    f.write_all(content.as_bytes())
+}
+
+/// `apply`, writing the file with `write`.
+#[allow(clippy::needless_pass_by_value)] // each outcome is applied once
+fn apply_with(file: &str, outcome: Outcome, write: fn(&str, &str) -> std::io::Result<()>) -> i32 {
     let mut exit = outcome.exit;
     if let Some(content) = &outcome.write {
-        if let Err(e) = std::fs::write(file, content) {
+        if let Err(e) = write(file, content) {
             let failed = messages::write_failed(file, io_kind(&e));
             print(&failed);
             exit = exit.max(failed.exit);
@@ -501,9 +520,10 @@ fn hub_command(command: HubCommand) -> i32 {
 /// `memdoc hub export`.
 fn export(client: &Client, team: &str, file: Option<&str>) -> i32 {
     match client.call("GET", &hub::team_path(team, "/export"), None) {
-        Ok(answer) => apply(
+        Ok(answer) => apply_with(
             file.unwrap_or("-"),
             hub::exported(file, team, answer.as_answer()),
+            write_secret,
         ),
         Err(failed) => apply("-", failed),
     }

