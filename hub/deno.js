@@ -11,6 +11,8 @@
 // Lifecycle sweeps run from Deno.cron (MEMDOC_HUB_SWEEP_CRON, default daily
 // at 03:17 UTC) over the teams that have policies; with
 // MEMDOC_HUB_SWEEP_INTERVAL_SECONDS they run every that many seconds instead.
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { MemoryStore } from "memdoc";
 
 import { createHub } from "./src/app.js";
@@ -40,13 +42,15 @@ try {
   config = hubConfig(env);
   port = portSetting(env);
   every = sweepIntervalSeconds(env);
-  // Recall by meaning: MiniLM by default, or the static table; the weights
-  // read from the package.
+  // Recall by meaning: MiniLM by default, or the static table (the weights
+  // read from the package), or multilingual-e5-small from the file
+  // MEMDOC_HUB_E5_MODEL names.
   embedder = embedderLoader(config.embedder, {
     target: "Deno",
     fallback: "minilm",
     minilm: async () => (await import("memdoc/embedders/minilm")).miniLmEmbedder(),
     static: async () => (await import("memdoc/embedders/static")).staticEmbedder(),
+    e5: async (path) => (await import("memdoc/embedders/e5")).e5Embedder({ model: pathToFileURL(resolve(path)) }),
   });
 } catch (error) {
   if (!(error instanceof SettingError)) throw error;
