@@ -129,7 +129,7 @@ pub const CALIBRATIONS: [(&str, Calibration); 3] = [
 /// and close, and where depends on the languages: 0.84 to 0.92 for the
 /// answers of Chinese questions in a Chinese memory, 0.77 to 0.85 across
 /// Chinese and English, with medians from 0.74 to 0.87; one cut-off on the
-/// cosine itself cannot serve both (tests/recall_eval_zh.rs), the distance
+/// cosine itself cannot serve both (`tests/recall_eval_zh.rs`), the distance
 /// from the median can.
 pub const CENTRED: [(&str, f64); 1] = [("multilingual-e5-small-q4", 0.80)];
 
