@@ -7,8 +7,8 @@
 // f32 weights and token ids: benches/onnx/minilm_onnx.py, in a virtualenv
 // of its own under target/ that this script installs on first use), and
 // through the package in Node (its own .wasm with SIMD, the packaged f16
-// weights); then the ratios. Then the static table (memdoc/embedders/static)
-// in Node.
+// weights); then the ratios, and the native indexing on every core. Then
+// the static table (memdoc/embedders/static) in Node.
 //
 //   node benches/minilm.mjs        after node scripts/build.mjs
 import { execFileSync } from "node:child_process";
@@ -138,7 +138,8 @@ export async function benchMiniLm() {
       `(ONNX Runtime: f32, the same token ids, the items sorted by length in padded batches of 32; memdoc native: f32, ` +
       `the items' tokens packed into passes of about 128; wasm: the packaged f16 weights)\n\n${table}\n\n` +
       `the question's vector, cosine to ONNX Runtime's: native ${cosine(native.questionVector, onnx.questionVector).toFixed(7)}, ` +
-      `wasm (f16) ${cosine(questionVector, onnx.questionVector).toFixed(7)}\n`,
+      `wasm (f16) ${cosine(questionVector, onnx.questionVector).toFixed(7)}\n` +
+      `memdoc native on ${native.threads} threads (embed_parallel), wall-clock: index ${f(native.indexThreadsMs)}\n`,
   );
   delete native.ids;
   delete native.questionVector;

@@ -71,6 +71,17 @@ async function run(name, hub) {
   await backup(name, hub);
 }
 
+/** The operator's export of `team`, timed, then the team deleted and the export imported, timed. */
+async function roundTrip(call, team) {
+  let t = performance.now();
+  const exported = await (await call("GET", `/v1/teams/${team}/export`, operator)).text();
+  const exportMs = performance.now() - t;
+  await call("DELETE", `/v1/teams/${team}`, operator);
+  t = performance.now();
+  const counts = await (await call("POST", `/v1/teams/${team}/import`, operator, exported, "application/x-ndjson")).json();
+  return { exported, exportMs, importMs: performance.now() - t, counts };
+}
+
 /** Export a team of `--memories` memories of 25,000 characters with `--history` revisions each, delete it, import it. */
 async function backup(name, hub) {
   const memories = Number(values.memories);
@@ -91,13 +102,7 @@ async function backup(name, hub) {
       }).then((res) => res.arrayBuffer());
     }
   }
-  let t = performance.now();
-  const exported = await (await call("GET", `/v1/teams/${team}/export`, operator)).text();
-  const exportMs = performance.now() - t;
-  await call("DELETE", `/v1/teams/${team}`, operator);
-  t = performance.now();
-  const counts = await (await call("POST", `/v1/teams/${team}/import`, operator, exported, "application/x-ndjson")).json();
-  const importMs = performance.now() - t;
+  const { exported, exportMs, importMs, counts } = await roundTrip(call, team);
   if (counts.memories !== memories || counts.revisions !== memories * history) throw new Error(`import counts ${JSON.stringify(counts)}`);
   console.log(
     `${name}: backup of ${memories} memories of 25,000 chars × ${history} revisions (${(exported.length / 1e6).toFixed(1)} MB of NDJSON): export ${exportMs.toFixed(0)} ms; import ${importMs.toFixed(0)} ms`,
@@ -124,13 +129,7 @@ async function small(name, hub, call) {
   const text = [...lines.filter((l, i) => records[i].type !== "memory" && records[i].type !== "revision" && records[i].type !== "audit"), ...copies].join("\n");
   await call("DELETE", `/v1/teams/${team}`, operator);
   await call("POST", `/v1/teams/${team}/import`, operator, text, "application/x-ndjson");
-  let t = performance.now();
-  const exported = await (await call("GET", `/v1/teams/${team}/export`, operator)).text();
-  const exportMs = performance.now() - t;
-  await call("DELETE", `/v1/teams/${team}`, operator);
-  t = performance.now();
-  const counts = await (await call("POST", `/v1/teams/${team}/import`, operator, exported, "application/x-ndjson")).json();
-  const importMs = performance.now() - t;
+  const { exported, exportMs, importMs, counts } = await roundTrip(call, team);
   if (counts.memories !== count) throw new Error(`import counts ${JSON.stringify(counts)}`);
   console.log(`${name}: backup of ${count} small memories (${(exported.length / 1e6).toFixed(1)} MB of NDJSON): export ${exportMs.toFixed(0)} ms; import ${importMs.toFixed(0)} ms`);
 }

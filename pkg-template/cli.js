@@ -11,6 +11,7 @@ import { spawnSync } from "node:child_process";
 import { closeSync, fchmodSync, openSync, readFileSync, writeFileSync, writeSync as fsWriteSync } from "node:fs";
 import { basename, dirname } from "node:path";
 
+import { agentCommands, runAgents } from "./cli-agents.js";
 import * as memdoc from "./cli/memdoc.js";
 
 memdoc.initSync({ module: readFileSync(new URL("./cli/memdoc_bg.wasm", import.meta.url)) });
@@ -29,7 +30,7 @@ const commands = {
   },
   fmt: { positionals: ["FILE..."], options: {}, flags: ["check"], about: "Rewrite memory files in their canonical form" },
   merge: { positionals: ["BASE", "OURS", "THEIRS"], options: {}, flags: [], about: "Three-way merge for git (memdoc merge %O %A %B)" },
-  recall: { positionals: ["FILE", "QUESTION"], options: { budget: {} }, flags: ["explain"], about: "The part of a memory that best answers a question" },
+  recall: { positionals: ["FILE", "QUESTION"], options: { budget: {} }, flags: ["explain", "trace"], about: "The part of a memory that best answers a question" },
   compact: { positionals: ["FILE"], options: { to: { required: true } }, flags: [], about: "Compact a memory to a size" },
   expire: {
     positionals: ["FILE"],
@@ -38,6 +39,7 @@ const commands = {
     about: "Remove the entries older than their section's policy",
   },
   prompt: { positionals: ["FILE"], options: { scope: { required: true } }, flags: [], about: "The block an agent sees in its prompt" },
+  ...agentCommands,
   "hub pull": { positionals: ["TEAM", "SCOPE", "ID"], options: { output: { short: "o" } }, flags: [], about: "Read a memory from the hub" },
   "hub push": {
     positionals: ["FILE", "TEAM", "SCOPE", "ID"],
@@ -56,7 +58,7 @@ function help(name) {
   const lines = [];
   if (!name) {
     lines.push("Usage: memdoc <COMMAND>", "", "Commands:");
-    for (const [command, spec] of Object.entries(commands)) lines.push(`  ${command.padEnd(12)} ${spec.about}`);
+    for (const [command, spec] of Object.entries(commands)) lines.push(`  ${command.padEnd(19)} ${spec.about}`);
     lines.push("", "See docs/CLI.md, or memdoc <COMMAND> --help.");
   } else {
     const spec = commands[name];
@@ -74,14 +76,15 @@ function parse(argv) {
   if (name === undefined) throw new UsageError(`a command is required\n\n${help()}`);
   if (name === "--help" || name === "-h" || name === "help") return { help: help() };
   if (name === "--version" || name === "-V") return { version: `memdoc ${memdoc.version()}\n` };
-  if (name === "hub") {
-    if (rest[0] === undefined) throw new UsageError("'memdoc hub' requires a subcommand: pull, push, history, export or import");
+  if (name === "hub" || name === "hook") {
+    const subcommands = Object.keys(commands).filter((c) => c.startsWith(`${name} `)).map((c) => c.slice(name.length + 1));
+    if (rest[0] === undefined) throw new UsageError(`'memdoc ${name}' requires a subcommand: ${subcommands.slice(0, -1).join(", ")} or ${subcommands.at(-1)}`);
     if (rest[0] === "--help" || rest[0] === "-h") return { help: help() };
-    name = `hub ${rest[0]}`;
+    name = `${name} ${rest[0]}`;
     rest = rest.slice(1);
   }
   const spec = commands[name];
-  if (!spec) throw new UsageError(`unrecognized subcommand '${name.replace(/^hub /, "")}'`);
+  if (!spec) throw new UsageError(`unrecognized subcommand '${name.replace(/^(hub|hook) /, "")}'`);
   const options = {};
   const args = [];
   let onlyPositionals = false;
@@ -130,7 +133,7 @@ function parse(argv) {
   for (const [a, b] of spec.conflicts ?? []) {
     if (options[a] !== undefined && options[b] !== undefined) throw new UsageError(`the argument '--${a}' cannot be used with '--${b}'`);
   }
-  const variadic = spec.positionals.at(-1).endsWith("...");
+  const variadic = spec.positionals.at(-1)?.endsWith("...") ?? false;
   const fixed = variadic ? spec.positionals.length - 1 : spec.positionals.length;
   if (args.length < fixed || (variadic && args.length === fixed)) {
     const missing = spec.positionals.slice(args.length).map((p) => `<${p.replace("...", "")}>`);
@@ -355,7 +358,7 @@ async function main(argv) {
       return apply(args[1], memdoc.__cliMerge(args[1], base.text, ours.text, theirs.text));
     }
     case "recall":
-      return each([args[0]], (_, text) => memdoc.__cliRecall(text, args[1], o.budget, Boolean(o.explain)));
+      return each([args[0]], (_, text) => memdoc.__cliRecall(text, args[1], o.budget, Boolean(o.explain), Boolean(o.trace)));
     case "compact":
       return each(args, (file, text) => memdoc.__cliCompact(file, text, o.to));
     case "expire": {
@@ -364,6 +367,12 @@ async function main(argv) {
     }
     case "prompt":
       return each(args, (_, text) => memdoc.__cliPrompt(text, o.scope));
+    case "init":
+    case "import":
+    case "hook session-start":
+    case "hook pre-compact":
+    case "hook stop":
+      return runAgents(name, args, o, { memdoc, read, apply, call, ioKind, today: () => memdoc.__cliUtcDate(Math.floor(Date.now() / 1000)) });
     default:
       return hub(name, args, o);
   }

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 
 import { startWorkerd } from "../hub/run.mjs";
-import { frontEnds, runAsync } from "./cli-helpers.mjs";
+import { frontEnds, hubCall, runAsync } from "./cli-helpers.mjs";
 
 const work = mkdtempSync(join(tmpdir(), "memdoc-cli-hub-"));
 const operator = randomBytes(24).toString("base64url");
@@ -21,14 +21,7 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-async function call(method, path, key, body, headers = {}) {
-  const response = await fetch(hub.url + path, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": typeof body === "string" ? "text/markdown" : "application/json" }), ...headers },
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-  return { status: response.status, json: await response.json().catch(() => null) };
-}
+const call = (method, path, key, body, headers) => hubCall(hub.url, method, path, key, body, headers);
 
 before(async () => {
   hub = await startWorkerd({ build: join(work, "build"), persist: false, vars: { MEMDOC_HUB_OPERATOR_TOKEN: operator } });

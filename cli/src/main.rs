@@ -16,6 +16,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use memdoc::cli::{exit, hub, messages, run, Outcome};
 
+mod agents;
+
 /// Check, format and merge memory documents; recall, compact and expire
 /// them; read and save them on a memdoc hub.
 #[derive(Parser)]
@@ -85,6 +87,10 @@ enum Command {
         /// Also print why each item was taken or left out.
         #[arg(long)]
         explain: bool,
+        /// Also print the items left out, best first, and why (budget,
+        /// no-match, ...).
+        #[arg(long)]
+        trace: bool,
     },
     /// Compact a memory to a size, removing duplicates and the oldest
     /// entries first (each removal on standard error).
@@ -114,6 +120,39 @@ enum Command {
         /// team or user.
         #[arg(long, required = true, value_name = "team|user")]
         scope: String,
+    },
+    /// Set up this git repository's team memory: the file, the merge
+    /// driver, the pre-commit hooks (idempotent).
+    Init {
+        /// The memory file (default MEMORY.md at the repository's root).
+        #[arg(long, value_name = "FILE")]
+        file: Option<String>,
+        /// Change nothing: print everything it would write.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// The commands a coding agent's hooks run (docs/CLI.md, "Agent
+    /// hooks").
+    Hook {
+        #[command(subcommand)]
+        command: agents::HookCommand,
+    },
+    /// Import memories from another tool's format (mcp-memory, claude-md,
+    /// basic-memory, mem0): printed, or added to a memory file or a hub's
+    /// memory by the merge rules.
+    Import {
+        /// The format: mcp-memory, claude-md, basic-memory or mem0.
+        #[arg(long, required = true, value_name = "KIND")]
+        from: String,
+        #[command(flatten)]
+        into: agents::From,
+        /// Change nothing: print the imported memory and what was not
+        /// imported.
+        #[arg(long)]
+        dry_run: bool,
+        /// The files to import.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
     },
     /// A memdoc hub, its URL and key from the environment (docs/CLI.md).
     Hub {
@@ -225,8 +264,9 @@ fn main() -> ExitCode {
             question,
             budget,
             explain,
+            trace,
         } => each(&[file], |_, text| {
-            run::recall(text, &question, budget.as_deref(), explain)
+            run::recall(text, &question, budget.as_deref(), explain, trace)
         }),
         Command::Compact { file, to } => each(&[file], |file, text| run::compact(file, text, &to)),
         Command::Expire {
@@ -241,6 +281,14 @@ fn main() -> ExitCode {
             })
         }
         Command::Prompt { file, scope } => each(&[file], |_, text| run::prompt(text, &scope)),
+        Command::Init { file, dry_run } => agents::init(file.as_deref(), dry_run),
+        Command::Hook { command } => agents::hook(command),
+        Command::Import {
+            from,
+            into,
+            dry_run,
+            files,
+        } => agents::import(&from, &files, &into, dry_run),
         Command::Hub { command } => hub_command(command),
     };
     ExitCode::from(u8::try_from(code).unwrap_or(1))

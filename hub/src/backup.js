@@ -1,5 +1,6 @@
 // Backup and restore of a whole team (docs/HUB.md, "Backup and restore"):
-// `GET /v1/teams/{team}/export` (admin) answers the team as NDJSON, and
+// `GET /v1/teams/{team}/export` answers the team as NDJSON (the operator's:
+// every user memory; an admin's: no other member's user memory), and
 // `POST /v1/teams/{team}/import` (operator) writes such an export into a
 // team that does not exist yet, on either target (routes/backup.js).
 //
@@ -269,33 +270,32 @@ async function inBatches(tasks) {
 /**
  * Write a checked export into the (just claimed) team's storage. Nothing
  * reads the team before the import switches it in (team-record.js), so the
- * writes go BATCH at a time, snapshots before the heads that name them.
+ * memories' records go BATCH at a time, snapshots before the heads that name
+ * them, and the team's own records in batches of one write each.
  */
 export async function writeImport(storage, parsed) {
-  const put = (key, value) => () => storage.put(key, value);
   const hostPut = (key, value) => async () => {
-    if (!(await storage.host.put(key, value, { expectedVersion: null })).ok) throw new Error(`the import found ${key} already written`);
+    if ((await storage.host.put(key, value, { expectedVersion: null })).ok) return;
+    // A record left by the clearing of an abandoned import that a crash cut short: replaced.
+    const left = await storage.host.get(key);
+    if (!(await storage.host.put(key, value, { expectedVersion: left?.version ?? null })).ok) throw new Error(`the import could not write ${key}`);
   };
+  await inBatches(parsed.revisions.map((r) => hostPut(r.key, r.value)));
+  await inBatches([...parsed.memories.values()].map((m) => hostPut(headKey(m.scope, m.id), m.head)));
   const deleted = new Set(parsed.deleted.map((d) => `${d.scope}/${d.id}`));
-  await inBatches([
+  await storage.putMany([
     ...parsed.keys.flatMap((k) =>
       "revokedAt" in k
-        ? [put(["revoked", k.id], { member: k.member, role: k.role, revokedAt: k.revokedAt })]
+        ? [[["revoked", k.id], { member: k.member, role: k.role, revokedAt: k.revokedAt }]]
         : [
-            put(["key", k.id], { id: k.id, member: k.member, role: k.role, label: k.label, createdAt: k.createdAt, lastUsedAt: null, hash: k.hash, expiresAt: k.expiresAt ?? null }),
-            ...(k.lastUsedAt === null ? [] : [put(["used", k.id], k.lastUsedAt)]),
+            [["key", k.id], { id: k.id, member: k.member, role: k.role, label: k.label, createdAt: k.createdAt, lastUsedAt: null, hash: k.hash, expiresAt: k.expiresAt ?? null }],
+            ...(k.lastUsedAt === null ? [] : [[["used", k.id], k.lastUsedAt]]),
           ],
     ),
-    ...(parsed.disabled ?? []).map((member) => put(["member", member], { status: "disabled", changedAt: null, changedBy: null })),
-    ...(parsed.policies.length > 0 ? [put(["lifecycle", "policies"], parsed.policies)] : []),
-    ...parsed.revisions.map((r) => hostPut(r.key, r.value)),
-  ]);
-  await inBatches([
-    ...[...parsed.memories].flatMap(([tag, m]) => [
-      hostPut(headKey(m.scope, m.id), m.head),
-      ...(deleted.has(tag) ? [] : [put(["memory", m.scope, m.id], { since: m.since ?? new Date().toISOString() })]),
-    ]),
-    ...parsed.deleted.map((d) => put(["deleted", d.scope, d.id], d)),
-    ...parsed.audit.map((a) => put(["audit", a.seq], a.entry)),
+    ...(parsed.disabled ?? []).map((member) => [["member", member], { status: "disabled", changedAt: null, changedBy: null }]),
+    ...(parsed.policies.length > 0 ? [[["lifecycle", "policies"], parsed.policies]] : []),
+    ...[...parsed.memories].filter(([tag]) => !deleted.has(tag)).map(([, m]) => [["memory", m.scope, m.id], { since: m.since ?? new Date().toISOString() }]),
+    ...parsed.deleted.map((d) => [["deleted", d.scope, d.id], d]),
+    ...parsed.audit.map((a) => [["audit", a.seq], a.entry]),
   ]);
 }

@@ -20,6 +20,7 @@ import { countRecall } from "./stats.js";
 /** Team storage key of the policies (the team memories come from the directory). */
 const POLICIES = ["lifecycle", "policies"];
 const MAX_POLICIES = 100;
+const SECTION_CHARS = 200;
 /** The actor of scheduled sweeps in the memories' history. */
 export const SWEEPER = "memdoc-sweeper";
 
@@ -105,6 +106,9 @@ export function checkedPolicies(body) {
   // generated from the schema could send.
   const untitled = policies.findIndex((p) => typeof p?.section === "string" && !/[\p{L}\p{N}]/u.test(p.section));
   if (untitled >= 0) throw new HubProblem(400, "options/invalid-policy", `policy ${untitled}: the section title needs a letter or digit.`);
+  // The policies are one stored value, which storage bounds (64 KiB on Deno KV).
+  const long = policies.findIndex((p) => typeof p?.section === "string" && p.section.length > SECTION_CHARS);
+  if (long >= 0) throw new HubProblem(400, "options/invalid-policy", `policy ${long}: a section title is at most ${SECTION_CHARS} characters.`);
   // Ages JSON cannot carry exactly (past 2^53 - 1) are refused, not rounded.
   const inexact = policies.findIndex((p) => typeof p?.maxAgeDays === "number" && Number.isInteger(p.maxAgeDays) && !Number.isSafeInteger(p.maxAgeDays));
   if (inexact >= 0) throw new HubProblem(400, "options/invalid-policy", `policy ${inexact}: maxAgeDays must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}.`);

@@ -192,6 +192,7 @@ describe("hub backup and restore, workerd and Deno", { concurrency: false }, () 
       ["a snapshot of another revision", edit(eng2, (r) => ({ ...r, value: JSON.stringify({ ...JSON.parse(r.value), revision: 1 }) })), eng2],
       ["an impossible date", edit(key, (r) => ({ ...r, createdAt: "2099-02-30T00:00:00Z" })), key],
       ["a date at 24:00", edit(deleted, (r) => ({ ...r, purgeAfter: "2099-01-01T24:00:00Z" })), deleted],
+      ["a policy the policies route refuses (a title of 100,000 characters: over Deno KV's value)", edit(policy, (r) => ({ ...r, section: "A".repeat(100_000) })), policy],
       ["101 policies", [...lines.slice(0, policy + 1), ...Array.from({ length: 100 }, (_, i) => JSON.stringify({ type: "policy", section: `S${i}`, maxAgeDays: 1 })), ...lines.slice(policy + 1)], policy + 100],
       ["an audit entry from the future", edit(audit, (r) => ({ ...r, seq: "99999999999999999-abcd" })), audit],
       ["an audit entry of 3 MB", edit(audit, (r) => ({ ...r, entry: { ...r.entry, pad: "y".repeat(3_000_000) } })), audit],

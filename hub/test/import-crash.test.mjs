@@ -40,14 +40,15 @@ for (const [name, start] of Object.entries(targets)) {
     };
     after(() => hub?.stop());
 
-    /** The team `team` of `size` team memories (and the admin's user memory), exported by the operator, then deleted. */
+    /** The team `team` of `size` team memories (and the admin's user memory), exported, then deleted. */
     async function source(team, size) {
       const made = await call("POST", "/v1/teams", { key: operator, body: { team, admin: "root" } });
       assert.equal(made.status, 201, made.text);
       const save = (scope, id, text) => call("PUT", `/v1/teams/${team}/memories/${scope}/${id}`, { key: made.json.key, body: text, headers: { "if-match": '"0"' } });
       for (let i = 0; i < size; i += 1) assert.equal((await save("team", `m${i}`, `## Facts\n- 2025-01-01: fact ${i}`)).status, 200);
       assert.equal((await save("user", "root", "## Preferences\n- 2025-01-01: terse")).status, 200);
-      const exported = await call("GET", `/v1/teams/${team}/export`, { key: operator });
+      // The admin's export: the team memories and the admin's own user memory, here the whole team.
+      const exported = await call("GET", `/v1/teams/${team}/export`, { key: made.json.key });
       assert.equal(exported.status, 200);
       assert.equal((await call("DELETE", `/v1/teams/${team}`, { key: operator })).status, 204);
       return { key: made.json.key, text: exported.text };

@@ -12,6 +12,7 @@ export function mapStorage() {
     host: memoryHost(),
     get: async (key) => map.get(name(key)),
     put: async (key, value) => void map.set(name(key), value),
+    putMany: async (entries) => entries.forEach(([k, v]) => map.set(name(k), v)),
     delete: async (key) => void map.delete(name(key)),
     deleteMany: async (keys) => keys.forEach((k) => map.delete(name(k))),
     async create(key, value) {

@@ -540,7 +540,7 @@ fn problem_of(answer: Answer<'_>, credential: Credential) -> Outcome {
 }
 
 /// An answer that is neither the expected JSON nor a problem.
-fn not_the_hub(answer: Answer<'_>) -> Outcome {
+pub(super) fn not_the_hub(answer: Answer<'_>) -> Outcome {
     Outcome::failing(
         &format!(
             "hub: unexpected answer (HTTP {}); is MEMDOC_HUB_URL the hub's URL?",
@@ -551,7 +551,7 @@ fn not_the_hub(answer: Answer<'_>) -> Outcome {
 }
 
 /// The body of a 2xx answer, read.
-fn ok_json(answer: Answer<'_>) -> Option<Value<'_>> {
+pub(super) fn ok_json(answer: Answer<'_>) -> Option<Value<'_>> {
     if !(200..300).contains(&answer.status) {
         return None;
     }
@@ -565,14 +565,14 @@ fn field<'v, 't>(value: &'v Value<'t>, name: &str) -> Option<&'v Value<'t>> {
     }
 }
 
-fn text<'v>(value: &'v Value<'_>, name: &str) -> Option<&'v str> {
+pub(super) fn text<'v>(value: &'v Value<'_>, name: &str) -> Option<&'v str> {
     match field(value, name)? {
         Value::Str(s) => Some(s),
         _ => None,
     }
 }
 
-fn whole(value: &Value<'_>, name: &str) -> Option<u64> {
+pub(super) fn whole(value: &Value<'_>, name: &str) -> Option<u64> {
     match field(value, name)? {
         Value::Whole(n) => Some(*n),
         _ => None,

@@ -120,10 +120,17 @@ fn whole(value: &str, error: fn(String) -> Error) -> Result<usize, Error> {
         .ok_or_else(|| error(format!("{} is not a whole number ≥ 1", Quoted(value))))
 }
 
-/// `memdoc recall FILE QUESTION [--budget N] [--explain]`: the recalled
-/// part, and with `explain` why each item was taken or left out.
+/// `memdoc recall FILE QUESTION [--budget N] [--explain] [--trace]`: the
+/// recalled part, with `explain` why each item was taken or left out, with
+/// `trace` the items left out and why.
 #[must_use]
-pub fn recall(text: &str, question: &str, budget: Option<&str>, explain: bool) -> Outcome {
+pub fn recall(
+    text: &str,
+    question: &str,
+    budget: Option<&str>,
+    explain: bool,
+    trace: bool,
+) -> Outcome {
     let mut options = RecallOptions::default();
     if let Some(budget) = budget {
         match whole(budget, Error::InvalidBudget) {
@@ -136,6 +143,10 @@ pub fn recall(text: &str, question: &str, budget: Option<&str>, explain: bool) -
     if explain {
         stdout.push('\n');
         stdout.push_str(&super::explain::explain(&recalled));
+    }
+    if trace {
+        stdout.push('\n');
+        stdout.push_str(&super::trace::trace(&recalled));
     }
     Outcome::printing(stdout)
 }

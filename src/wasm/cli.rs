@@ -13,7 +13,7 @@ use wasm_bindgen::JsValue;
 use crate::cli::hub::{self, Answer, Credential, Push, Target};
 use crate::cli::{messages, policy, run, Outcome};
 
-fn outcome(o: Outcome) -> Object {
+pub(super) fn outcome(o: Outcome) -> Object {
     let out = Object::new();
     let set = |name: &str, value: JsValue| {
         let _ = Reflect::set(&out, &JsValue::from_str(name), &value);
@@ -57,8 +57,20 @@ pub fn merge(file: &str, base: &str, ours: &str, theirs: &str) -> Object {
 }
 
 #[wasm_bindgen(js_name = __cliRecall, skip_typescript)]
-pub fn recall(text: &str, question: &str, budget: Option<String>, explain: bool) -> Object {
-    outcome(run::recall(text, question, budget.as_deref(), explain))
+pub fn recall(
+    text: &str,
+    question: &str,
+    budget: Option<String>,
+    explain: bool,
+    trace: bool,
+) -> Object {
+    outcome(run::recall(
+        text,
+        question,
+        budget.as_deref(),
+        explain,
+        trace,
+    ))
 }
 
 #[wasm_bindgen(js_name = __cliCompact, skip_typescript)]

@@ -8,50 +8,39 @@
 
 /// GELU (erf form) of every value, in place.
 pub fn gelu(values: &mut [f32]) {
-    #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma") {
-        // SAFETY: the CPU has AVX2 and FMA.
-        unsafe { gelu_avx2(values) };
-        return;
-    }
-    gelu_lanes(values);
+    lanes(values, |x| {
+        0.5 * x * (1.0 + erf(x * std::f32::consts::FRAC_1_SQRT_2))
+    });
 }
 
 /// e^x of every value, in place; the values are at most 0 (softmax's
 /// scores less their largest).
 pub fn exp_nonpositive(values: &mut [f32]) {
+    lanes(values, exp);
+}
+
+/// `f` of every value, in place, in as many lanes as the CPU has.
+#[inline(always)]
+fn lanes(values: &mut [f32], f: impl Fn(f32) -> f32) {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma") {
         // SAFETY: the CPU has AVX2 and FMA.
-        unsafe { exp_avx2(values) };
+        unsafe { lanes_avx2(values, f) };
         return;
     }
-    exp_lanes(values);
+    each(values, f);
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-unsafe fn gelu_avx2(values: &mut [f32]) {
-    gelu_lanes(values);
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,fma")]
-unsafe fn exp_avx2(values: &mut [f32]) {
-    exp_lanes(values);
+unsafe fn lanes_avx2(values: &mut [f32], f: impl Fn(f32) -> f32) {
+    each(values, f);
 }
 
 #[inline(always)]
-fn gelu_lanes(values: &mut [f32]) {
+fn each(values: &mut [f32], f: impl Fn(f32) -> f32) {
     for v in values {
-        *v = 0.5 * *v * (1.0 + erf(*v * std::f32::consts::FRAC_1_SQRT_2));
-    }
-}
-
-#[inline(always)]
-fn exp_lanes(values: &mut [f32]) {
-    for v in values {
-        *v = exp(*v);
+        *v = f(*v);
     }
 }
 

@@ -92,30 +92,88 @@ impl MiniLm {
     /// into forward passes of about `BATCH_TOKENS` tokens. Each vector is
     /// the one its text alone gives.
     pub fn embed_batch<S: AsRef<str>>(&self, texts: &[S], arithmetic: Arithmetic) -> Vec<Vec<f32>> {
-        let ids: Vec<Vec<u32>> = texts.iter().map(|t| self.tokens(t.as_ref())).collect();
-        let mut vectors = Vec::with_capacity(texts.len());
-        let mut first = 0;
-        while first < ids.len() {
-            let mut end = first;
-            let mut tokens = 0;
-            while end < ids.len() && tokens < BATCH_TOKENS {
-                tokens += ids[end].len();
-                end += 1;
-            }
-            let batch: Vec<&[u32]> = ids[first..end].iter().map(Vec::as_slice).collect();
-            let hidden = self.model.forward(&batch, arithmetic);
-            let mut row = 0;
-            for item in &batch {
-                vectors.push(pool_and_normalize(
-                    &hidden[row * DIMENSIONS..][..item.len() * DIMENSIONS],
-                    item.len(),
-                ));
-                row += item.len();
-            }
-            first = end;
+        let ids = self.ids(texts);
+        batches(&ids)
+            .into_iter()
+            .flat_map(|batch| self.pass(&ids[batch], arithmetic))
+            .collect()
+    }
+
+    /// `embed_batch`'s vectors, to the bit, with its forward passes shared
+    /// among `threads` threads (a memory's items are independent; one
+    /// short question is one pass, which no thread shares).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn embed_parallel<S: AsRef<str>>(
+        &self,
+        texts: &[S],
+        arithmetic: Arithmetic,
+        threads: usize,
+    ) -> Vec<Vec<f32>> {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let ids = self.ids(texts);
+        let batches = batches(&ids);
+        let next = AtomicUsize::new(0);
+        let mut done: Vec<(usize, Vec<Vec<f32>>)> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads.clamp(1, batches.len().max(1)))
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut mine = Vec::new();
+                        loop {
+                            let b = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(batch) = batches.get(b) else {
+                                return mine;
+                            };
+                            mine.push((b, self.pass(&ids[batch.clone()], arithmetic)));
+                        }
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .flat_map(|w| w.join().expect("a forward pass never panics"))
+                .collect()
+        });
+        done.sort_by_key(|(b, _)| *b);
+        done.into_iter().flat_map(|(_, vectors)| vectors).collect()
+    }
+
+    fn ids<S: AsRef<str>>(&self, texts: &[S]) -> Vec<Vec<u32>> {
+        texts.iter().map(|t| self.tokens(t.as_ref())).collect()
+    }
+
+    /// One forward pass over `ids` packed together: their vectors.
+    fn pass(&self, ids: &[Vec<u32>], arithmetic: Arithmetic) -> Vec<Vec<f32>> {
+        let batch: Vec<&[u32]> = ids.iter().map(Vec::as_slice).collect();
+        let hidden = self.model.forward(&batch, arithmetic);
+        let mut row = 0;
+        let mut vectors = Vec::with_capacity(batch.len());
+        for item in &batch {
+            vectors.push(pool_and_normalize(
+                &hidden[row * DIMENSIONS..][..item.len() * DIMENSIONS],
+                item.len(),
+            ));
+            row += item.len();
         }
         vectors
     }
+}
+
+/// The texts of each forward pass, in order: as many as reach
+/// `BATCH_TOKENS` tokens.
+fn batches(ids: &[Vec<u32>]) -> Vec<std::ops::Range<usize>> {
+    let mut batches = Vec::new();
+    let mut first = 0;
+    while first < ids.len() {
+        let mut end = first;
+        let mut tokens = 0;
+        while end < ids.len() && tokens < BATCH_TOKENS {
+            tokens += ids[end].len();
+            end += 1;
+        }
+        batches.push(first..end);
+        first = end;
+    }
+    batches
 }
 
 /// The weights as memdoc's package ships them: the tensors the forward pass

@@ -71,7 +71,10 @@ impl Linear {
         let (n, m) = (self.inputs, self.outputs);
         debug_assert_eq!(x.len(), rows * n);
         let kernel = Kernel::pick(arithmetic);
-        let step = kernel.rows();
+        // The rows in blocks of equal size (14 rows as 7 and 7, not 12 and
+        // 2): each weight loaded serves as many rows as it can.
+        let blocks = rows.div_ceil(kernel.rows()).max(1);
+        let step = rows.div_ceil(blocks);
         let mut y = vec![0.0f32; rows * m];
         for (p, panel) in self.panels.chunks_exact(n * PANEL).enumerate() {
             let bias: &[f32; PANEL] = self.bias[p * PANEL..][..PANEL].try_into().expect("a panel");
@@ -292,34 +295,32 @@ impl Block<'_> {
         }
     }
 
-    /// Half a panel at a time, two 4-lane registers per row.
+    /// Half a panel at a time, two 4-lane registers per row, each input
+    /// value loaded straight into all four lanes.
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
     fn simd128<const R: usize>(&self, xs: &[&[f32]; R], out: &mut [[f32; PANEL]; R]) {
         use std::arch::wasm32::*;
-        let load = |s: &[f32]| f32x4(s[0], s[1], s[2], s[3]);
-        for half in [0, 8] {
-            let mut acc = [[load(&self.bias[half..]), load(&self.bias[half + 4..])]; R];
-            for (k, w) in self.panel.chunks_exact(PANEL).enumerate() {
-                let w = &w[half..half + 8];
-                // SAFETY: w holds 8 values.
-                let (w0, w1) = unsafe {
-                    (
-                        v128_load(w.as_ptr().cast()),
-                        v128_load(w[4..].as_ptr().cast()),
-                    )
-                };
-                for (row, x) in acc.iter_mut().zip(xs) {
-                    let a = f32x4_splat(x[k]);
-                    row[0] = f32x4_add(row[0], f32x4_mul(a, w0));
-                    row[1] = f32x4_add(row[1], f32x4_mul(a, w1));
+        let xs: [*const f32; R] = std::array::from_fn(|r| xs[r].as_ptr());
+        // SAFETY (every load and store): the bias and each row of `out` hold
+        // 16 values, the panel n rows of 16, each input row n values.
+        unsafe {
+            for half in [0, 8] {
+                let b = self.bias.as_ptr().add(half);
+                let mut acc = [[v128_load(b.cast()), v128_load(b.add(4).cast())]; R];
+                let mut w = self.panel.as_ptr().add(half);
+                for k in 0..self.n {
+                    let (w0, w1) = (v128_load(w.cast()), v128_load(w.add(4).cast()));
+                    for (row, x) in acc.iter_mut().zip(xs) {
+                        let a = v128_load32_splat(x.add(k).cast());
+                        row[0] = f32x4_add(row[0], f32x4_mul(a, w0));
+                        row[1] = f32x4_add(row[1], f32x4_mul(a, w1));
+                    }
+                    w = w.add(PANEL);
                 }
-            }
-            for (row, o) in acc.iter().zip(out.iter_mut()) {
-                let o = &mut o[half..half + 8];
-                // SAFETY: o holds 8 values.
-                unsafe {
-                    v128_store(o.as_mut_ptr().cast(), row[0]);
-                    v128_store(o[4..].as_mut_ptr().cast(), row[1]);
+                for (row, o) in acc.iter().zip(out.iter_mut()) {
+                    let o = o.as_mut_ptr().add(half);
+                    v128_store(o.cast(), row[0]);
+                    v128_store(o.add(4).cast(), row[1]);
                 }
             }
         }

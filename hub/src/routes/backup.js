@@ -1,7 +1,8 @@
 // Backup and restore of a whole team (docs/HUB.md, "Backup and restore";
-// backup.js): `GET /v1/teams/{team}/export` (admin) answers the team as
-// NDJSON, and `POST /v1/teams/{team}/import` (operator) writes such an
-// export into a team that does not exist yet.
+// backup.js): `GET /v1/teams/{team}/export` answers the team as NDJSON,
+// the full backup to the operator and to an admin without other members'
+// user memories, and `POST /v1/teams/{team}/import` (operator) writes such
+// an export into a team that does not exist yet, whole or not at all.
 import { Hono } from "hono";
 
 import { teamRole } from "../access.js";
