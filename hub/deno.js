@@ -11,6 +11,8 @@
 // Lifecycle sweeps run from Deno.cron (MEMDOC_HUB_SWEEP_CRON, default daily
 // at 03:17 UTC) over the teams that have policies; with
 // MEMDOC_HUB_SWEEP_INTERVAL_SECONDS they run every that many seconds instead.
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { MemoryStore } from "memdoc";
 
 import { createHub } from "./src/app.js";
@@ -41,14 +43,16 @@ try {
   config = hubConfig(env);
   port = portSetting(env);
   every = sweepIntervalSeconds(env);
-  // Recall by meaning: MiniLM by default, or the static table; the weights
-  // read from the package, the embedding done in a thread of its own.
+  // Recall by meaning: MiniLM by default, or the static table (the weights
+  // read from the package), or multilingual-e5-small from the file
+  // MEMDOC_HUB_E5_MODEL names; each in a thread of its own, so that
+  // embedding never holds the requests.
   embedder = embedderLoader(config.embedder, {
     target: "Deno",
     fallback: "minilm",
-    // In a thread of their own: embedding never holds the requests.
     minilm: () => embedderThread("minilm"),
     static: () => embedderThread("static"),
+    e5: (path) => embedderThread("e5", pathToFileURL(resolve(path)).href),
   });
 } catch (error) {
   if (!(error instanceof SettingError)) throw error;

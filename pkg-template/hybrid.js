@@ -4,6 +4,7 @@
 // fails, the result is recall by words alone and says so
 // (`semantic.degraded`); it never falls back to another model.
 import { recall, recallItems, recallWithVectors } from "./core.js";
+import { chooseEmbedder } from "./language.js";
 import { defaultCache, vectorKey } from "./vectors.js";
 
 /** The code of a result by words alone because the embedder failed. */
@@ -19,8 +20,12 @@ const PREPARED = 8;
 const prepared = new Map();
 
 export async function hybridRecall(text, query, options) {
-  const { embedder, cache, ...rest } = options ?? {};
-  checkEmbedder(embedder);
+  const { embedder: given, multilingualEmbedder, cache, ...rest } = options ?? {};
+  checkEmbedder(given);
+  if (multilingualEmbedder !== undefined) checkEmbedder(multilingualEmbedder, "multilingualEmbedder");
+  // A memory or a query mostly not in Latin letters gets the multilingual
+  // embedder when there is one (language.js).
+  const embedder = typeof text === "string" && typeof query === "string" ? chooseEmbedder(text, query, given, multilingualEmbedder) : given;
   // Options and arguments are checked before anything is embedded (a text
   // that is not a string by recallItems).
   if (typeof text !== "string") recallItems(text);
@@ -43,7 +48,7 @@ export async function hybridRecall(text, query, options) {
 }
 
 /** A coded error for an embedder that is not `{ id, dimensions, embed }`. */
-function checkEmbedder(embedder) {
+function checkEmbedder(embedder, name = "embedder") {
   if (
     embedder === null ||
     typeof embedder !== "object" ||
@@ -51,7 +56,7 @@ function checkEmbedder(embedder) {
     embedder.id === "" ||
     typeof embedder.embed !== "function"
   ) {
-    const error = new TypeError("options.embedder: expected { id, dimensions, embed(texts, kind) }");
+    const error = new TypeError(`options.${name}: expected { id, dimensions, embed(texts, kind) }`);
     error.code = "options/invalid";
     throw error;
   }

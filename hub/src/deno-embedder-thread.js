@@ -1,4 +1,5 @@
-// The Deno hub's in-process embedder (MiniLM or the static table) in a
+// The Deno hub's in-process embedder (MiniLM, the static table or
+// multilingual-e5-small) in a
 // thread of its own (a Web Worker), so that embedding a large memory never
 // holds the thread that answers every team's requests (docs/HUB.md,
 // "Recall by meaning"). `embedderThread(kind)` runs in the server and gives
@@ -8,10 +9,11 @@
 /**
  * An Embedder whose work runs in a new thread; resolves once the thread
  * loaded it (rejects with its load error).
- * @param {"minilm" | "static"} kind
+ * @param {"minilm" | "static" | "e5"} kind
+ * @param {string} [model] e5: the model file's URL
  * @returns {Promise<import("memdoc").Embedder>}
  */
-export function embedderThread(kind) {
+export function embedderThread(kind, model) {
   const thread = new Worker(import.meta.url, { type: "module" });
   const waiting = new Map();
   let next = 0;
@@ -30,7 +32,7 @@ export function embedderThread(kind) {
     new Promise((resolve, reject) => {
       const id = next++;
       waiting.set(id, { resolve, reject });
-      thread.postMessage({ id, kind, ...message });
+      thread.postMessage({ id, kind, model, ...message });
     });
   return ask({ call: "load" }).then(({ model }) => ({
     id: model.id,
@@ -42,11 +44,14 @@ export function embedderThread(kind) {
 // In the thread: the embedder, loaded on the first message.
 if (typeof WorkerGlobalScope !== "undefined" && self instanceof WorkerGlobalScope) {
   let loading = null;
-  const load = async (kind) =>
-    kind === "minilm" ? (await import("memdoc/embedders/minilm")).miniLmEmbedder() : (await import("memdoc/embedders/static")).staticEmbedder();
+  const load = async (kind, model) => {
+    if (kind === "minilm") return (await import("memdoc/embedders/minilm")).miniLmEmbedder();
+    if (kind === "e5") return (await import("memdoc/embedders/e5")).e5Embedder({ model: new URL(model) });
+    return (await import("memdoc/embedders/static")).staticEmbedder();
+  };
   self.onmessage = async ({ data }) => {
     try {
-      const model = await (loading ??= load(data.kind));
+      const model = await (loading ??= load(data.kind, data.model));
       if (data.call === "load") return self.postMessage({ id: data.id, model: { id: model.id, dimensions: model.dimensions } });
       const vectors = (await model.embed(data.texts, data.as)).map((v) => (v instanceof Float32Array ? v : Float32Array.from(v)));
       self.postMessage({ id: data.id, vectors }, vectors.map((v) => v.buffer));

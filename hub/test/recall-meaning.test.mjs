@@ -314,7 +314,7 @@ describe("an embedder a target cannot run stops its start, naming the setting", 
       startWorkerd({ build: join(work, "workerd-refused"), persist: false, vars: { MEMDOC_HUB_EMBEDDER: "static" }, withStatic: false }),
       /MEMDOC_HUB_EMBEDDER=static needs the static table in the Workers hub: .*wrangler deploy --env static/,
     );
-    await assert.rejects(startDeno({ kvPath: join(work, "deno-refused"), vars: { MEMDOC_HUB_EMBEDDER: "bert" } }), /MEMDOC_HUB_EMBEDDER must be one of minilm, static, workers-ai, openai, none/);
+    await assert.rejects(startDeno({ kvPath: join(work, "deno-refused"), vars: { MEMDOC_HUB_EMBEDDER: "bert" } }), /MEMDOC_HUB_EMBEDDER must be one of minilm, static, e5, workers-ai, openai, none/);
     await assert.rejects(startDeno({ kvPath: join(work, "deno-refused"), vars: { MEMDOC_HUB_EMBEDDER: "openai", MEMDOC_HUB_OPENAI_MODEL: "m" } }), /needs MEMDOC_HUB_OPENAI_URL/);
   });
 });

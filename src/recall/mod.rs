@@ -361,13 +361,19 @@ fn score(
         .today
         .clone()
         .or_else(|| doc.entries().map(|e| e.date.to_string()).max());
-    let semantic = vectors.map(|v| {
-        (
-            semantic::QueryVector::new(v.query),
-            v.items,
-            v.query.len(),
-            calibration(v.embedder),
-        )
+    // Each item's cosine and its calibrated relevance.
+    let semantic: Option<Vec<(f64, f64)>> = vectors.map(|v| {
+        let query = semantic::QueryVector::new(v.query);
+        let d = v.query.len();
+        let cosines: Vec<f64> = (0..items.len())
+            .map(|i| query.cosine(&v.items[i * d..(i + 1) * d]))
+            .collect();
+        let c = calibration(v.embedder);
+        let centre = semantic::centre(v.embedder, &cosines);
+        cosines
+            .into_iter()
+            .map(|cosine| (cosine, c.relevance(cosine - centre)))
+            .collect()
     });
     let mut terms = matches.terms.into_iter();
     items
@@ -376,10 +382,7 @@ fn score(
         .map(|(i, item)| {
             let bm25 = matches.scores[i];
             let share = if ideal > 0.0 { bm25 / ideal } else { 0.0 };
-            let semantic = semantic.as_ref().map(|(query, vectors, d, c)| {
-                let cosine = query.cosine(&vectors[i * d..(i + 1) * d]);
-                (cosine, c.relevance(cosine))
-            });
+            let semantic = semantic.as_ref().map(|s| s[i]);
             let why = Why::new(score::Parts {
                 terms: terms.next().unwrap_or_default(),
                 lexical: (bm25, LEXICAL_CALIBRATION.relevance(share)),
