@@ -428,7 +428,7 @@ HELDOUT = {
         "questions": [
             ("paraphrase", "how are our docker artifacts made and verified?", "Container images are built by Buildkite"),
             ("paraphrase", "how do we package what runs on the orchestrator?", "Kubernetes manifests are templated"),
-            ("paraphrase", "where do clickstream numbers get stored?", "Analytics events go to ClickHouse"),
+            ("paraphrase", "where do clickstream numbers end up being kept?", "Analytics events go to ClickHouse"),
             ("paraphrase", "how much downtime may the purchase flow have?", "Error budget for checkout"),
             ("paraphrase", "which squad is responsible for the bookkeeping backend?", "The payments team owns service ledger-api"),
             ("paraphrase", "where are metrics charts hosted?", "Grafana dashboards are at grafana.acme.internal"),
@@ -458,12 +458,12 @@ HELDOUT = {
             ("Product Decisions", "2024-11-04", "The public API allows 600 requests per minute", "2025-03-25", "The public API allows 1,000 requests per minute", "what is the api rate limit per minute?"),
         ],
         "questions": [
-            ("paraphrase", "what does the premium subscription charge per head?", "Pro costs 12 EUR per seat"),
+            ("paraphrase", "what does the premium subscription charge for each head?", "Pro costs 12 EUR per seat"),
             ("paraphrase", "which glyph pack do designers draw symbols from?", "Icons come from the Phosphor set"),
             ("paraphrase", "who has the most licences with us?", "Our largest customer is Nordlys Energi"),
             ("paraphrase", "when do most subscribers leave us?", "Churn is highest in the second month"),
             ("paraphrase", "which page brings the most people trying us out?", "Most trial users come from the template gallery"),
-            ("paraphrase", "do educational institutions pay less?", "Schools get 50% off"),
+            ("paraphrase", "do teaching institutions pay less?", "Schools get 50% off"),
             ("paraphrase", "how do large corporate accounts log in?", "Enterprise contracts include SSO"),
             ("paraphrase", "how are lookup hits ordered?", "Search results rank recently edited documents higher"),
             ("paraphrase", "what should a screen with no content suggest?", "Empty states always offer one next step"),
@@ -486,7 +486,7 @@ HELDOUT = {
             ("Facts", "2024-08-20", "Their gym membership is at PureGym Leeds", "2025-02-14", "Their gym membership is at Virgin Active Leeds", "which gym are they a member of?"),
         ],
         "questions": [
-            ("paraphrase", "which runner should example specs use?", "Never suggest Jest; I use Vitest"),
+            ("paraphrase", "which runner should example specs rely on?", "Never suggest Jest; I use Vitest"),
             ("paraphrase", "which installer tool should shell snippets call?", "Use pnpm in every command"),
             ("paraphrase", "what grammatical form for version control summaries?", "Write commit messages in the imperative mood"),
             ("paraphrase", "where is home for them?", "Lives in Leeds"),
