@@ -137,6 +137,20 @@ test("team scope: a personal heading is an error on its line, in the gutter, on 
   await page.close();
 });
 
+test("the problem list shows the error that blocks a save first, then the warnings, each in line order", { timeout: 60_000 }, async () => {
+  const page = await browser.newPage({ id: "problem-order" });
+  await openScope(page, "team");
+  await typeAtEnd(page, "Sure, here it is:\n## Decisions\n-  2025-03-15 Ship\n\n## Preferences\n- 2025-03-16: dark mode");
+  await page.locator('[data-testid="problem"][data-code="scope/personal-heading"]').waitFor();
+  const listed = await byTestId(page, "problem").evaluateAll((items) => items.map((b) => [b.dataset.severity, b.dataset.line]));
+  assert.ok(listed.length >= 3, JSON.stringify(listed));
+  assert.deepEqual(listed[0], ["error", "5"], JSON.stringify(listed));
+  const warnings = listed.slice(1).filter(([severity]) => severity === "warning");
+  assert.ok(warnings.length >= 2, JSON.stringify(listed));
+  assert.deepEqual(warnings.map(([, line]) => Number(line)), warnings.map(([, line]) => Number(line)).sort((a, b) => a - b));
+  await page.close();
+});
+
 test("the meter counts code points and shows ok, over soft and over hard", { timeout: 120_000 }, async () => {
   const page = await browser.newPage({ id: "meter-test" });
   // Emoji count as one code point but two UTF-16 units and four UTF-8 bytes.

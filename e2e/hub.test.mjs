@@ -45,8 +45,8 @@ before(async () => {
     headers: { authorization: `Bearer ${operator}`, "content-type": "application/json" },
     body: JSON.stringify({ team: TEAM, admin: "root" }),
   }).then((r) => r.json());
-  const key = async (member) => (await rest("POST", `/v1/teams/${TEAM}/keys`, made.key, { body: { member, role: "writer" } })).json.key;
-  keys = { alice: await key("alice"), bob: await key("bob") };
+  const key = async (member, role = "writer") => (await rest("POST", `/v1/teams/${TEAM}/keys`, made.key, { body: { member, role } })).json.key;
+  keys = { alice: await key("alice"), bob: await key("bob"), rita: await key("rita", "reader") };
   browser = await startBrowser();
   // The live connection can be dropped from the test, as a network would:
   // every WebSocket the page opens is listed, and while `__liveDown` is set
@@ -69,10 +69,10 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-async function connect(page) {
+async function connect(page, key = keys.alice) {
   await byTestId(page, "source-panel").locator("summary").click();
   await byTestId(page, "hub-url").fill(hub.url);
-  await byTestId(page, "hub-key").fill(keys.alice);
+  await byTestId(page, "hub-key").fill(key);
   await byTestId(page, "hub-connect").click();
   await page.waitForFunction(() => document.body.dataset.source === "hub");
 }
@@ -345,5 +345,19 @@ test("against a hub, the recall panel's by meaning is MiniLM, as the hub's own d
   assert.match(await ask(page, "when can we deploy?"), /by meaning \(all-MiniLM-L6-v2\)\.$/);
   assert.equal((await best(page)).text, "Production releases only ship on Tuesdays and Thursdays");
   assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("a reader's key shows the memory read-only: no typing, Save disabled, and why", { timeout: 120_000 }, async () => {
+  const page = await browser.newPage({ id: "reader" });
+  await connect(page, keys.rita);
+  assert.match(await byTestId(page, "hub-status").textContent(), /as rita \(reader\).*This key may only read: the memory is shown read-only\./);
+  assert.equal(await byTestId(page, "save").isDisabled(), true);
+  assert.equal(await byTestId(page, "editor-content").getAttribute("contenteditable"), "false");
+  // Disconnected, the browser's own store is writable again.
+  await byTestId(page, "hub-disconnect").click();
+  await page.waitForFunction(() => document.body.dataset.source === "browser");
+  assert.equal(await byTestId(page, "save").isDisabled(), false);
+  assert.equal(await byTestId(page, "editor-content").getAttribute("contenteditable"), "true");
   await page.close();
 });

@@ -51,6 +51,10 @@ test("a question marks the entries recall selects, with their why, and lists the
   assert.equal(await omitted.count(), 3);
   assert.deepEqual(await omitted.evaluateAll((items) => items.map((i) => i.dataset.reason)), ["no-match", "no-match", "no-match"]);
   assert.match(await omitted.first().textContent(), /Services use PostgreSQL 16.*no-match does not answer the question/);
+  // Collapsed, one group per reason with its count.
+  assert.equal(await page.locator("details.recall-omitted").evaluate((d) => d.open), false);
+  assert.deepEqual(await byTestId(page, "recall-omitted-group").evaluateAll((groups) => groups.map((g) => [g.dataset.reason, g.querySelector("summary").textContent])),
+    [["no-match", "no-match does not answer the question (3)"]]);
 
   // A smaller budget leaves the lower-scoring match out, for the budget.
   await byTestId(page, "recall-budget").fill("100");

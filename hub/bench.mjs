@@ -2,9 +2,11 @@
 // memory, N requests each (default 1,000), one after another, against each
 // target started for real on 127.0.0.1. Then backup and restore: the time to
 // export a team of 100 memories of 25,000 characters, each with its history
-// (5 revisions), and to import it again after the team was deleted.
+// (5 revisions), and to import it again after the team was deleted; and the
+// same for a team of 5,000 small memories (one revision each: one memory
+// saved, its records copied under 5,000 ids, imported, then timed).
 //
-//   node hub/bench.mjs [--requests 1000] [--target workerd|deno|both] [--memories 100] [--history 5]
+//   node hub/bench.mjs [--requests 1000] [--target workerd|deno|both] [--memories 100] [--history 5] [--small 5000]
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,7 +15,7 @@ import { parseArgs } from "node:util";
 import { startDeno, startWorkerd } from "./run.mjs";
 
 const { values } = parseArgs({
-  options: { requests: { type: "string", default: "1000" }, target: { type: "string", default: "both" }, memories: { type: "string", default: "100" }, history: { type: "string", default: "5" } },
+  options: { requests: { type: "string", default: "1000" }, target: { type: "string", default: "both" }, memories: { type: "string", default: "100" }, history: { type: "string", default: "5" }, small: { type: "string", default: "5000" } },
 });
 const N = Number(values.requests);
 const operator = "bench-operator-token";
@@ -69,12 +71,23 @@ async function run(name, hub) {
   await backup(name, hub);
 }
 
+/** The operator's export of `team`, timed, then the team deleted and the export imported, timed. */
+async function roundTrip(call, team) {
+  let t = performance.now();
+  const exported = await (await call("GET", `/v1/teams/${team}/export`, operator)).text();
+  const exportMs = performance.now() - t;
+  await call("DELETE", `/v1/teams/${team}`, operator);
+  t = performance.now();
+  const counts = await (await call("POST", `/v1/teams/${team}/import`, operator, exported, "application/x-ndjson")).json();
+  return { exported, exportMs, importMs: performance.now() - t, counts };
+}
+
 /** Export a team of `--memories` memories of 25,000 characters with `--history` revisions each, delete it, import it. */
 async function backup(name, hub) {
   const memories = Number(values.memories);
   const history = Number(values.history);
-  const call = async (method, path, key, body, type) => {
-    const r = await fetch(hub.url + path, { method, headers: { authorization: `Bearer ${key}`, ...(type ? { "content-type": type } : {}) }, body });
+  const call = async (method, path, key, body, type, headers = {}) => {
+    const r = await fetch(hub.url + path, { method, headers: { authorization: `Bearer ${key}`, ...(type ? { "content-type": type } : {}), ...headers }, body });
     if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${(await r.text()).slice(0, 300)}`);
     return r;
   };
@@ -89,17 +102,36 @@ async function backup(name, hub) {
       }).then((res) => res.arrayBuffer());
     }
   }
-  let t = performance.now();
-  const exported = await (await call("GET", `/v1/teams/${team}/export`, key)).text();
-  const exportMs = performance.now() - t;
-  await call("DELETE", `/v1/teams/${team}`, operator);
-  t = performance.now();
-  const counts = await (await call("POST", `/v1/teams/${team}/import`, operator, exported, "application/x-ndjson")).json();
-  const importMs = performance.now() - t;
+  const { exported, exportMs, importMs, counts } = await roundTrip(call, team);
   if (counts.memories !== memories || counts.revisions !== memories * history) throw new Error(`import counts ${JSON.stringify(counts)}`);
   console.log(
     `${name}: backup of ${memories} memories of 25,000 chars × ${history} revisions (${(exported.length / 1e6).toFixed(1)} MB of NDJSON): export ${exportMs.toFixed(0)} ms; import ${importMs.toFixed(0)} ms`,
   );
+  await small(name, hub, call);
+}
+
+/** Export and import a team of `--small` small memories, made by copying one saved memory's records under new ids. */
+async function small(name, hub, call) {
+  const count = Number(values.small);
+  const team = "bench-small";
+  const { key } = await (await call("POST", "/v1/teams", operator, JSON.stringify({ team }), "application/json")).json();
+  await call("PUT", `/v1/teams/${team}/memories/team/m0`, key, "## Facts\n- 2025-01-01: a small fact", "text/markdown", { "if-match": '"0"' });
+  const lines = (await (await call("GET", `/v1/teams/${team}/export`, operator)).text()).trimEnd().split("\n");
+  const records = lines.map((l) => JSON.parse(l));
+  const memory = records.find((r) => r.type === "memory");
+  const revision = records.find((r) => r.type === "revision");
+  const rename = (text, id) => text.replaceAll('"id":"m0"', `"id":"${id}"`).replaceAll("memdoc/team/m0/", `memdoc/team/${id}/`);
+  const copies = [];
+  for (let i = 0; i < count; i += 1) {
+    const id = `m${String(i).padStart(5, "0")}`;
+    copies.push(JSON.stringify({ ...memory, id, head: rename(memory.head, id) }), JSON.stringify({ ...revision, id, key: rename(revision.key, id), value: rename(revision.value, id) }));
+  }
+  const text = [...lines.filter((l, i) => records[i].type !== "memory" && records[i].type !== "revision" && records[i].type !== "audit"), ...copies].join("\n");
+  await call("DELETE", `/v1/teams/${team}`, operator);
+  await call("POST", `/v1/teams/${team}/import`, operator, text, "application/x-ndjson");
+  const { exported, exportMs, importMs, counts } = await roundTrip(call, team);
+  if (counts.memories !== count) throw new Error(`import counts ${JSON.stringify(counts)}`);
+  console.log(`${name}: backup of ${count} small memories (${(exported.length / 1e6).toFixed(1)} MB of NDJSON): export ${exportMs.toFixed(0)} ms; import ${importMs.toFixed(0)} ms`);
 }
 
 const work = mkdtempSync(join(tmpdir(), "memdoc-hub-bench-"));

@@ -3,7 +3,7 @@
 // or the Deno server in the `deno` binary of node_modules. Used by
 // `npm run hub`, the tests and the load script.
 import { spawn, spawnSync } from "node:child_process";
-import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -97,6 +97,21 @@ function lines(stream, log, other) {
   });
 }
 
+/** The ids of this process's child processes whose command is `name` (Linux's /proc). */
+function childProcesses(name) {
+  const out = [];
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const [comm, rest] = [stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), stat.slice(stat.lastIndexOf(")") + 2)];
+      if (comm === name && Number(rest.split(" ")[1]) === process.pid) out.push(Number(pid));
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  return out;
+}
+
 /**
  * Settings out of range (docs/HUB.md, "Limits") stop the start, as the
  * Worker and the Deno server do; so does an embedder the Worker cannot run
@@ -114,12 +129,13 @@ const staticBuild = (o) => o.withStatic ?? o.vars?.MEMDOC_HUB_EMBEDDER === "stat
 
 /**
  * The hub's Worker in workerd on 127.0.0.1.
- * @param {{ port?: number, build: string, persist?: string | false, vars?: Record<string, string>, log?: (line: string) => void, workers?: object[], wrappedBindings?: object, withStatic?: boolean }} o
- *   `log` receives the request log lines (dropped without it); `workers`
+ * @param {{ port?: number, build: string, persist?: string | false, vars?: Record<string, string>, log?: (line: string) => void, workers?: object[], wrappedBindings?: object, withStatic?: boolean, reuseBuild?: boolean }} o
+ *   `reuseBuild` runs the Worker already bundled in `build` (a restart); `log` receives the request log lines (dropped without it); `workers`
  *   and `wrappedBindings` (Miniflare's) add workers and bindings to them;
  *   `withStatic` builds the Worker with the static table (default: when
  *   MEMDOC_HUB_EMBEDDER is static)
- * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, stop: () => Promise<void>, kill: () => Promise<void> }>}
+ *   `kill` ends workerd with SIGKILL, mid-request if need be (a crash)
  */
 export async function startWorkerd(o) {
   await checkSettings(o.vars ?? {}, o.wrappedBindings, staticBuild(o));
@@ -127,7 +143,8 @@ export async function startWorkerd(o) {
   const { Miniflare } = await import("miniflare");
   let scriptPath;
   try {
-    scriptPath = bundleWorker(o.build, { withStatic: staticBuild(o) });
+    const built = join(o.build, staticBuild(o) ? "worker-static.js" : "worker.js");
+    scriptPath = o.reuseBuild && existsSync(built) ? built : bundleWorker(o.build, { withStatic: staticBuild(o) });
   } catch (error) {
     release();
     throw error;
@@ -157,6 +174,7 @@ export async function startWorkerd(o) {
     },
   };
   // More workers (a stand-in for a binding, in the tests) beside the hub's.
+  const before = new Set(childProcesses("workerd"));
   const mf = new Miniflare(o.workers ? { ...shared, workers: [worker, ...o.workers] } : { ...shared, ...worker });
   let url;
   try {
@@ -166,7 +184,13 @@ export async function startWorkerd(o) {
     await mf.dispose().catch(() => {});
     throw error;
   }
-  return { url, stop: () => mf.dispose().finally(release) };
+  const started = childProcesses("workerd").filter((pid) => !before.has(pid));
+  const kill = async () => {
+    for (const pid of started) process.kill(pid, "SIGKILL");
+    await mf.dispose().catch(() => {});
+    release();
+  };
+  return { url, stop: () => mf.dispose().finally(release), kill };
 }
 
 /**
@@ -216,7 +240,13 @@ export function startDeno(o) {
             child.once("exit", () => done());
             child.kill("SIGTERM");
           });
-        resolveStart({ url, stop, output: () => err });
+        const kill = () =>
+          new Promise((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            child.once("exit", () => done());
+            child.kill("SIGKILL");
+          });
+        resolveStart({ url, stop, kill, output: () => err });
       }
     });
     child.on("exit", (code) => {

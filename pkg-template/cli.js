@@ -8,9 +8,11 @@
 // over src/cli/), so the two print the same. The package's own module,
 // which browsers and Workers load, does not carry it.
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync, writeSync as fsWriteSync } from "node:fs";
+import { closeSync, fchmodSync, openSync, readFileSync, writeFileSync, writeSync as fsWriteSync } from "node:fs";
 import { basename, dirname } from "node:path";
 
+import { adminCommands, adminGroups, runAdmin } from "./cli/hub-admin.js";
+import { agentCommands, runAgents } from "./cli-agents.js";
 import * as memdoc from "./cli/memdoc.js";
 
 memdoc.initSync({ module: readFileSync(new URL("./cli/memdoc_bg.wasm", import.meta.url)) });
@@ -29,8 +31,8 @@ const commands = {
   },
   fmt: { positionals: ["FILE..."], options: {}, flags: ["check"], about: "Rewrite memory files in their canonical form" },
   merge: { positionals: ["BASE", "OURS", "THEIRS"], options: {}, flags: [], about: "Three-way merge for git (memdoc merge %O %A %B)" },
-  recall: { positionals: ["FILE", "QUESTION"], options: { budget: {} }, flags: ["explain"], about: "The part of a memory that best answers a question" },
-  compact: { positionals: ["FILE"], options: { to: { required: true } }, flags: [], about: "Compact a memory to a size" },
+  recall: { positionals: ["FILE", "QUESTION"], options: { scope: {}, budget: {} }, flags: ["explain", "trace"], about: "The part of a memory that best answers a question" },
+  compact: { positionals: ["FILE"], options: { to: { required: true }, scope: {} }, flags: [], about: "Compact a memory to a size" },
   expire: {
     positionals: ["FILE"],
     options: { policy: { required: true, many: true }, today: {} },
@@ -38,6 +40,7 @@ const commands = {
     about: "Remove the entries older than their section's policy",
   },
   prompt: { positionals: ["FILE"], options: { scope: { required: true } }, flags: [], about: "The block an agent sees in its prompt" },
+  ...agentCommands,
   "hub pull": { positionals: ["TEAM", "SCOPE", "ID"], options: { output: { short: "o" } }, flags: [], about: "Read a memory from the hub" },
   "hub push": {
     positionals: ["FILE", "TEAM", "SCOPE", "ID"],
@@ -48,6 +51,7 @@ const commands = {
   "hub history": { positionals: ["TEAM", "SCOPE", "ID"], options: {}, flags: [], about: "The memory's revisions, newest first" },
   "hub export": { positionals: ["TEAM"], options: { output: { short: "o" } }, flags: [], about: "The whole team as the hub exports it" },
   "hub import": { positionals: ["FILE", "TEAM"], options: {}, flags: [], about: "Make a team from an export (the operator token)" },
+  ...adminCommands,
 };
 
 class UsageError extends Error {}
@@ -56,7 +60,7 @@ function help(name) {
   const lines = [];
   if (!name) {
     lines.push("Usage: memdoc <COMMAND>", "", "Commands:");
-    for (const [command, spec] of Object.entries(commands)) lines.push(`  ${command.padEnd(12)} ${spec.about}`);
+    for (const [command, spec] of Object.entries(commands)) lines.push(`  ${command.padEnd(19)} ${spec.about}`);
     lines.push("", "See docs/CLI.md, or memdoc <COMMAND> --help.");
   } else {
     const spec = commands[name];
@@ -74,14 +78,21 @@ function parse(argv) {
   if (name === undefined) throw new UsageError(`a command is required\n\n${help()}`);
   if (name === "--help" || name === "-h" || name === "help") return { help: help() };
   if (name === "--version" || name === "-V") return { version: `memdoc ${memdoc.version()}\n` };
-  if (name === "hub") {
-    if (rest[0] === undefined) throw new UsageError("'memdoc hub' requires a subcommand: pull, push, history, export or import");
+  if (name === "hub" || name === "hook") {
+    const subcommands = [...new Set(Object.keys(commands).filter((c) => c.startsWith(`${name} `)).map((c) => c.split(" ")[1]))];
+    if (rest[0] === undefined) throw new UsageError(`'memdoc ${name}' requires a subcommand: ${subcommands.slice(0, -1).join(", ")} or ${subcommands.at(-1)}`);
     if (rest[0] === "--help" || rest[0] === "-h") return { help: help() };
-    name = `hub ${rest[0]}`;
+    name = `${name} ${rest[0]}`;
     rest = rest.slice(1);
+    if (name.startsWith("hub ") && adminGroups.includes(name.slice("hub ".length))) {
+      const verbs = Object.keys(commands).filter((c) => c.startsWith(`${name} `)).map((c) => c.split(" ")[2]);
+      if (rest[0] === undefined) throw new UsageError(`'memdoc ${name}' requires a subcommand: ${verbs.join(", ")}`);
+      name = `${name} ${rest[0]}`;
+      rest = rest.slice(1);
+    }
   }
   const spec = commands[name];
-  if (!spec) throw new UsageError(`unrecognized subcommand '${name.replace(/^hub /, "")}'`);
+  if (!spec) throw new UsageError(`unrecognized subcommand '${name.replace(/^(hub|hook) /, "")}'`);
   const options = {};
   const args = [];
   let onlyPositionals = false;
@@ -130,7 +141,7 @@ function parse(argv) {
   for (const [a, b] of spec.conflicts ?? []) {
     if (options[a] !== undefined && options[b] !== undefined) throw new UsageError(`the argument '--${a}' cannot be used with '--${b}'`);
   }
-  const variadic = spec.positionals.at(-1).endsWith("...");
+  const variadic = spec.positionals.at(-1)?.endsWith("...") ?? false;
   const fixed = variadic ? spec.positionals.length - 1 : spec.positionals.length;
   if (args.length < fixed || (variadic && args.length === fixed)) {
     const missing = spec.positionals.slice(args.length).map((p) => `<${p.replace("...", "")}>`);
@@ -160,12 +171,27 @@ function read(file) {
   }
 }
 
-/** Print an outcome, write its file; its exit code. */
-function apply(file, outcome) {
+/**
+ * Write a file that holds secrets (an export holds every key's hash and
+ * user memories): created readable by its owner alone (0600), and made so
+ * before anything is written when it was there already (docs/CLI.md).
+ */
+function writeSecret(file, content) {
+  const fd = openSync(file, "w", 0o600);
+  try {
+    fchmodSync(fd, 0o600);
+    writeFileSync(fd, content);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Print an outcome, write its file (with `write`); its exit code. */
+function apply(file, outcome, write = writeFileSync) {
   let exit = outcome.exit;
   if (outcome.write !== null) {
     try {
-      writeFileSync(file, outcome.write);
+      write(file, outcome.write);
     } catch (error) {
       const failed = memdoc.__cliWriteFailed(file, ioKind(error));
       print(failed);
@@ -275,6 +301,7 @@ async function hub(name, args, o) {
   const missing = memdoc.__cliHubMissing(url, key, command);
   if (missing) return apply("-", missing);
   const base = memdoc.__cliHubBase(url);
+  if (adminCommands[name]) return runAdmin(memdoc, { name, args, options: o, base, key, call, apply });
   if (name === "hub pull") {
     const [team, scope, id] = args;
     const got = await call(base, key, "GET", memdoc.__cliHubPath(team, scope, id, ""));
@@ -291,7 +318,7 @@ async function hub(name, args, o) {
     const [team] = args;
     const got = await call(base, key, "GET", memdoc.__cliHubTeamPath(team, "/export"));
     if (got.failed) return apply("-", got.failed);
-    return apply(o.output ?? "-", memdoc.__cliHubExported(o.output, team, ...got.answer));
+    return apply(o.output ?? "-", memdoc.__cliHubExported(o.output, team, ...got.answer), writeSecret);
   }
   if (name === "hub import") {
     const [file, team] = args;
@@ -340,15 +367,21 @@ async function main(argv) {
       return apply(args[1], memdoc.__cliMerge(args[1], base.text, ours.text, theirs.text));
     }
     case "recall":
-      return each([args[0]], (_, text) => memdoc.__cliRecall(text, args[1], o.budget, Boolean(o.explain)));
+      return each([args[0]], (_, text) => memdoc.__cliRecall(text, args[1], o.scope, o.budget, Boolean(o.explain), Boolean(o.trace)));
     case "compact":
-      return each(args, (file, text) => memdoc.__cliCompact(file, text, o.to));
+      return each(args, (file, text) => memdoc.__cliCompact(file, text, o.to, o.scope));
     case "expire": {
       const today = o.today ?? memdoc.__cliUtcDate(Math.floor(Date.now() / 1000));
       return each(args, (file, text) => memdoc.__cliExpire(file, text, o.policy, today));
     }
     case "prompt":
       return each(args, (_, text) => memdoc.__cliPrompt(text, o.scope));
+    case "init":
+    case "import":
+    case "hook session-start":
+    case "hook pre-compact":
+    case "hook stop":
+      return runAgents(name, args, o, { memdoc, read, apply, call, ioKind, today: () => memdoc.__cliUtcDate(Math.floor(Date.now() / 1000)) });
     default:
       return hub(name, args, o);
   }

@@ -1,8 +1,17 @@
-// `npm run hub`: set up what is missing (like `npm start`), build the
-// package if pkg/ is not there, and serve the hub's Worker in workerd on
-// 127.0.0.1 (port 8787, or $PORT; a free port if that one is taken), its
-// Durable Objects persisted in $MEMDOC_HUB_STATE (default .hub/). Without MEMDOC_HUB_OPERATOR_TOKEN an
+// `npm run hub`: set up what is missing (`scripts/setup hub`), build the
+// package if pkg/ is not there (and its embedders' files if they are not),
+// and serve the hub's Worker in workerd on 127.0.0.1 (port 8787, or $PORT;
+// a free port if that one is taken), its Durable Objects persisted in
+// $MEMDOC_HUB_STATE (default .hub/). Without MEMDOC_HUB_OPERATOR_TOKEN an
 // operator token is generated once, kept in the state folder and printed.
+//
+// It recalls by meaning with no setting: MEMDOC_HUB_EMBEDDER defaults to
+// `static` here, the Worker built with the static table (docs/HUB.md,
+// "Recall by meaning"). The table is distilled once, on the first run, and
+// that run waits for it (a few minutes; kept in pkg-static/): a hub whose recall turned from
+// words to meaning while agents used it would rank the same question two
+// ways. MEMDOC_HUB_EMBEDDER=none starts it by words alone.
+//
 // A setting out of range (docs/HUB.md, "Limits") stops the start before
 // anything else, with its name and range; so does a second hub on the same
 // state folder. Nothing here imports an npm package before the setup ran.
@@ -42,16 +51,28 @@ function freePort(port) {
   return listen(port).catch(() => listen(0));
 }
 
+/** What to do next: a team and its key, then an agent (docs/HUB.md, "Connect an agent"). */
+function nextStep(url, token) {
+  return [
+    "next: make a team and its first admin key, then connect an agent (docs/HUB.md, \"Connect an agent\"):",
+    `  export MEMDOC_HUB_URL=${url} MEMDOC_HUB_OPERATOR_TOKEN=${token ?? "<the operator token>"}`,
+    "  npx memdoc hub team create my-team",
+  ].join("\n");
+}
+
 async function main() {
   const { hubConfig, portSetting } = await import("../hub/src/settings.js");
   const port = portSetting(process.env);
   hubConfig(process.env);
-  run("bash", ["scripts/setup"]);
-  if (!existsSync(join(repo, "pkg", "memdoc_bg.wasm"))) run("npm", ["run", "build"]);
+  const env = { MEMDOC_HUB_EMBEDDER: "static", ...process.env };
+  const byMeaning = env.MEMDOC_HUB_EMBEDDER === "static";
+  run("bash", ["scripts/setup", byMeaning ? "hub" : "start"]);
+  if (!existsSync(join(repo, "pkg", "memdoc_bg.wasm"))) run("node", ["scripts/build.mjs", ...(byMeaning ? [] : ["--core"])]);
+  else if (byMeaning && !existsSync(join(repo, "pkg-static", "all-MiniLM-L6-v2-static-256.i8"))) run("node", ["scripts/build.mjs", "--rest"]);
   const state = resolve(repo, process.env.MEMDOC_HUB_STATE || ".hub");
   mkdirSync(state, { recursive: true });
   const { token, generated } = operatorToken(state);
-  const vars = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("MEMDOC_HUB_") && k !== "MEMDOC_HUB_STATE"));
+  const vars = Object.fromEntries(Object.entries(env).filter(([k]) => k.startsWith("MEMDOC_HUB_") && k !== "MEMDOC_HUB_STATE"));
   vars.MEMDOC_HUB_OPERATOR_TOKEN = token;
   const { startWorkerd } = await import("../hub/run.mjs");
   const free = await freePort(port);
@@ -59,6 +80,8 @@ async function main() {
   const hub = await startWorkerd({ port: free, build: join(state, "build"), persist: join(state, "durable-objects"), vars, log: (line) => console.log(line) });
   console.log(`memdoc hub: ${hub.url}`);
   if (generated) console.log(`operator token: ${token}`);
+  console.log(`recall: ${byMeaning ? "by meaning (the static table)" : `by words (MEMDOC_HUB_EMBEDDER=${env.MEMDOC_HUB_EMBEDDER})`}`);
+  console.log(nextStep(hub.url, generated ? token : null));
   console.log("(Ctrl-C to stop)");
   const stop = () => hub.stop().then(() => process.exit(0));
   process.on("SIGINT", stop);

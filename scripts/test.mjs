@@ -105,7 +105,15 @@ const steps = [
   // with the weights scripts/setup fetched (optimised even in the test
   // profile: Cargo.toml), and the command line.
   { lane: "rust", name: "cargo test", command: "cargo", args: ["test", "--workspace"] },
-  { lane: "rust", name: "wasm-bindgen-test in Node", command: "wasm-pack", args: ["test", "--node", "--mode", "no-install", "--", "--test", "wasm"] },
+  // tests/wasm.rs in Node: Cargo runs the test module with wasm-bindgen's
+  // test runner (wasm-bindgen-cli's, at the version Cargo.lock pins).
+  {
+    lane: "rust",
+    name: "wasm-bindgen-test in Node",
+    command: "cargo",
+    args: ["test", "--target", "wasm32-unknown-unknown", "--test", "wasm"],
+    env: { CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER: "wasm-bindgen-test-runner" },
+  },
   // Every fuzz target over its committed seeds, then 5 s of fuzzing each
   // (nightly, its own target dir under fuzz/); `npm run fuzz` runs long.
   { lane: "rust", name: "fuzz smoke", command: "node", args: ["scripts/fuzz.mjs", "all", "--smoke"] },
@@ -145,7 +153,7 @@ function start(step) {
   step.started = Date.now();
   step.output = [];
   console.log(`== start: ${step.name}`);
-  const child = spawn(step.command, argv, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(step.command, argv, { cwd: root, env: { ...env, ...step.env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
   step.child = child;
   child.stdout.on("data", (chunk) => step.output.push(chunk));
   child.stderr.on("data", (chunk) => step.output.push(chunk));

@@ -67,3 +67,16 @@ export function runAsync(prefix, args, o = {}) {
     child.stdin.end(o.input ?? "");
   });
 }
+
+/**
+ * A request to the hub at `url` with `key`: a string body is Markdown,
+ * anything else JSON. `{ status, json }`.
+ */
+export async function hubCall(url, method, path, key, body, headers = {}) {
+  const response = await fetch(url + path, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": typeof body === "string" ? "text/markdown" : "application/json" }), ...headers },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  return { status: response.status, json: await response.json().catch(() => null) };
+}

@@ -4,13 +4,13 @@
 // outputs are compared with the memory's id and the times taken out.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 
 import { startWorkerd } from "../hub/run.mjs";
-import { frontEnds, runAsync } from "./cli-helpers.mjs";
+import { frontEnds, hubCall, runAsync } from "./cli-helpers.mjs";
 
 const work = mkdtempSync(join(tmpdir(), "memdoc-cli-hub-"));
 const operator = randomBytes(24).toString("base64url");
@@ -21,14 +21,7 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-async function call(method, path, key, body, headers = {}) {
-  const response = await fetch(hub.url + path, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": typeof body === "string" ? "text/markdown" : "application/json" }), ...headers },
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-  return { status: response.status, json: await response.json().catch(() => null) };
-}
+const call = (method, path, key, body, headers) => hubCall(hub.url, method, path, key, body, headers);
 
 before(async () => {
   hub = await startWorkerd({ build: join(work, "build"), persist: false, vars: { MEMDOC_HUB_OPERATOR_TOKEN: operator } });
@@ -48,8 +41,11 @@ async function steps(prefix, id) {
   const file = (name) => readFileSync(join(dir, name), "utf8");
   const out = {};
 
+  // A memory never saved does not exist for pull: an error, and no file.
   out.pullNew = await memdoc(["hub", "pull", "acme", "team", id, "-o", "M.md"]);
-  assert.deepEqual([out.pullNew.stdout, out.pullNew.status, file("M.md")], ["0\n", 0, ""]);
+  assert.deepEqual([out.pullNew.stdout, out.pullNew.status], ["", 3]);
+  assert.match(out.pullNew.stderr, /^memdoc: hub: memory\/not-found: this memory has never been saved; to make it, write a file and `memdoc hub push FILE TEAM SCOPE ID --revision 0`\n$/);
+  assert.ok(!existsSync(join(dir, "M.md")), "a failed pull writes no file");
 
   writeFileSync(join(dir, "M.md"), DOC);
   out.push1 = await memdoc(["hub", "push", "M.md", "acme", "team", id, "--revision", "0"]);
@@ -82,7 +78,8 @@ async function steps(prefix, id) {
   writeFileSync(join(dir, "P.md"), "## Preferences\n- 2025-01-01: dark mode\n");
   out.rejected = await memdoc(["hub", "push", "P.md", "acme", "team", id, "--revision", "3"]);
   assert.equal(out.rejected.status, 1);
-  assert.match(out.rejected.stderr, /^memdoc: hub: save\/rejected: .*; fix scope\/personal-heading \(memdoc check/);
+  // With each diagnostic where it is, as the hub gave them, errors first.
+  assert.match(out.rejected.stderr, /^memdoc: hub: save\/rejected: .*; fix scope\/personal-heading \(below\)\nmemdoc: P\.md:1:1: error scope\/personal-heading: `## Preferences` is a personal heading, .*\nmemdoc: P\.md:1:1: {3}help: .+\nmemdoc: P\.md:1:1: warning diff\/section-removed: /);
   out.forbidden = await memdoc(["hub", "push", "M.md", "acme", "team", id, "--revision", "3"], { env: { MEMDOC_HUB_KEY: keys.rita } });
   assert.equal(out.forbidden.status, 3);
   assert.match(out.forbidden.stderr, /^memdoc: hub: auth\/forbidden: .*; this key's role may not do this\n$/);
@@ -123,14 +120,19 @@ async function backup(prefix, team) {
   assert.equal(out.export.stdout, "");
   assert.equal(out.export.stderr, `memdoc: exported team ${team}: members 2, keys 2, policies 0, memories 1, revisions 1, deleted 0, audit 3\n`);
   const exported = file("T.ndjson");
+  // It holds the keys' hashes: readable by its owner alone, also a file that was there.
+  assert.equal(statSync(join(dir, "T.ndjson")).mode & 0o777, 0o600);
+  writeFileSync(join(dir, "U.ndjson"), "", { mode: 0o644 });
+  assert.equal((await memdoc(["hub", "export", team, "-o", "U.ndjson"])).status, 0);
+  assert.equal(statSync(join(dir, "U.ndjson")).mode & 0o777, 0o600);
   assert.match(exported, new RegExp(`^\\{"format":"memdoc-team/1","team":"${team}"`));
   assert.ok(!exported.includes(admin) && !exported.includes(writer), "an export holds no key's secret");
 
   const toStdout = await memdoc(["hub", "export", team]);
   assert.equal(toStdout.status, 0, toStdout.stderr);
   assert.match(toStdout.stdout, /^\{"format":"memdoc-team\/1"/);
-  // One more audit record: the first export's.
-  assert.equal(toStdout.stdout.split("\n").length, exported.split("\n").length + 1);
+  // Two more audit records: the first export's and the second's.
+  assert.equal(toStdout.stdout.split("\n").length, exported.split("\n").length + 2);
   out.exportToStdout = { stderr: toStdout.stderr, status: toStdout.status };
 
   out.exportByWriter = await memdoc(["hub", "export", team], { env: { MEMDOC_HUB_KEY: writer } });

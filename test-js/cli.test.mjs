@@ -27,6 +27,7 @@ const fixtures = {
   "latin1.md": Buffer.from([0x23, 0x23, 0x20, 0xe9, 0x0a]),
   "old.md": "## Decisions\n- 2025-03-15: Ship on Fridays\n- 2025-03-16: Use Postgres\n- 2025-03-17: Use Rust\n- 2025-03-18: Use Deno\n\n## Facts\n- 2025-03-01: Office in Oslo\n",
   "base.md": "## Decisions\n- 2025-03-01: Use Postgres\n\n## Notes\nold note\n",
+  "scoped.md": "## Decisions\n- 2025-03-01: Use Postgres for services\n\n## Notes\n- 2025-03-01: Use Slack for chat\n",
   "ours.md": "## Decisions\n- 2025-03-01: Use Postgres\n- 2025-03-02: Ship on Fridays\n\n## Notes\nour note\n",
   "theirs.md": "## Decisions\n- 2025-03-01: Use Postgres\n- 2025-03-03: Freeze in December\n\n## Notes\ntheir note\n",
   "theirs-clean.md": "## Decisions\n- 2025-03-01: Use Postgres\n- 2025-03-03: Freeze in December\n\n## Notes\nold note\n",
@@ -268,6 +269,22 @@ describe("recall, compact, expire, prompt", () => {
     assert.match(r.stderr, /memdoc: big\.md: 1,\d{3} → \d{3} characters \(target 600\)\n$/);
     assert.equal(both(["compact", "big.md", "--to", "5"]).status, 1, "does not fit");
     assert.equal(both(["compact", "big.md", "--to", "ten"]).status, 2);
+  });
+
+  test("--scope: a team file is ranked and compacted as a team's (decisions first), a user's by default", () => {
+    const priority = (args) => both(["recall", "scoped.md", "use", "--explain", ...args]).stdout.match(/\[Decisions\] .*priority (\d\.\d{3})\)/)[1];
+    assert.equal(priority(["--scope", "team"]), "1.000");
+    assert.equal(priority([]), "0.333");
+    assert.equal(priority(["--scope", "user"]), "0.333");
+    const team = both(["compact", "scoped.md", "--to", "70", "--scope", "team"]);
+    assert.equal(team.stdout, "## Decisions\n- 2025-03-01: Use Postgres for services\n\n## Notes\n");
+    assert.match(team.stderr, /^memdoc: scoped\.md: removed \(oldest\) \[Notes\] /);
+    const user = both(["compact", "scoped.md", "--to", "70"]);
+    assert.match(user.stderr, /^memdoc: scoped\.md: removed \(oldest\) \[Decisions\] /);
+    for (const command of [["recall", "scoped.md", "use"], ["compact", "scoped.md", "--to", "70"]]) {
+      const bad = both([...command, "--scope", "everyone"]);
+      assert.deepEqual([bad.status, bad.stderr], [2, 'memdoc: invalid scope "everyone": expected "user" or "team" (options/invalid-scope)\n']);
+    }
   });
 
   test("expire by policy, each expired entry on standard error", () => {

@@ -5,6 +5,9 @@ import { fileURLToPath } from "node:url";
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const pkgDir = join(root, "pkg");
+/** The embedders' packages of weight (@memdoc/minilm, @memdoc/static), built beside pkg/. */
+export const minilmDir = join(root, "pkg-minilm");
+export const staticDir = join(root, "pkg-static");
 export const casesPath = join(root, "tests", "conformance", "cases.json");
 
 /** Assert that `range` is a well-formed UTF-16 range of `text` and return the text it covers. */

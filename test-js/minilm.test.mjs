@@ -3,14 +3,15 @@
 // bash scripts/setup fetched, against the vectors computed independently
 // (numpy float64 and Hugging Face tokenizers; scripts/minilm-reference.py).
 import assert from "node:assert/strict";
-import { readFileSync, statSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { test } from "node:test";
 
 import { miniLmEmbedder } from "memdoc/embedders/minilm";
 
-import { pkgDir, root } from "./helpers.mjs";
+import { minilmDir, pkgDir, root } from "./helpers.mjs";
 
 const reference = JSON.parse(readFileSync(join(root, "embedders", "minilm", "tests", "reference.json"), "utf8"));
 const model = join(root, "target", "models", "all-MiniLM-L6-v2");
@@ -43,11 +44,15 @@ test("the packaged embedder: id, dimensions, loaded once, within 0.99 cosine of 
   assert.equal(await miniLmEmbedder(), embedder, "every call without options shares one model");
   const { worst } = await compare(embedder, "packaged f16 (wasm)");
   assert.ok(worst >= 0.99, `worst cosine ${worst}`);
-  // The weights travel as their own file, never inside the .wasm.
+  // The weights travel in a package of their own (@memdoc/minilm), never
+  // inside the .wasm or memdoc's package.
   const dir = join(pkgDir, "embedders", "minilm");
   assert.ok(statSync(join(dir, "minilm_bg.wasm")).size < 1_000_000);
-  assert.ok(statSync(join(dir, "model.fp16.safetensors")).size > 40_000_000);
-  assert.match(readFileSync(join(dir, "NOTICE"), "utf8"), /Apache License, Version 2\.0/);
+  assert.ok(!existsSync(join(dir, "model.fp16.safetensors")));
+  assert.ok(statSync(join(minilmDir, "model.fp16.safetensors")).size > 40_000_000);
+  for (const notice of [join(dir, "NOTICE"), join(minilmDir, "NOTICE")]) {
+    assert.match(readFileSync(notice, "utf8"), /Apache License, Version 2\.0/);
+  }
 });
 
 test("the f32 weights give the reference's vectors within float error", { timeout: 300_000 }, async () => {
@@ -95,4 +100,23 @@ test("bad input and bad files are coded errors", async () => {
   });
   // The packaged embedder still works after those failures.
   assert.equal((await embedder.embed(["still here"], "query"))[0].length, 384);
+});
+
+test("the module built without SIMD, for hosts that lack it, has none and gives the SIMD module's vectors to the bit", { timeout: 300_000 }, async () => {
+  const dir = join(pkgDir, "embedders", "minilm");
+  const binaryen = (await import("binaryen")).default;
+  const scalar = binaryen.readBinary(readFileSync(join(dir, "minilm_nosimd_bg.wasm")));
+  scalar.setFeatures(binaryen.Features.All & ~binaryen.Features.SIMD128);
+  assert.ok(scalar.validate(), "valid without the SIMD feature");
+  scalar.dispose();
+  // One module per process (embedders/wasm.js): the other in a child.
+  const texts = reference.cases.map((c) => c.text);
+  const child = `
+    import { miniLmEmbedder } from "memdoc/embedders/minilm";
+    const embedder = await miniLmEmbedder({ module: new URL(${JSON.stringify(pathToFileURL(join(dir, "minilm_nosimd_bg.wasm")).href)}), weights: new URL(${JSON.stringify(pathToFileURL(join(minilmDir, "model.fp16.safetensors")).href)}) });
+    const vectors = await embedder.embed(${JSON.stringify(texts)}, "document");
+    console.log(JSON.stringify(vectors.map((v) => Array.from(v))));`;
+  const got = JSON.parse(execFileSync("node", ["--input-type=module", "-e", child], { cwd: root, encoding: "utf8", maxBuffer: 64 << 20 }));
+  const simd = await (await miniLmEmbedder()).embed(texts, "document");
+  assert.deepEqual(got, simd.map((v) => Array.from(v)));
 });

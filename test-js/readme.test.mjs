@@ -7,11 +7,12 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 
-import { pkgDir, root } from "./helpers.mjs";
+import { minilmDir, pkgDir, root, staticDir } from "./helpers.mjs";
 
 const jsBlocks = (file) =>
   [...readFileSync(file, "utf8").matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
-const packageSnippets = jsBlocks(join(pkgDir, "README.md"));
+// With the embedders' packages' READMEs (their snippets load the real files).
+const packageSnippets = [pkgDir, minilmDir, staticDir].flatMap((dir) => jsBlocks(join(dir, "README.md")));
 const projectSnippets = jsBlocks(join(root, "README.md"));
 const snippets = [...packageSnippets, ...projectSnippets];
 

@@ -6,9 +6,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { pkgDir, root } from "./helpers.mjs";
+import { root, staticDir } from "./helpers.mjs";
 
-export const tablePath = join(pkgDir, "embedders", "static", "all-MiniLM-L6-v2-static-256.i8");
+export const tablePath = join(staticDir, "all-MiniLM-L6-v2-static-256.i8");
 
 /** The reference cases whose tokens were not cut at MiniLM's 256, with their static vectors. */
 export function staticReference() {

@@ -1,5 +1,5 @@
 //! Each export of the JavaScript boundary, in Node under wasm-bindgen-test
-//! (`wasm-pack test --node -- --test wasm`): JavaScript values in, and out
+//! (`node scripts/test.mjs wasm-bindgen`): JavaScript values in, and out
 //! exactly the JSON of the core's view of the same call; bad arguments out as
 //! `Error`s with a `code`.
 #![cfg(target_arch = "wasm32")]

@@ -1,15 +1,66 @@
 // Vite builds the editor into www/dist: CodeMirror and the memdoc package
 // come from node_modules, and the package's wasm is emitted as a local asset
 // (never inlined, never fetched from a CDN), so the page works offline.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
+/** Where each package of the embedders' files is built (scripts/build.mjs). */
+const built = {
+  memdoc: fileURLToPath(new URL("../pkg/", import.meta.url)),
+  "@memdoc/minilm": fileURLToPath(new URL("../pkg-minilm/", import.meta.url)),
+  "@memdoc/static": fileURLToPath(new URL("../pkg-static/", import.meta.url)),
+};
+
+/** What a page that uses a file not built yet gets: an error naming it. */
+const NOT_BUILT = "recall by meaning is not ready: the embedders are not built yet (npm start builds them after printing its URL, then says so; reload then)";
+
+/**
+ * The embedders' files (the static table, MiniLM's weights, tokenizer and
+ * .wasm, and the JavaScript glue of its module) when they are not built yet
+ * (`node scripts/build.mjs --core`, as `npm start` does before its first
+ * URL): each file's URL names a file the server does not have, and the
+ * glue's exports throw NOT_BUILT when used, so recall by meaning fails to
+ * load and says so (`semantic.degraded`) until the build that has them.
+ * Everything else in the page works.
+ */
+const embeddersNotBuilt = {
+  name: "memdoc-embedders-not-built",
+  // Before Vite's own: their `.wasm` and `.json` handling goes by the id.
+  enforce: "pre",
+  resolveId(source, importer) {
+    const [, name, file] = /^(memdoc|@memdoc\/minilm|@memdoc\/static)\/([^?]+)\?url$/.exec(source) ?? [];
+    if (name && !existsSync(`${built[name]}${file}`)) return `\0not-built-url:${name}/${file}.js`;
+    const glue = `${built.memdoc}embedders/minilm/minilm.js`;
+    if (source === "./minilm/minilm.js" && importer?.startsWith(`${built.memdoc}embedders/`) && !existsSync(glue)) return "\0not-built-glue.js";
+    return null;
+  },
+  load(id) {
+    if (id.startsWith("\0not-built-url:")) return `export default ${JSON.stringify(`./not-built/${id.slice("\0not-built-url:".length, -".js".length)}`)};`;
+    if (id !== "\0not-built-glue.js") return null;
+    // The names the package's embedders import from the glue.
+    const names = new Set();
+    for (const file of readdirSync(`${built.memdoc}embedders`).filter((f) => f.endsWith(".js"))) {
+      const text = readFileSync(`${built.memdoc}embedders/${file}`, "utf8");
+      for (const [, list] of text.matchAll(/import\s+(?:\w+\s*,\s*)?\{([^}]*)\}\s+from\s+"\.\/minilm\/minilm\.js"/g)) {
+        for (const part of list.split(",")) if (part.trim()) names.add(part.trim().split(/\s+as\s+/)[0]);
+      }
+    }
+    const missing = "new Proxy(function () {}, { get: fail, apply: fail, construct: fail })";
+    return [
+      `const fail = () => { throw new Error(${JSON.stringify(NOT_BUILT)}); };`,
+      `export default ${missing};`,
+      ...[...names].map((n) => `export const ${n} = ${missing};`),
+    ].join("\n");
+  },
+};
 
 export default defineConfig({
   root,
   base: "./",
   clearScreen: false,
+  plugins: [embeddersNotBuilt],
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -16,6 +16,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use memdoc::cli::{exit, hub, messages, run, Outcome};
 
+mod agents;
+mod hub_admin;
+
 /// Check, format and merge memory documents; recall, compact and expire
 /// them; read and save them on a memdoc hub.
 #[derive(Parser)]
@@ -79,12 +82,19 @@ enum Command {
         file: String,
         /// The question.
         question: String,
+        /// Whose memory the file is: team or user (default user).
+        #[arg(long, value_name = "team|user")]
+        scope: Option<String>,
         /// Code points of the recalled part (default 4000).
         #[arg(long, value_name = "N")]
         budget: Option<String>,
         /// Also print why each item was taken or left out.
         #[arg(long)]
         explain: bool,
+        /// Also print the items left out, best first, and why (budget,
+        /// no-match, ...).
+        #[arg(long)]
+        trace: bool,
     },
     /// Compact a memory to a size, removing duplicates and the oldest
     /// entries first (each removal on standard error).
@@ -94,6 +104,9 @@ enum Command {
         /// The target size in code points.
         #[arg(long, required = true, value_name = "N")]
         to: String,
+        /// Whose memory the file is: team or user (default user).
+        #[arg(long, value_name = "team|user")]
+        scope: Option<String>,
     },
     /// Remove the entries older than their section's policy (each on
     /// standard error).
@@ -114,6 +127,39 @@ enum Command {
         /// team or user.
         #[arg(long, required = true, value_name = "team|user")]
         scope: String,
+    },
+    /// Set up this git repository's team memory: the file, the merge
+    /// driver, the pre-commit hooks (idempotent).
+    Init {
+        /// The memory file (default MEMORY.md at the repository's root).
+        #[arg(long, value_name = "FILE")]
+        file: Option<String>,
+        /// Change nothing: print everything it would write.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// The commands a coding agent's hooks run (docs/CLI.md, "Agent
+    /// hooks").
+    Hook {
+        #[command(subcommand)]
+        command: agents::HookCommand,
+    },
+    /// Import memories from another tool's format (mcp-memory, claude-md,
+    /// basic-memory, mem0): printed, or added to a memory file or a hub's
+    /// memory by the merge rules.
+    Import {
+        /// The format: mcp-memory, claude-md, basic-memory or mem0.
+        #[arg(long, required = true, value_name = "KIND")]
+        from: String,
+        #[command(flatten)]
+        into: agents::From,
+        /// Change nothing: print the imported memory and what was not
+        /// imported.
+        #[arg(long)]
+        dry_run: bool,
+        /// The files to import.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
     },
     /// A memdoc hub, its URL and key from the environment (docs/CLI.md).
     Hub {
@@ -181,6 +227,21 @@ enum HubCommand {
         /// The team id (the export's own).
         team: String,
     },
+    /// Make a team (the hub's operator token).
+    Team {
+        #[command(subcommand)]
+        command: hub_admin::TeamCommand,
+    },
+    /// Make, revoke and rotate a team's keys (an admin key).
+    Key {
+        #[command(subcommand)]
+        command: hub_admin::KeyCommand,
+    },
+    /// Disable and enable a team's members (an admin key).
+    Member {
+        #[command(subcommand)]
+        command: hub_admin::MemberCommand,
+    },
 }
 
 impl HubCommand {
@@ -191,6 +252,7 @@ impl HubCommand {
             Self::History { .. } => "history",
             Self::Export { .. } => "export",
             Self::Import { .. } => "import",
+            Self::Team { .. } | Self::Key { .. } | Self::Member { .. } => "",
         }
     }
 }
@@ -223,12 +285,23 @@ fn main() -> ExitCode {
         Command::Recall {
             file,
             question,
+            scope,
             budget,
             explain,
+            trace,
         } => each(&[file], |_, text| {
-            run::recall(text, &question, budget.as_deref(), explain)
+            run::recall(
+                text,
+                &question,
+                scope.as_deref(),
+                budget.as_deref(),
+                explain,
+                trace,
+            )
         }),
-        Command::Compact { file, to } => each(&[file], |file, text| run::compact(file, text, &to)),
+        Command::Compact { file, to, scope } => each(&[file], |file, text| {
+            run::compact(file, text, &to, scope.as_deref())
+        }),
         Command::Expire {
             file,
             policies,
@@ -241,6 +314,14 @@ fn main() -> ExitCode {
             })
         }
         Command::Prompt { file, scope } => each(&[file], |_, text| run::prompt(text, &scope)),
+        Command::Init { file, dry_run } => agents::init(file.as_deref(), dry_run),
+        Command::Hook { command } => agents::hook(command),
+        Command::Import {
+            from,
+            into,
+            dry_run,
+            files,
+        } => agents::import(&from, &files, &into, dry_run),
         Command::Hub { command } => hub_command(command),
     };
     ExitCode::from(u8::try_from(code).unwrap_or(1))
@@ -277,11 +358,30 @@ fn io_kind(error: &std::io::Error) -> &'static str {
 }
 
 /// Print an outcome, write its file, and answer its exit code.
-#[allow(clippy::needless_pass_by_value)] // each outcome is applied once
 fn apply(file: &str, outcome: Outcome) -> i32 {
+    apply_with(file, outcome, |file, content| std::fs::write(file, content))
+}
+
+/// Write a file that holds secrets (an export holds every key's hash and
+/// user memories): created readable by its owner alone (0600), and made so
+/// before anything is written when it was there already (docs/CLI.md).
+fn write_secret(file: &str, content: &str) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut f = options.open(file)?;
+    #[cfg(unix)]
+    f.set_permissions(std::os::unix::fs::PermissionsExt::from_mode(0o600))?;
+    f.write_all(content.as_bytes())
+}
+
+/// `apply`, writing the file with `write`.
+#[allow(clippy::needless_pass_by_value)] // each outcome is applied once
+fn apply_with(file: &str, outcome: Outcome, write: fn(&str, &str) -> std::io::Result<()>) -> i32 {
     let mut exit = outcome.exit;
     if let Some(content) = &outcome.write {
-        if let Err(e) = std::fs::write(file, content) {
+        if let Err(e) = write(file, content) {
             let failed = messages::write_failed(file, io_kind(&e));
             print(&failed);
             exit = exit.max(failed.exit);
@@ -401,15 +501,15 @@ fn committed(rev: &str, file: &str) -> Result<Option<String>, Outcome> {
 }
 
 fn hub_command(command: HubCommand) -> i32 {
-    let url = std::env::var("MEMDOC_HUB_URL").ok();
-    let credential = hub::Credential::of(command.name());
-    let key = std::env::var(credential.variable()).ok();
-    if let Some(failed) = hub::missing(url.as_deref(), key.as_deref(), credential) {
-        return apply("-", failed);
-    }
-    let client = Client {
-        base: hub::base(url.as_deref().unwrap_or_default()).to_owned(),
-        key: key.unwrap_or_default(),
+    let command = match command {
+        HubCommand::Team { command } => return admin_command(&command.into()),
+        HubCommand::Key { command } => return admin_command(&command.into()),
+        HubCommand::Member { command } => return admin_command(&command.into()),
+        other => other,
+    };
+    let client = match Client::from_env(command.name()) {
+        Ok(client) => client,
+        Err(failed) => return apply("-", failed),
     };
     match command {
         HubCommand::Pull {
@@ -495,15 +595,27 @@ fn hub_command(command: HubCommand) -> i32 {
         }
         HubCommand::Export { team, output } => export(&client, &team, output.as_deref()),
         HubCommand::Import { file, team } => import(&client, &file, &team),
+        HubCommand::Team { .. } | HubCommand::Key { .. } | HubCommand::Member { .. } => {
+            unreachable!("admin_command runs these")
+        }
+    }
+}
+
+/// `memdoc hub team|key|member …`.
+fn admin_command(command: &hub_admin::Parsed) -> i32 {
+    match Client::from_env(command.name()) {
+        Ok(client) => hub_admin::run(&client, command),
+        Err(failed) => apply("-", failed),
     }
 }
 
 /// `memdoc hub export`.
 fn export(client: &Client, team: &str, file: Option<&str>) -> i32 {
     match client.call("GET", &hub::team_path(team, "/export"), None) {
-        Ok(answer) => apply(
+        Ok(answer) => apply_with(
             file.unwrap_or("-"),
             hub::exported(file, team, answer.as_answer()),
+            write_secret,
         ),
         Err(failed) => apply("-", failed),
     }
@@ -557,6 +669,21 @@ impl Owned {
 }
 
 impl Client {
+    /// The hub's URL and the credential of `memdoc hub COMMAND`, from the
+    /// environment, or which is not set.
+    fn from_env(command: &str) -> Result<Self, Outcome> {
+        let url = std::env::var("MEMDOC_HUB_URL").ok();
+        let credential = hub::Credential::of(command);
+        let key = std::env::var(credential.variable()).ok();
+        if let Some(failed) = hub::missing(url.as_deref(), key.as_deref(), credential) {
+            return Err(failed);
+        }
+        Ok(Self {
+            base: hub::base(url.as_deref().unwrap_or_default()).to_owned(),
+            key: key.unwrap_or_default(),
+        })
+    }
+
     /// `method` of `path`, with `body` when given; any status is an
     /// answer, a transport failure is not.
     fn call(&self, method: &str, path: &str, body: Option<Body<'_>>) -> Result<Owned, Outcome> {

@@ -23,6 +23,7 @@ import { deletion } from "./routes/deletion.js";
 import { directory } from "./routes/directory.js";
 import { events } from "./routes/events.js";
 import { health } from "./routes/health.js";
+import { home } from "./routes/home.js";
 import { keys } from "./routes/keys.js";
 import { lifecycle } from "./routes/lifecycle.js";
 import { members } from "./routes/members.js";
@@ -94,6 +95,7 @@ export function createHub(config, runtime) {
   app.onError(errorResponse);
   app.notFound(noRoute);
 
+  app.route("/", home);
   app.route("/healthz", health);
   app.route("/v1/teams", teams);
   app.route(TEAM, keys);

@@ -1,5 +1,6 @@
 // Backup and restore of a whole team (docs/HUB.md, "Backup and restore"):
-// `GET /v1/teams/{team}/export` (admin) answers the team as NDJSON, and
+// `GET /v1/teams/{team}/export` answers the team as NDJSON (the operator's:
+// every user memory; an admin's: no other member's user memory), and
 // `POST /v1/teams/{team}/import` (operator) writes such an export into a
 // team that does not exist yet, on either target (routes/backup.js).
 //
@@ -16,26 +17,48 @@
 // Stored records are carried as the strings the store wrote, so that an
 // import writes the very bytes the export read, on either target.
 //
-// An import checks every line before it writes anything: a malformed or
-// inconsistent export is refused whole (422 `import/invalid` with the first
-// bad line's number). It then claims the team id (409 `team/exists` when the
-// team exists, whoever made it first) and writes the snapshots before the
-// heads that name them.
-import { expire } from "memdoc";
+// An import checks every record before it writes anything: a malformed or
+// inconsistent export, or one the hub would not have written, is refused
+// whole (422 `import/invalid` with the first bad line's number). Each head
+// and snapshot is read by the store's own reader (`MemoryStore` over the
+// export's records: the format, the owner, the snapshots the head names)
+// and its content must be within the engine's hard limit; policies pass the
+// policies route's check; audit entries are at most AUDIT_ENTRY_CHARS of
+// JSON, at most the hub's audit limit, and none is after the import's time
+// (their keys sort by time: an entry from the future would outlive every
+// real one). The import then claims the team id marked importing (409
+// `team/exists` when the team exists), writes the snapshots before the
+// heads that name them, and switches the team in with one last write
+// (team-record.js): after a crash or a failed write the team does not
+// exist, and the same import run again replaces what was left.
+import { MemoryStore, usage } from "memdoc";
 
 import { MEMBER, MEMORY_ID, ROLES } from "./ids.js";
-import { readPolicies } from "./lifecycle.js";
+import { isDateTime } from "./dates.js";
+import { checkedPolicies, readPolicies } from "./lifecycle.js";
 import { HubProblem } from "./problem.js";
 
 export const FORMAT = "memdoc-team/1";
 const KEY_ID = /^[a-f0-9]{16}$/;
 const HASH = /^[a-f0-9]{64}$/;
 const SEQ = /^[0-9]{17}-[0-9a-f]{4}$/;
+/** The longest audit entry an import takes, in characters of JSON (the hub's own are a few hundred). */
+export const AUDIT_ENTRY_CHARS = 4096;
+/** The longest stored memory record an import takes, in characters (a head holds at most the hard limit's content and its kept audit). */
+export const RECORD_CHARS = 1 << 20;
 const byText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 const headKey = (scope, id) => `memdoc/${scope}/${id}`;
+/** Writes of an import under way at once. */
+const BATCH = 64;
 
-/** The export's lines (without newlines), read from the team's storage. */
-export async function exportLines(storage, team, exportedAt = new Date().toISOString()) {
+/**
+ * The export's lines (without newlines), read from the team's storage:
+ * every user memory when `member` is null (the operator's full backup),
+ * else only that member's (an admin's export: no other member's user
+ * memory, deleted or not).
+ */
+export async function exportLines(storage, team, { member = null, exportedAt = new Date().toISOString() } = {}) {
+  const mine = (scope, id) => scope === "team" || member === null || id === member;
   const lines = [];
   const push = (record) => lines.push(JSON.stringify(record));
   const created = await storage.get(["team"]);
@@ -51,8 +74,8 @@ export async function exportLines(storage, team, exportedAt = new Date().toISOSt
   ];
   for (const k of keyLines.sort((a, b) => byText(a.id, b.id))) push(k);
   for (const p of await readPolicies(storage)) push({ type: "policy", section: p.section, maxAgeDays: p.maxAgeDays });
-  const listed = new Map((await storage.list(["memory"])).map((e) => [`${e.key[1]}/${e.key[2]}`, e.value.since]));
-  const deleted = (await storage.list(["deleted"])).map((e) => e.value);
+  const listed = new Map((await storage.list(["memory"])).filter((e) => mine(e.key[1], e.key[2])).map((e) => [`${e.key[1]}/${e.key[2]}`, e.value.since]));
+  const deleted = (await storage.list(["deleted"])).map((e) => e.value).filter((d) => mine(d.scope, d.id));
   const refs = [...listed.keys(), ...deleted.map((d) => `${d.scope}/${d.id}`)].sort(byText);
   for (const tag of refs) {
     const [scope, id] = [tag.slice(0, tag.indexOf("/")), tag.slice(tag.indexOf("/") + 1)];
@@ -73,14 +96,14 @@ export async function exportLines(storage, team, exportedAt = new Date().toISOSt
 }
 
 const isText = (v, max = 1000) => typeof v === "string" && v.length <= max;
-const isDate = (v) => typeof v === "string" && v.length <= 40 && !Number.isNaN(Date.parse(v));
+const isDate = (v) => typeof v === "string" && v.length <= 40 && isDateTime(v);
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /**
  * The checked content of an export, or a thrown 422 naming the first bad
  * line. Lines are numbered from 1.
  */
-export function parseExport(text, team) {
+export function parseExport(text, team, { auditMax, now = Date.now() }) {
   const lines = text.split("\n");
   if (lines.at(-1) === "") lines.pop();
   const out = { createdAt: null, members: new Set(), keys: [], policies: [], memories: new Map(), revisions: [], deleted: [], audit: [] };
@@ -133,9 +156,9 @@ export function parseExport(text, team) {
       }
       case "policy":
         try {
-          expire("", { today: "2000-01-01", policies: [{ section: r.section, maxAgeDays: r.maxAgeDays }] });
+          checkedPolicies({ policies: [...out.policies, { section: r.section, maxAgeDays: r.maxAgeDays }] });
         } catch (error) {
-          throw bad(`not a policy (${error?.message ?? error})`);
+          throw bad(`not a policy the policies route takes (${error?.message ?? error})`);
         }
         out.policies.push({ section: r.section, maxAgeDays: r.maxAgeDays });
         break;
@@ -143,9 +166,10 @@ export function parseExport(text, team) {
         if (!((r.scope === "team" && isText(r.id) && MEMORY_ID.test(r.id)) || (r.scope === "user" && isText(r.id) && MEMBER.test(r.id)))) throw bad("a memory is scope team or user with a valid id");
         once(`memory ${r.scope}/${r.id}`);
         if (r.since !== null && !isDate(r.since)) throw bad("since must be a date or null");
+        if (typeof r.head !== "string" || r.head.length > RECORD_CHARS) throw bad(`head must be a stored record of at most ${RECORD_CHARS} characters`);
         let head;
         try {
-          head = typeof r.head === "string" ? JSON.parse(r.head) : null;
+          head = JSON.parse(r.head);
         } catch {
           head = null;
         }
@@ -154,15 +178,16 @@ export function parseExport(text, team) {
           throw bad(`head must be the stored head record of ${r.scope}/${r.id}`);
         }
         if (!head.snapshots.every((s) => isObject(s) && Number.isInteger(s.revision) && isText(s.key) && s.key.startsWith(prefix))) throw bad("a snapshot of the head lies outside its memory");
-        out.memories.set(`${r.scope}/${r.id}`, { scope: r.scope, id: r.id, since: r.since, head: r.head, revision: head.revision, line, missing: new Map(head.snapshots.map((s) => [s.key, s.revision])) });
+        out.memories.set(`${r.scope}/${r.id}`, { scope: r.scope, id: r.id, since: r.since, head: r.head, revision: head.revision, line, lines: new Map(), missing: new Map(head.snapshots.map((s) => [s.key, s.revision])) });
         break;
       }
       case "revision": {
         const memory = out.memories.get(`${r.scope}/${r.id}`);
         if (!memory) throw bad(`a revision of ${r.scope}/${r.id}, whose memory record is not before it`);
         if (!isText(r.key) || memory.missing.get(r.key) !== r.revision) throw bad(`revision ${r.revision} is not a kept snapshot its memory's head names`);
-        if (typeof r.value !== "string") throw bad("value must be the stored snapshot");
+        if (typeof r.value !== "string" || r.value.length > RECORD_CHARS) throw bad(`value must be the stored snapshot, of at most ${RECORD_CHARS} characters`);
         memory.missing.delete(r.key);
+        memory.lines.set(r.revision, line);
         out.revisions.push({ key: r.key, value: r.value });
         break;
       }
@@ -177,6 +202,9 @@ export function parseExport(text, team) {
       case "audit":
         if (!isText(r.seq) || !SEQ.test(r.seq) || !isObject(r.entry)) throw bad("an audit record is {seq, entry}");
         once(`audit ${r.seq}`);
+        if (Number(r.seq.slice(0, 17)) > now * 1000) throw bad(`audit entry ${r.seq} is after the import's time`);
+        if (JSON.stringify(r.entry).length > AUDIT_ENTRY_CHARS) throw bad(`an audit entry is at most ${AUDIT_ENTRY_CHARS} characters of JSON`);
+        if (out.audit.length === auditMax) throw bad(`more audit entries than the ${auditMax} the hub keeps`);
         out.audit.push(r);
         break;
       default:
@@ -196,25 +224,78 @@ export function parseExport(text, team) {
   return out;
 }
 
-/** Write a checked export into the (just claimed) team's storage. */
-export async function writeImport(storage, parsed) {
-  for (const k of parsed.keys) {
-    if ("revokedAt" in k) {
-      await storage.put(["revoked", k.id], { member: k.member, role: k.role, revokedAt: k.revokedAt });
-      continue;
+/**
+ * Read every memory of a parsed export as the store would (a 422 naming the
+ * line of the first record it refuses): each head with `load`, each kept
+ * snapshot with `revision`, over the export's own records.
+ */
+export async function checkMemories(parsed, historyDepth) {
+  const records = new Map(parsed.revisions.map((r) => [r.key, r.value]));
+  for (const m of parsed.memories.values()) records.set(headKey(m.scope, m.id), m.head);
+  const host = {
+    get: async (key) => (records.has(key) ? { value: records.get(key), version: "1" } : null),
+    put: async () => ({ ok: false }),
+  };
+  const store = new MemoryStore(host, { historyDepth });
+  const bad = (line, why) => new HubProblem(422, "import/invalid", `Line ${line} of the export: ${why}; nothing was imported.`, { extra: { line } });
+  const read = async (line, what, task) => {
+    try {
+      return await task();
+    } catch (error) {
+      throw bad(line, `${what} is not a record the store reads (${error?.code ?? "error"}: ${error?.message ?? error})`);
     }
-    await storage.put(["key", k.id], { id: k.id, member: k.member, role: k.role, label: k.label, createdAt: k.createdAt, lastUsedAt: null, hash: k.hash, expiresAt: k.expiresAt ?? null });
-    if (k.lastUsedAt !== null) await storage.put(["used", k.id], k.lastUsedAt);
+  };
+  try {
+    for (const m of parsed.memories.values()) {
+      const ref = { scope: m.scope, id: m.id };
+      const loaded = await read(m.line, "the head", () => store.load(ref));
+      if (usage(loaded.content).level === "hard") throw bad(m.line, "the content is over the hard limit, which a save refuses");
+      for (const [revision, line] of m.lines) {
+        if ((await read(line, `revision ${revision}`, () => store.revision(ref, revision))) === null) throw bad(line, `revision ${revision} is not kept by its head`);
+      }
+    }
+  } finally {
+    store.free();
   }
-  for (const member of parsed.disabled ?? []) await storage.put(["member", member], { status: "disabled", changedAt: null, changedBy: null });
-  if (parsed.policies.length > 0) await storage.put(["lifecycle", "policies"], parsed.policies);
-  // Snapshots first: a head is written only when what it names is there.
-  for (const r of parsed.revisions) await storage.host.put(r.key, r.value, { expectedVersion: null });
+}
+
+/** Run `tasks` (functions), at most BATCH at a time; the first failure is thrown once its batch has settled. */
+async function inBatches(tasks) {
+  for (let i = 0; i < tasks.length; i += BATCH) {
+    const failed = (await Promise.allSettled(tasks.slice(i, i + BATCH).map((task) => task()))).find((r) => r.status === "rejected");
+    if (failed) throw failed.reason;
+  }
+}
+
+/**
+ * Write a checked export into the (just claimed) team's storage. Nothing
+ * reads the team before the import switches it in (team-record.js), so the
+ * memories' records go BATCH at a time, snapshots before the heads that name
+ * them, and the team's own records in batches of one write each.
+ */
+export async function writeImport(storage, parsed) {
+  const hostPut = (key, value) => async () => {
+    if ((await storage.host.put(key, value, { expectedVersion: null })).ok) return;
+    // A record left by the clearing of an abandoned import that a crash cut short: replaced.
+    const left = await storage.host.get(key);
+    if (!(await storage.host.put(key, value, { expectedVersion: left?.version ?? null })).ok) throw new Error(`the import could not write ${key}`);
+  };
+  await inBatches(parsed.revisions.map((r) => hostPut(r.key, r.value)));
+  await inBatches([...parsed.memories.values()].map((m) => hostPut(headKey(m.scope, m.id), m.head)));
   const deleted = new Set(parsed.deleted.map((d) => `${d.scope}/${d.id}`));
-  for (const [tag, memory] of parsed.memories) {
-    await storage.host.put(headKey(memory.scope, memory.id), memory.head, { expectedVersion: null });
-    if (!deleted.has(tag)) await storage.put(["memory", memory.scope, memory.id], { since: memory.since ?? new Date().toISOString() });
-  }
-  for (const d of parsed.deleted) await storage.put(["deleted", d.scope, d.id], d);
-  for (const a of parsed.audit) await storage.put(["audit", a.seq], a.entry);
+  await storage.putMany([
+    ...parsed.keys.flatMap((k) =>
+      "revokedAt" in k
+        ? [[["revoked", k.id], { member: k.member, role: k.role, revokedAt: k.revokedAt }]]
+        : [
+            [["key", k.id], { id: k.id, member: k.member, role: k.role, label: k.label, createdAt: k.createdAt, lastUsedAt: null, hash: k.hash, expiresAt: k.expiresAt ?? null }],
+            ...(k.lastUsedAt === null ? [] : [[["used", k.id], k.lastUsedAt]]),
+          ],
+    ),
+    ...(parsed.disabled ?? []).map((member) => [["member", member], { status: "disabled", changedAt: null, changedBy: null }]),
+    ...(parsed.policies.length > 0 ? [[["lifecycle", "policies"], parsed.policies]] : []),
+    ...[...parsed.memories].filter(([tag]) => !deleted.has(tag)).map(([, m]) => [["memory", m.scope, m.id], { since: m.since ?? new Date().toISOString() }]),
+    ...parsed.deleted.map((d) => [["deleted", d.scope, d.id], d]),
+    ...parsed.audit.map((a) => [["audit", a.seq], a.entry]),
+  ]);
 }

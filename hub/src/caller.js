@@ -9,6 +9,7 @@ import { hashKey, parseKey, requestKey, sameDigest } from "./keys.js";
 import { keyRefusal } from "./members.js";
 import { HubProblem } from "./problem.js";
 import { rateLimited } from "./rate-limit.js";
+import { isWhole } from "./team-record.js";
 
 /** A key's last use is written at most this often. */
 const LAST_USED_EVERY_MS = 60_000;
@@ -30,10 +31,12 @@ export async function authenticate(c, action, target) {
   const parsed = parseKey(token);
   const storage = parsed ? runtime.team(parsed.team) : null;
   if (!parsed || !storage) throw invalid();
-  const record = await storage.get(["key", parsed.id]);
+  // A team being imported (or never made) knows no key yet (team-record.js).
+  const whole = await isWhole(storage);
+  const record = whole ? await storage.get(["key", parsed.id]) : undefined;
   if (!record || !sameDigest(record.hash, await hashKey(token))) {
     // A revoked key is still known by its id: refused as its member.
-    const known = record ?? (await storage.get(["revoked", parsed.id]));
+    const known = record ?? (whole ? await storage.get(["revoked", parsed.id]) : undefined);
     if (known === undefined) {
       const client = c.env?.client ?? "unknown";
       const wait = unknownKeys.take(parsed.team, client);

@@ -36,7 +36,7 @@ import { UnknownKeys } from "./unknown-keys.js";
  * @property {import("memdoc").MemoryRef} ref
  * @property {MemoryStore} store
  *
- * @typedef {{ Variables: { hub: Hub, caller: Caller, memory: Memory } }} Env
+ * @typedef {{ Variables: { hub: Hub, caller: Caller, memory: Memory, requestId: string } }} Env
  * @typedef {import("hono").Context<Env>} Context
  */
 

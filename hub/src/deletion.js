@@ -49,16 +49,36 @@ export function deletedProblem(action) {
   return new HubProblem(404, "memory/not-found", "There is no such memory.");
 }
 
+/** A head record as stored, parsed without the store's checks; null when it is not a JSON object. */
+function rawHead(found) {
+  try {
+    const head = JSON.parse(found.value);
+    return head !== null && typeof head === "object" ? head : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Delete the head record under `head` in the memories' host and the
  * snapshots it names (head first: no head ever names a missing snapshot).
+ * The record is read raw, not loaded, so a head the store refuses is
+ * deleted too; only keys under its own `/rev/` are deleted as its snapshots.
  */
 export async function deleteStored(storage, head) {
   const found = await storage.host.get(head);
   await storage.host.delete(head);
-  if (found) {
-    for (const s of JSON.parse(found.value).snapshots ?? []) await storage.host.delete(s.key);
+  const snapshots = found ? rawHead(found)?.snapshots : null;
+  for (const s of Array.isArray(snapshots) ? snapshots : []) {
+    if (typeof s?.key === "string" && s.key.startsWith(`${head}/rev/`)) await storage.host.delete(s.key);
   }
+}
+
+/** The revision of a memory's head as stored (0 when absent or unreadable): for a purge of a memory the store refuses. */
+export async function storedRevision(storage, ref) {
+  const found = await storage.host.get(`memdoc/${ref.scope}/${ref.id}`);
+  const revision = found ? rawHead(found)?.revision : 0;
+  return Number.isSafeInteger(revision) && revision > 0 ? revision : 0;
 }
 
 /** Delete a memory's content and history, then its marker and directory entry. */

@@ -20,6 +20,7 @@ import { countRecall } from "./stats.js";
 /** Team storage key of the policies (the team memories come from the directory). */
 const POLICIES = ["lifecycle", "policies"];
 const MAX_POLICIES = 100;
+const SECTION_CHARS = 200;
 /** The actor of scheduled sweeps in the memories' history. */
 export const SWEEPER = "memdoc-sweeper";
 
@@ -100,6 +101,14 @@ export function checkedPolicies(body) {
   if (!Array.isArray(policies) || policies.length > MAX_POLICIES) {
     throw new HubProblem(400, "request/invalid-body", `\`policies\` must be a list of at most ${MAX_POLICIES} { section, maxAgeDays }.`);
   }
+  // A title needs a letter or digit as hub/openapi.json says it (\p{L}, \p{N}):
+  // the engine's own rule also takes other alphabetic marks, which no client
+  // generated from the schema could send.
+  const untitled = policies.findIndex((p) => typeof p?.section === "string" && !/[\p{L}\p{N}]/u.test(p.section));
+  if (untitled >= 0) throw new HubProblem(400, "options/invalid-policy", `policy ${untitled}: the section title needs a letter or digit.`);
+  // The policies are one stored value, which storage bounds (64 KiB on Deno KV).
+  const long = policies.findIndex((p) => typeof p?.section === "string" && p.section.length > SECTION_CHARS);
+  if (long >= 0) throw new HubProblem(400, "options/invalid-policy", `policy ${long}: a section title is at most ${SECTION_CHARS} characters.`);
   // Ages JSON cannot carry exactly (past 2^53 - 1) are refused, not rounded.
   const inexact = policies.findIndex((p) => typeof p?.maxAgeDays === "number" && Number.isInteger(p.maxAgeDays) && !Number.isSafeInteger(p.maxAgeDays));
   if (inexact >= 0) throw new HubProblem(400, "options/invalid-policy", `policy ${inexact}: maxAgeDays must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}.`);
@@ -123,7 +132,15 @@ export async function sweepTeam({ storage, store, today, member = null, keyId = 
   if (policies.length === 0) return result;
   for (const id of await teamMemoryIds(storage)) {
     const ref = { scope: "team", id };
-    const out = await store.sweep(ref, { today, policies, actor: member ?? SWEEPER });
+    let out;
+    try {
+      out = await store.sweep(ref, { today, policies, actor: member ?? SWEEPER });
+    } catch (error) {
+      // A memory the store cannot read is reported and skipped: the others are still swept.
+      if (!String(error?.code).startsWith("store/")) throw error;
+      result.memories.push({ memory: `team/${ref.id}`, status: "unreadable", revision: 0, archived: 0, code: error.code });
+      continue;
+    }
     result.memories.push({ memory: `team/${ref.id}`, status: out.status, revision: out.revision, archived: out.archived.length });
     if (out.status !== "swept") continue;
     result.swept += 1;

@@ -9,10 +9,9 @@
 // that has not expired, of an active member). Time alone can still end
 // every admin key (each had an expiry); the operator's key request is the
 // way back in then. The routes are routes/members.js's.
+import { instantOf } from "./dates.js";
 import { HubProblem } from "./problem.js";
 
-/** RFC 3339 date-time, with a time zone. */
-const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
 /** The longest grace of a rotation: 30 days. */
 export const GRACE_MAX_SECONDS = 30 * 86_400;
 export const KEY_ID = /^[a-f0-9]{16}$/;
@@ -39,7 +38,7 @@ export async function keyRefusal(storage, record, now = Date.now()) {
 /** A key request's `expiresAt`: null when absent, else an ISO instant in the future (400 otherwise). */
 export function expiresAtOf(value, now = Date.now()) {
   if (value === undefined || value === null) return null;
-  const at = typeof value === "string" && RFC3339.test(value) ? Date.parse(value) : Number.NaN;
+  const at = instantOf(value);
   if (!Number.isFinite(at)) throw new HubProblem(400, "request/invalid-body", "`expiresAt` must be an RFC 3339 date-time with a time zone, like 2027-01-31T12:00:00Z.");
   if (at <= now) throw new HubProblem(400, "request/invalid-body", "`expiresAt` must be in the future.");
   return new Date(at).toISOString();
@@ -55,6 +54,25 @@ export async function activeAdminKeys(storage, { member = null, keyId = null } =
   const out = [];
   for (const r of admins) if ((await statusOf(storage, r.member)) === "active") out.push(r);
   return out;
+}
+
+/** Whether `member` is known to the team: a key (live or revoked) or a status names them. */
+export async function memberExists(storage, member) {
+  if ((await storage.get(memberKey(member))) !== undefined) return true;
+  for (const prefix of [["key"], ["revoked"]]) if ((await storage.list(prefix)).some((e) => e.value.member === member)) return true;
+  return false;
+}
+
+/**
+ * A key for `member` asked by an admin who is `caller`: a member's keys
+ * open their user memory, which no other admin reads (docs/HUB.md, "Members
+ * and keys"), so an existing member's keys are made by that member or the
+ * operator. A 403 otherwise.
+ */
+export async function checkKeyFor(storage, caller, member) {
+  if (member !== caller && (await memberExists(storage, member))) {
+    throw new HubProblem(403, "auth/forbidden", `Only ${member} or the operator makes keys for the existing member ${member}: their keys open their user memory.`);
+  }
 }
 
 /** Every member with a key or a status, with their key ids and last use. */

@@ -5,6 +5,7 @@
 import { TEAM_ID, hashKey, sameDigest } from "./keys.js";
 import { HubProblem } from "./problem.js";
 import { rateLimited } from "./rate-limit.js";
+import { teamRecord } from "./team-record.js";
 
 /**
  * Whether the request carries the operator token.
@@ -42,6 +43,6 @@ export const operatorOnly = ({ rate = true } = {}) => async (c, next) => {
 export async function existingTeam(c) {
   const team = c.req.param("team");
   const storage = TEAM_ID.test(team) ? c.var.hub.runtime.team(team) : null;
-  if (!storage || (await storage.get(["team"])) === undefined) throw new HubProblem(404, "team/not-found", "There is no such team.");
+  if (!storage || (await teamRecord(storage)) === undefined) throw new HubProblem(404, "team/not-found", "There is no such team.");
   return { team, storage };
 }

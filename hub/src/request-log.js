@@ -35,6 +35,8 @@ export function mountRequestLog(app, { metrics, log }) {
   app.use("*", async (c, next) => {
     const started = performance.now();
     const requestId = requestIdOf(c.req.header("x-request-id"));
+    // For the requests a route makes of the hub itself (the MCP tools'): one id.
+    c.set("requestId", requestId);
     // Read before the route runs: after a WebSocket upgrade Deno takes
     // the request's headers with it.
     const length = c.req.header("content-length");

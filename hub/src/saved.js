@@ -26,7 +26,8 @@ export async function answerSave(c, outcome, { ref, store, base, merging }) {
   if (outcome.status !== "rejected") await count(who.storage, { writes: outcome.changed ? 1 : 0, conflicts: outcome.status === "conflict" ? 1 : 0, merges: mergedOver ? 1 : 0 });
   if (outcome.status === "saved" || outcome.status === "no_op") {
     await who.audit({ status: 200, revision: outcome.revision });
-    if (outcome.changed) {
+    // A memory without a ref (a task memory) is not listed, and its route sent its event.
+    if (outcome.changed && ref !== null) {
       await recordMemory(who.storage, ref);
       await hub.runtime.changed?.({ storage: who.storage, store, ref });
       // The new items' vectors, after the response: a save never waits on the embedder.

@@ -7,6 +7,7 @@
 // process (one Durable Object per team; one Deno hub per KV database).
 import { expire } from "memdoc";
 
+import { dayOf, instantOf } from "./dates.js";
 import { readPolicies, utcToday } from "./lifecycle.js";
 import { HubProblem } from "./problem.js";
 import { unembedded } from "./embedding.js";
@@ -82,8 +83,8 @@ export const indexLagOf = (hub) => async (storage) => {
  * (absent without an embedder: the figure is null).
  */
 export async function readStats(storage, since, indexLag = null) {
-  const from = since === undefined ? Date.now() - 86_400_000 : Date.parse(since);
-  if (since !== undefined && (!/^\d{4}-\d{2}-\d{2}([Tt]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?([Zz]|[+-]\d{2}:\d{2}))?$/.test(since) || !Number.isFinite(from))) {
+  const from = since === undefined ? Date.now() - 86_400_000 : since.length === 10 ? dayOf(since) : instantOf(since);
+  if (!Number.isFinite(from)) {
     throw new HubProblem(400, "request/invalid-query", "?since must be an RFC 3339 date-time (2026-12-01T00:00:00Z) or a date (2026-12-01).");
   }
   const start = hourOf(Math.max(from, 0));

@@ -53,6 +53,12 @@ export async function removeTask(storage, id) {
   await storage.delete(expiry(id));
 }
 
+/** Remove an expired task memory, audited as `expire` (by the sweep, or by the save that starts it again). */
+export async function expireTask(storage, id, { auditMax, by }) {
+  await removeTask(storage, id);
+  await appendAudit(storage, { member: null, keyId: null, action: "expire", target: `task/${id}`, revision: null, status: 204, by }, auditMax);
+}
+
 /**
  * The scheduled removal of expired task memories, each audited as `expire`.
  * @returns {Promise<number>} the task memories removed
@@ -64,9 +70,8 @@ export async function sweepTasks({ storage, auditMax, expired, now = Date.now() 
     await exclusive(storage, { scope: "task", id }, async () => {
       const current = await expiryOf(storage, id);
       if (current === undefined || !pastExpiry(current, now)) return;
-      await removeTask(storage, id);
+      await expireTask(storage, id, { auditMax, by: "sweep" });
       removed += 1;
-      await appendAudit(storage, { member: null, keyId: null, action: "expire", target: `task/${id}`, revision: null, status: 204, by: "sweep" }, auditMax);
       await expired?.({ storage, tag: `task/${id}` });
     });
   }

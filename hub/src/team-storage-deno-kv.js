@@ -10,6 +10,13 @@ export function denoKvTeamStorage(kv, team) {
     put: async (key, value) => {
       await kv.set(full(key), value);
     },
+    async putMany(entries) {
+      for (let i = 0; i < entries.length; i += 100) {
+        const op = kv.atomic();
+        for (const [k, v] of entries.slice(i, i + 100)) op.set(full(k), v);
+        if (!(await op.commit()).ok) throw new Error("Deno KV refused a batch of writes");
+      }
+    },
     delete: (key) => kv.delete(full(key)),
     async deleteMany(keys) {
       for (let i = 0; i < keys.length; i += 100) {

@@ -8,6 +8,9 @@ export function durableObjectTeamStorage(storage) {
   return {
     get: (key) => storage.get(join(key)),
     put: (key, value) => storage.put(join(key), value),
+    async putMany(entries) {
+      for (let i = 0; i < entries.length; i += 128) await storage.put(Object.fromEntries(entries.slice(i, i + 128).map(([k, v]) => [join(k), v])));
+    },
     delete: (key) => storage.delete(join(key)).then(() => {}),
     async deleteMany(keys) {
       for (let i = 0; i < keys.length; i += 128) await storage.delete(keys.slice(i, i + 128).map(join));

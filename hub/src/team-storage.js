@@ -7,6 +7,7 @@
  * @typedef {object} TeamStorage
  * @property {(key: string[]) => Promise<any>} get  undefined when absent
  * @property {(key: string[], value: any) => Promise<void>} put
+ * @property {(entries: [string[], any][]) => Promise<void>} putMany  puts in batches (each batch one write)
  * @property {(key: string[]) => Promise<void>} delete
  * @property {(keys: string[][]) => Promise<void>} deleteMany
  * @property {(key: string[], value: any) => Promise<boolean>} create  put only if absent; false when present

@@ -11,6 +11,7 @@
 import { appendAudit, rewriteAudit } from "./audit.js";
 import { BoundedMap } from "./bounded-map.js";
 import { RateLimiter } from "./rate-limit.js";
+import { teamRecord } from "./team-record.js";
 
 /** One summary entry per team per this many ms. */
 export const SUMMARY_INTERVAL_MS = 10 * 60_000;
@@ -67,7 +68,7 @@ export class UnknownKeys {
 
   /** Record a refusal that `take` let through, in the summary of an existing team's audit. */
   async record(storage, team, client) {
-    if ((await storage.get(["team"])) === undefined) return;
+    if ((await teamRecord(storage)) === undefined) return;
     const s = this.summaryOf(team);
     s.count += 1;
     const name = String(client).slice(0, CLIENT_CHARS);

@@ -17,6 +17,7 @@ import * as memdoc from "memdoc";
 import { root, startDeno, startWorkerd } from "../run.mjs";
 import { client } from "./client.mjs";
 import { callTool, mcpClient } from "./mcp-client.mjs";
+import { usedContent } from "./used.mjs";
 
 const operator = randomBytes(24).toString("base64url");
 const vars = { MEMDOC_HUB_OPERATOR_TOKEN: operator, MEMDOC_HUB_RATE_PER_MINUTE: "600" };
@@ -30,7 +31,7 @@ const targets = {
 
 const m = (team, scope, id) => `/v1/teams/${team}/memories/${scope}/${id}`;
 const DOC = "## Decisions\n- 2025-03-15: Ship on Fridays\n\n## Facts\n- 2025-03-10: The API lives at api.example.com";
-const TOOLS = ["memory_history", "memory_read", "memory_recall", "memory_save"];
+const TOOLS = ["memory_append", "memory_history", "memory_read", "memory_recall", "memory_save"];
 
 for (const [target, start] of Object.entries(targets)) {
   describe(`MCP on the hub in ${target}`, { concurrency: false }, () => {
@@ -54,7 +55,7 @@ for (const [target, start] of Object.entries(targets)) {
       await hub?.stop();
     });
 
-    test("lists the four memory tools, each with a description and a JSON schema", async () => {
+    test("lists the five memory tools, each with a description and a JSON schema", async () => {
       const { tools } = await alice.listTools();
       assert.deepEqual(tools.map((t) => t.name).sort(), TOOLS);
       for (const tool of tools) {
@@ -206,6 +207,81 @@ for (const [target, start] of Object.entries(targets)) {
       assert.equal(elsewhere.status, 404);
       assert.equal((await call("GET", `/v1/teams/${team}/memories`)).status, 401);
       assert.equal((await call("POST", `/v1/teams/${team}/memories`, { key: keys.alice, body: {}, documented: false })).status, 405);
+    });
+
+    test("each tool says when to use it and carries its annotations", async () => {
+      const { tools } = await alice.listTools();
+      const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
+      assert.deepEqual(hints, {
+        memory_read: { readOnlyHint: true, openWorldHint: false },
+        memory_recall: { readOnlyHint: true, openWorldHint: false },
+        memory_history: { readOnlyHint: true, openWorldHint: false },
+        memory_save: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+        memory_append: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      });
+      for (const tool of tools) assert.match(tool.description, /\b(Use it|use it|Call it)\b/, `${tool.name} says when to use it`);
+      const append = tools.find((t) => t.name === "memory_append");
+      assert.deepEqual(append.inputSchema.required.sort(), ["id", "scope", "section", "text"]);
+    });
+
+    test("memory_append adds one entry without the document, merged with what others saved; again is a no-op", async () => {
+      const today = new Date().toISOString().slice(0, 10);
+      usedContent("Deploys need two approvals");
+      usedContent("Use Postgres 16");
+      const first = await callTool(alice, "memory_append", { scope: "team", id: "runbook", section: "Decisions", text: "Deploys need two approvals" });
+      assert.equal(first.isError, undefined, first.text);
+      assert.equal(first.structuredContent.revision, 1);
+      assert.match(first.text, /Saved revision 1/);
+      // Bob saves a whole document meanwhile, over REST.
+      const bob = await call("PUT", m(team, "team", "runbook"), { key: keys.bob, body: `## Decisions\n- ${today}: Deploys need two approvals\n- 2025-03-01: Use Postgres 16\n\n## Contacts\n- 2025-03-02: On call: bob`, headers: { "if-match": '"1"' } });
+      assert.equal(bob.status, 200, bob.text);
+      const second = await callTool(alice, "memory_append", { scope: "team", id: "runbook", section: "## Conventions", text: "- Squash merges only" });
+      assert.equal(second.isError, undefined, second.text);
+      assert.equal(second.structuredContent.revision, 3);
+      const now = await call("GET", m(team, "team", "runbook"), { key: keys.bob });
+      assert.equal(now.json.content, `## Decisions\n- ${today}: Deploys need two approvals\n- 2025-03-01: Use Postgres 16\n\n## Contacts\n- 2025-03-02: On call: bob\n\n## Conventions\n- ${today}: Squash merges only`);
+      assert.equal(now.json.updatedBy, "alice");
+
+      const again = await callTool(alice, "memory_append", { scope: "team", id: "runbook", section: "Conventions", text: "Squash merges only" });
+      assert.equal(again.isError, undefined, again.text);
+      assert.equal(again.structuredContent.status, "no_op");
+      assert.equal((await call("GET", m(team, "team", "runbook"), { key: keys.bob })).json.revision, 3);
+
+      const personal = await callTool(alice, "memory_append", { scope: "team", id: "runbook", section: "Preferences", text: "Tea" });
+      assert.equal(personal.isError, true);
+      assert.equal(personal.code, "save/rejected");
+      const twoLines = await callTool(alice, "memory_append", { scope: "team", id: "runbook", section: "Decisions", text: "One\nTwo" });
+      assert.equal(twoLines.code, "request/invalid-arguments");
+      const rita = await mcpClient(hub.url, keys.rita);
+      try {
+        const refused = await callTool(rita, "memory_append", { scope: "team", id: "runbook", section: "Decisions", text: "A reader's line" });
+        assert.equal(refused.code, "auth/forbidden");
+      } finally {
+        await rita.close();
+      }
+      assert.equal((await call("GET", m(team, "team", "runbook"), { key: keys.bob })).json.revision, 3, "nothing refused was saved");
+    });
+
+    test("recall with ?trace=1 lists what was left out and why, best first", async () => {
+      const one = await call("GET", `${m(team, "team", "runbook")}/recall?q=${encodeURIComponent("who is on call")}&budget=40&trace=1`, { key: keys.rita });
+      assert.equal(one.status, 200, one.text);
+      const { trace } = one.json;
+      assert.equal(trace.items.length, one.json.omitted.length);
+      const counts = {};
+      for (const item of one.json.omitted) counts[item.reason] = (counts[item.reason] ?? 0) + 1;
+      assert.deepEqual(trace.reasons, counts);
+      assert.ok(trace.items.some((i) => i.reason === "budget" || i.reason === "no-match"), JSON.stringify(trace));
+      const scores = trace.items.map((i) => i.score);
+      assert.deepEqual(scores, [...scores].sort((a, b) => b - a));
+      const plain = await call("GET", `${m(team, "team", "runbook")}/recall?q=x`, { key: keys.rita });
+      assert.equal(plain.json.trace, undefined, "no trace unless asked");
+      const across = await call("GET", `/v1/teams/${team}/recall?q=${encodeURIComponent("deploys approvals")}&budget=30&trace=true`, { key: keys.alice });
+      assert.equal(across.status, 200, across.text);
+      // The approvals entry matched but did not fit the budget.
+      const cut = across.json.trace.items.find((i) => i.text === "Deploys need two approvals");
+      assert.ok(cut && (cut.reason === "budget" || cut.reason === "too-large"), JSON.stringify(across.json.trace));
+      assert.deepEqual(cut.memory, { scope: "team", id: "runbook", revision: 3 });
+      assert.equal(across.json.trace.items.length, across.json.omitted.length);
     });
 
     test("GET /mcp is 405 (stateless: no event stream)", async () => {

@@ -5,26 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { appendAudit, readAudit, trimAudit } from "../src/audit.js";
-
-function mapStorage() {
-  const map = new Map();
-  const name = (key) => key.join("/");
-  const sorted = (prefix) => [...map.keys()].filter((k) => k.startsWith(`${name(prefix)}/`)).sort();
-  return {
-    map,
-    get: async (key) => map.get(name(key)),
-    put: async (key, value) => void map.set(name(key), value),
-    delete: async (key) => void map.delete(name(key)),
-    deleteMany: async (keys) => keys.forEach((k) => map.delete(name(k))),
-    async list(prefix, o = {}) {
-      let keys = sorted(prefix);
-      if (o.end) keys = keys.filter((k) => k < name(o.end));
-      if (o.reverse) keys.reverse();
-      if (o.limit !== undefined) keys = keys.slice(0, o.limit);
-      return keys.map((k) => ({ key: k.split("/"), value: map.get(k) }));
-    },
-  };
-}
+import { mapStorage } from "./map-storage.mjs";
 
 test("the audit log keeps the newest entries, at most max + one trim batch, and reads at most max", async () => {
   const storage = mapStorage();

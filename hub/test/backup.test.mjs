@@ -75,7 +75,8 @@ describe("hub backup and restore, workerd and Deno", { concurrency: false }, () 
     t = { admin, adminId: made.json.keyId, writer, reader, gone };
 
     assert.equal((await w("GET", `/v1/teams/${T}/export`, { key: writer.key })).status, 403);
-    const exported = await w("GET", `/v1/teams/${T}/export`, { key: admin });
+    // The full backup, every user memory with it, is the operator's.
+    const exported = await w("GET", `/v1/teams/${T}/export`, { key: operator });
     assert.equal(exported.status, 200);
     assert.match(exported.headers.get("content-type"), /^application\/x-ndjson/);
     original = exported.text;
@@ -95,6 +96,10 @@ describe("hub backup and restore, workerd and Deno", { concurrency: false }, () 
     assert.deepEqual(of("deleted").map((r) => [r.scope, r.id, r.revision, r.deletedBy]), [["team", "ops", 1, "root"]]);
     assert.ok(of("audit").some((r) => r.entry.action === "team.create"));
     assert.deepEqual([...new Set(records.slice(1).map((r) => r.type))], ["member", "key", "policy", "memory", "revision", "deleted", "audit"]);
+
+    // The admin's own user memory, for the admin's exports below.
+    assert.equal((await w("PUT", m(T, "user", "root"), { key: admin, body: "## Preferences\n- 2025-03-02: root's own", headers: { "if-match": '"0"' } })).status, 200);
+    original = (await w("GET", `/v1/teams/${T}/export`, { key: operator })).text;
   });
 
   test("POST /v1/teams/{team}/import refuses a malformed or inconsistent export whole (422 with the first bad line), and anything but the operator", async () => {
@@ -131,14 +136,14 @@ describe("hub backup and restore, workerd and Deno", { concurrency: false }, () 
   test("workerd → Deno → workerd: each import exports again equal to the original, and its keys keep working", async () => {
     const toDeno = await d("POST", `/v1/teams/${T}/import`, { key: operator, body: original, type: NDJSON });
     assert.equal(toDeno.status, 201, toDeno.text);
-    assert.deepEqual({ ...toDeno.json, audit: null }, { team: T, members: 4, keys: 4, policies: 1, memories: 3, revisions: 5, deleted: 1, audit: null });
-    const fromDeno = (await d("GET", `/v1/teams/${T}/export`, { key: t.admin })).text;
+    assert.deepEqual({ ...toDeno.json, audit: null }, { team: T, members: 4, keys: 4, policies: 1, memories: 4, revisions: 6, deleted: 1, audit: null });
+    const fromDeno = (await d("GET", `/v1/teams/${T}/export`, { key: operator })).text;
     assert.deepEqual(comparable(fromDeno, t.adminId), comparable(original, t.adminId));
 
     assert.equal((await w("DELETE", `/v1/teams/${T}`, { key: operator })).status, 204);
     const back = await w("POST", `/v1/teams/${T}/import`, { key: operator, body: fromDeno, type: NDJSON });
     assert.equal(back.status, 201, back.text);
-    const again = (await w("GET", `/v1/teams/${T}/export`, { key: t.admin })).text;
+    const again = (await w("GET", `/v1/teams/${T}/export`, { key: operator })).text;
     assert.deepEqual(comparable(again, t.adminId), comparable(original, t.adminId));
 
     for (const [name, call] of [["deno", d], ["workerd", w]]) {
@@ -154,8 +159,56 @@ describe("hub backup and restore, workerd and Deno", { concurrency: false }, () 
       assert.deepEqual((await call("POST", `${m(T, "team", "ops")}/restore`, { key: t.admin })).json.revision, 1, `${name}: restorable`);
       assert.equal((await call("GET", m(T, "team", "eng"), { key: t.gone.key })).status, 401, `${name}: a revoked key stays revoked`);
       assert.deepEqual((await call("GET", `/v1/teams/${T}/policies`, { key: t.admin })).json.policies, [{ section: "Open Questions", maxAgeDays: 30 }], name);
+      // An admin's export: the team's memories and the admin's own user memory, no other member's.
+      const byAdmin = (await call("GET", `/v1/teams/${T}/export`, { key: t.admin })).text.trimEnd().split("\n").map((l) => JSON.parse(l));
+      const user = byAdmin.filter((r) => ["memory", "revision", "deleted"].includes(r.type) && r.scope === "user").map((r) => `${r.type} ${r.id}`);
+      assert.deepEqual(user, ["memory root", "revision root"], `${name}: the admin's export holds the admin's own user memory only`);
+      assert.ok(!JSON.stringify(byAdmin).includes("short answers"), `${name}: never another member's user memory`);
+      assert.deepEqual(byAdmin.filter((r) => r.type === "memory" && r.scope === "team").map((r) => r.id), ["eng", "ops"], name);
       const audit = (await call("GET", `/v1/teams/${T}/audit?limit=1000`, { key: t.admin })).json.entries;
       assert.ok(audit.some((e) => e.action === "team.import" && e.by === "operator" && e.status === 201), `${name}: the import is audited`);
+    }
+  });
+
+  test("every kind of record the hub would not have written is 422 with its line, and writes nothing, on workerd and Deno", async () => {
+    const lines = original.trimEnd().split("\n");
+    const at = (pred) => lines.findIndex((l) => pred(JSON.parse(l)));
+    /** The export with line `i`'s record changed by `change`. */
+    const edit = (i, change) => lines.map((l, j) => (j === i ? JSON.stringify(change(JSON.parse(l))) : l));
+    const withHead = (change) => (r) => ({ ...r, head: JSON.stringify(change(JSON.parse(r.head))) });
+    const eng = at((r) => r.type === "memory" && r.id === "eng");
+    const eng2 = at((r) => r.type === "revision" && r.id === "eng" && r.revision === 2);
+    const key = at((r) => r.type === "key" && !r.revokedAt);
+    const policy = at((r) => r.type === "policy");
+    const audit = at((r) => r.type === "audit");
+    const deleted = at((r) => r.type === "deleted");
+    const big = `## Facts\n- 2025-01-01: ${"x".repeat(64_010)}`;
+    const cases = [
+      ["a head of another format", edit(eng, withHead((h) => ({ ...h, format: "memdoc/9" }))), eng],
+      ["a head with an unknown field", edit(eng, withHead((h) => ({ ...h, extra: 1 }))), eng],
+      ["a head whose content is not a string", edit(eng, withHead((h) => ({ ...h, content: 5 }))), eng],
+      ["a head over the hard limit", edit(eng, withHead((h) => ({ ...h, content: big, audit: [{ ...h.audit[0], chars: [...big].length }, ...h.audit.slice(1)] }))), eng],
+      ["a snapshot the store does not read", edit(eng2, (r) => ({ ...r, value: JSON.stringify({ ...JSON.parse(r.value), content: 7 }) })), eng2],
+      ["a snapshot of another revision", edit(eng2, (r) => ({ ...r, value: JSON.stringify({ ...JSON.parse(r.value), revision: 1 }) })), eng2],
+      ["an impossible date", edit(key, (r) => ({ ...r, createdAt: "2099-02-30T00:00:00Z" })), key],
+      ["a date at 24:00", edit(deleted, (r) => ({ ...r, purgeAfter: "2099-01-01T24:00:00Z" })), deleted],
+      ["a policy the policies route refuses (a title of 100,000 characters: over Deno KV's value)", edit(policy, (r) => ({ ...r, section: "A".repeat(100_000) })), policy],
+      ["101 policies", [...lines.slice(0, policy + 1), ...Array.from({ length: 100 }, (_, i) => JSON.stringify({ type: "policy", section: `S${i}`, maxAgeDays: 1 })), ...lines.slice(policy + 1)], policy + 100],
+      ["an audit entry from the future", edit(audit, (r) => ({ ...r, seq: "99999999999999999-abcd" })), audit],
+      ["an audit entry of 3 MB", edit(audit, (r) => ({ ...r, entry: { ...r.entry, pad: "y".repeat(3_000_000) } })), audit],
+      ["more audit entries than the hub keeps", [...lines, ...Array.from({ length: 1001 }, (_, i) => JSON.stringify({ type: "audit", seq: `00000000000000001-${i.toString(16).padStart(4, "0")}`, entry: { action: "x" } }))], null],
+    ];
+    for (const [name, call] of [["workerd", w], ["deno", d]]) {
+      assert.equal((await call("DELETE", `/v1/teams/${T}`, { key: operator })).status, 204, name);
+      for (const [what, body, index] of cases) {
+        const r = await call("POST", `/v1/teams/${T}/import`, { key: operator, body: body.join("\n"), type: NDJSON });
+        assert.equal(r.status, 422, `${name}, ${what}: ${r.text.slice(0, 300)}`);
+        assert.equal(r.json.code, "import/invalid", `${name}, ${what}`);
+        if (index !== null) assert.equal(r.json.line, index + 1, `${name}, ${what}: ${r.json.detail.slice(0, 300)}`);
+        assert.equal((await call("GET", `/v1/teams/${T}/memories`, { key: t.admin })).status, 401, `${name}, ${what}: nothing written`);
+      }
+      const whole = await call("POST", `/v1/teams/${T}/import`, { key: operator, body: original, type: NDJSON });
+      assert.equal(whole.status, 201, `${name}: ${whole.text}`);
     }
   });
 

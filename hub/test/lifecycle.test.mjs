@@ -119,6 +119,10 @@ for (const [target, start] of Object.entries(targets)) {
       assert.equal(invalid.status, 400);
       assert.equal(invalid.json.code, "options/invalid-policy");
       assert.equal((await call("PUT", path, { key: t.admin, body: { policies: [{ section: "", maxAgeDays: 3 }] } })).json.code, "options/invalid-policy");
+      // A title of an alphabetic mark alone: refused, as the schema's pattern ([\p{L}\p{N}]) refuses it.
+      assert.equal((await call("PUT", path, { key: t.admin, body: { policies: [{ section: "\u0B3E", maxAgeDays: 3 }] } })).json.code, "options/invalid-policy");
+      // The policies are one stored value: a title is at most 200 characters.
+      assert.equal((await call("PUT", path, { key: t.admin, body: { policies: [{ section: "A".repeat(201), maxAgeDays: 3 }] } })).json.code, "options/invalid-policy");
       assert.equal((await call("PUT", path, { key: t.admin, body: { policies: [{ section: "Open Questions", maxAgeDays: "30" }] } })).json.code, "options/invalid");
       assert.equal((await call("PUT", path, { key: t.admin, body: { rules: [] } })).json.code, "request/invalid-body");
       assert.equal((await call("PUT", path, { key: t.admin, body: "[" , type: "application/json" })).status, 400);

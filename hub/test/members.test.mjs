@@ -31,8 +31,9 @@ for (const [target, start] of Object.entries(targets)) {
     let hub;
     let call;
     let t;
-    const key = async (member, role, more = {}) => {
-      const made = await call("POST", `/v1/teams/${t.name}/keys`, { key: t.admin, body: { member, role, ...more } });
+    /** A key made by the admin (a new member), or `by` another (the operator, for an existing member). */
+    const key = async (member, role, more = {}, by = t.admin) => {
+      const made = await call("POST", `/v1/teams/${t.name}/keys`, { key: by, body: { member, role, ...more } });
       assert.equal(made.status, 201, made.text);
       return made.json;
     };
@@ -47,7 +48,7 @@ for (const [target, start] of Object.entries(targets)) {
 
     test("members: each with status, key ids and last use; admin only", async () => {
       const alice = await key("alice", "writer");
-      await key("alice", "reader", { label: "second" });
+      await key("alice", "reader", { label: "second" }, operator);
       const bob = await key("bob", "reader");
       assert.equal((await call("GET", "/v1/whoami", { key: alice.key })).status, 200);
       const list = await call("GET", `/v1/teams/${t.name}/members`, { key: t.admin });
@@ -65,7 +66,7 @@ for (const [target, start] of Object.entries(targets)) {
 
     test("a disabled member's every key is refused at once; the user memory is kept; active again, it works", async () => {
       const carol = await key("carol", "writer");
-      const carol2 = await key("carol", "reader");
+      const carol2 = await key("carol", "reader", {}, operator);
       const put = await call("PUT", user(t.name, "carol"), { key: carol.key, body: "## Notes\n- 2025-01-31: carol's note", headers: { "if-match": '"0"' } });
       assert.equal(put.status, 200, put.text);
       const off = await call("PATCH", `/v1/teams/${t.name}/members/carol`, { key: t.admin, body: { status: "disabled" } });
@@ -111,6 +112,20 @@ for (const [target, start] of Object.entries(targets)) {
       assert.equal((await call("GET", "/v1/whoami", { key: second.key })).status, 200);
     });
 
+    test("an existing member's keys are made by the operator (or rotated by the member), never by another admin: their user memory stays theirs", async () => {
+      const kim = await key("kim", "writer");
+      assert.equal((await call("PUT", user(t.name, "kim"), { key: kim.key, body: "## Notes\n- 2025-02-01: kim's own", headers: { "if-match": '"0"' } })).status, 200);
+      const refused = await call("POST", `/v1/teams/${t.name}/keys`, { key: t.admin, body: { member: "kim", role: "writer" } });
+      assert.deepEqual([refused.status, refused.json.code], [403, "auth/forbidden"], refused.text);
+      const audit = (await call("GET", `/v1/teams/${t.name}/audit?limit=5`, { key: t.admin })).json.entries;
+      assert.ok(audit.some((e) => e.action === "key.create" && e.status === 403), "the refusal is audited");
+      assert.equal((await call("GET", `/v1/teams/${t.name}/members`, { key: t.admin })).json.members.find((m) => m.member === "kim").keys.length, 1, "no key was made");
+      // The admin's own keys, and the operator's for anyone.
+      assert.equal((await call("POST", `/v1/teams/${t.name}/keys`, { key: t.admin, body: { member: "root", role: "reader" } })).status, 201);
+      const again = await key("kim", "reader", {}, operator);
+      assert.equal((await call("GET", user(t.name, "kim"), { key: again.key })).json.content, "## Notes\n- 2025-02-01: kim's own");
+    });
+
     test("a key with expiresAt works until then, then 401 auth/key-expired; past or malformed instants are refused", async () => {
       const at = new Date(Date.now() + 2000).toISOString();
       const temp = await key("frank", "reader", { expiresAt: at });
@@ -121,7 +136,7 @@ for (const [target, start] of Object.entries(targets)) {
       await sleep(Date.parse(at) - Date.now() + 300);
       const late = await call("GET", "/v1/whoami", { key: temp.key });
       assert.deepEqual([late.status, late.json.code], [401, "auth/key-expired"]);
-      for (const expiresAt of ["2001-01-01T00:00:00Z", "tomorrow", "2099-01-01", 5]) {
+      for (const expiresAt of ["2001-01-01T00:00:00Z", "tomorrow", "2099-01-01", 5, "2099-02-30T00:00:00Z", "2099-01-01T24:00:00Z", "2099-01-01T23:60:00Z", "2099-01-01T00:00:00+24:00"]) {
         const bad = await call("POST", `/v1/teams/${t.name}/keys`, { key: t.admin, body: { member: "x", role: "reader", expiresAt } });
         assert.deepEqual([bad.status, bad.json.code], [400, "request/invalid-body"], String(expiresAt));
       }
@@ -131,7 +146,10 @@ for (const [target, start] of Object.entries(targets)) {
 
     test("rotate: a new key for the same member and role; the old one works until the grace ends", async () => {
       const old = await key("hank", "writer", { label: "ci" });
-      const rotated = await call("POST", `/v1/teams/${t.name}/keys/${old.id}/rotate`, { key: t.admin, body: { graceSeconds: 2 } });
+      // Another member's key is rotated by that member alone: an admin's rotation would hand the admin hank's key.
+      const byAdmin = await call("POST", `/v1/teams/${t.name}/keys/${old.id}/rotate`, { key: t.admin, body: { graceSeconds: 2 } });
+      assert.deepEqual([byAdmin.status, byAdmin.json.code], [403, "auth/forbidden"]);
+      const rotated = await call("POST", `/v1/teams/${t.name}/keys/${old.id}/rotate`, { key: old.key, body: { graceSeconds: 2 } });
       assert.equal(rotated.status, 201, rotated.text);
       assert.deepEqual([rotated.json.member, rotated.json.role, rotated.json.label], ["hank", "writer", "ci"]);
       assert.notEqual(rotated.json.id, old.id);

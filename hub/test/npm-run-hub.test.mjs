@@ -3,46 +3,19 @@
 // operator token kept in the state folder, and state that survives a
 // restart.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 
-import { root } from "../run.mjs";
+import { startNpmRunHub } from "./npm-run-hub.mjs";
 import { usedContent, usedSecret } from "./used.mjs";
 
 const state = mkdtempSync(join(tmpdir(), "memdoc-hub-state-"));
 after(() => rmSync(state, { recursive: true, force: true }));
 
-/** Start `npm run hub`; resolve once it printed its URL (and token). */
-function start() {
-  const env = { ...process.env, MEMDOC_HUB_STATE: state, PORT: "0" };
-  delete env.MEMDOC_HUB_OPERATOR_TOKEN;
-  const child = spawn("npm", ["run", "--silent", "hub"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  let out = "";
-  let err = "";
-  child.stderr.on("data", (d) => (err += d));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm run hub printed no URL in 120 s:\n${out}\n${err}`)), 120_000);
-    child.on("exit", (code) => reject(new Error(`npm run hub exited with ${code}:\n${out}\n${err}`)));
-    child.stdout.on("data", (d) => {
-      out += d;
-      const url = /^memdoc hub: (http:\/\/127\.0\.0\.1:\d+)$/m.exec(out)?.[1];
-      const token = /^operator token: (\S+)$/m.exec(out)?.[1];
-      if (url && token) {
-        clearTimeout(timer);
-        const stop = () =>
-          new Promise((done) => {
-            child.removeAllListeners("exit");
-            child.once("exit", done);
-            process.kill(-child.pid, "SIGINT");
-          });
-        resolve({ url, token, stop });
-      }
-    });
-  });
-}
+/** Start `npm run hub` on the state folder of this file. */
+const start = () => startNpmRunHub(state);
 
 test("npm run hub serves the Worker, prints its URL and a generated operator token, and keeps its state", { timeout: 300_000 }, async () => {
   const first = await start();

@@ -118,6 +118,21 @@ for (const [target, start] of Object.entries(targets)) {
       assert.equal((await line(`${id}-nowhere`)).route, "unmatched");
     });
 
+    test("POST /mcp: its log line names the key's caller, and the tools' own requests carry the client's request id", async () => {
+      const body = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "memory_read", arguments: { scope: "team", id: "obs-mcp" } } };
+      const r = await fetch(`${hub.url}/mcp`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${t.reader}`, "content-type": "application/json", accept: "application/json, text/event-stream", "x-request-id": `mcp-trace-${target}` },
+        body: JSON.stringify(body),
+      });
+      assert.equal(r.status, 200, await r.text());
+      await sleep(200);
+      const lines = logs.filter((l) => l.startsWith("{")).map((l) => JSON.parse(l)).filter((l) => l.requestId === `mcp-trace-${target}`);
+      const outer = lines.find((l) => l.route === "/mcp");
+      assert.deepEqual([outer?.team, outer?.member, outer?.keyId], [t.name, "rita", t.reader.split(".")[2]], JSON.stringify(outer));
+      assert.ok(lines.some((l) => l.route === "/v1/teams/{team}/memories/{scope}/{id}" && l.member === "rita"), `the tool's read shares the id: ${JSON.stringify(lines)}`);
+    });
+
     test("GET /metrics: the operator's, in the Prometheus text format, with every metric of the hub", async () => {
       assert.equal((await call("GET", "/metrics")).json.code, "auth/missing-key");
       assert.equal((await call("GET", "/metrics", { key: t.admin })).json.code, "auth/invalid-key");

@@ -141,3 +141,36 @@ for (const [target, start] of Object.entries(targets)) {
     });
   });
 }
+
+// Without a sweep soon (the schedule's default, a day): what a save does to
+// a task memory that expired before the sweep came by.
+for (const [target, start] of Object.entries({
+  workerd: () => startWorkerd({ build: join(work, "workerd-build-daily"), persist: false, vars: { ...vars, MEMDOC_HUB_SWEEP_INTERVAL_SECONDS: "86400" } }),
+  deno: () => startDeno({ kvPath: join(work, "kv-daily"), vars: { ...vars, MEMDOC_HUB_SWEEP_INTERVAL_SECONDS: "86400" } }),
+})) {
+  test(`${target}: task memory saves count in stats.writes; a save over an expired one audits its expiry; DELETE is 405`, async () => {
+    const hub = await start();
+    try {
+      const call = client(hub.url);
+      const made = await call("POST", "/v1/teams", { key: operator, body: { team: "tasks-daily", admin: "root" } });
+      const admin = made.json.key;
+      const path = "/v1/teams/tasks-daily/memories/task/brief";
+      const writes = async () => (await call("GET", "/v1/teams/tasks-daily/stats", { key: admin })).json.writes;
+      assert.equal(await writes(), 0);
+      assert.equal((await call("PUT", `${path}?ttl=1`, { key: admin, body: DOC, headers: { "if-match": '"0"' } })).status, 200);
+      assert.equal(await writes(), 1, "the task memory's save is a write");
+      const del = await call("DELETE", path, { key: admin, headers: { "if-match": '"1"' } });
+      assert.deepEqual([del.status, del.headers.get("allow")], [405, "GET, PUT"]);
+      await sleep(1300);
+      const again = await call("PUT", path, { key: admin, body: DOC, headers: { "if-match": '"0"' } });
+      assert.equal(again.status, 200, again.text);
+      assert.equal(again.json.revision, 1, "the expired memory was removed first");
+      assert.equal(await writes(), 2);
+      const audit = (await call("GET", "/v1/teams/tasks-daily/audit?limit=20", { key: admin })).json.entries;
+      const expired = audit.filter((e) => e.action === "expire" && e.target === "task/brief");
+      assert.deepEqual(expired.map((e) => [e.member, e.status, e.by]), [[null, 204, "save"]], "the expiry is audited once, by the save");
+    } finally {
+      await hub.stop();
+    }
+  });
+}

@@ -107,7 +107,7 @@ fn line(
 /// `x` (finite, ≥ 0, as scores and their parts are) with three decimals,
 /// rounded: formatted as whole numbers, so that the WebAssembly module
 /// carries no float formatting (BENCHMARKS.md, "Module size").
-fn thousandths(x: f64) -> String {
+pub(super) fn thousandths(x: f64) -> String {
     // Scores are at most a few units: far within i64.
     #[allow(clippy::cast_possible_truncation)]
     let n = (x.max(0.0) * 1000.0).round() as i64;

@@ -55,7 +55,7 @@ impl Target<'_> {
 
 /// A path segment: unreserved characters, `@` and `:` as they are, every
 /// other byte as `%XX`.
-fn encode(segment: &str) -> String {
+pub(crate) fn encode(segment: &str) -> String {
     let mut out = String::with_capacity(segment.len());
     for byte in segment.bytes() {
         if byte.is_ascii_alphanumeric() || b"-._~@:".contains(&byte) {
@@ -79,10 +79,11 @@ pub enum Credential {
 }
 
 impl Credential {
-    /// The credential of `memdoc hub COMMAND`.
+    /// The credential of `memdoc hub COMMAND` (`import`, `team create`:
+    /// the operator's; the others: a key).
     #[must_use]
     pub fn of(command: &str) -> Self {
-        if command == "import" {
+        if command == "import" || command == "team create" {
             Self::Operator
         } else {
             Self::Key
@@ -180,6 +181,14 @@ pub fn pulled(file: Option<&str>, answer: Answer<'_>) -> Outcome {
     let (Some(content), Some(revision)) = (text(&body, "content"), whole(&body, "revision")) else {
         return not_the_hub(answer);
     };
+    // The hub answers a memory never saved as revision 0, empty: for the
+    // command line that is a memory that does not exist.
+    if revision == 0 {
+        return Outcome::failing(
+            "hub: memory/not-found: this memory has never been saved; to make it, write a file and `memdoc hub push FILE TEAM SCOPE ID --revision 0`",
+            exit::HUB_REFUSED,
+        );
+    }
     let form = file_form(content);
     match file {
         Some(_) => Outcome {
@@ -228,7 +237,11 @@ pub fn pushed(push: &Push<'_>, put: Answer<'_>, current: Option<Answer<'_>>) -> 
         return stale(push, current);
     }
     let Some(body) = ok_json(put) else {
-        return problem(put);
+        let mut refused = problem(put);
+        if put.status == 422 {
+            rejected(&mut refused.stderr, &file, put.body);
+        }
+        return refused;
     };
     let (Some(content), Some(revision), Some(status)) = (
         text(&body, "content"),
@@ -281,6 +294,42 @@ pub fn pushed(push: &Push<'_>, put: Answer<'_>, current: Option<Answer<'_>>) -> 
         out.write = Some(form);
     }
     out
+}
+
+/// The diagnostics of a rejected save, one line each (`FILE:LINE:COLUMN:
+/// severity code: message`, its help on the next), errors first.
+fn rejected(out: &mut String, file: &str, body: &str) {
+    let Ok(body) = from_json(body) else { return };
+    let diagnostics = list(&body, "diagnostics");
+    for severity in ["error", "warning", "info"] {
+        for d in diagnostics
+            .iter()
+            .filter(|d| text(d, "severity") == Some(severity))
+        {
+            let (Some(code), Some(message)) = (text(d, "code"), text(d, "message")) else {
+                continue;
+            };
+            let start = field(d, "range").and_then(|r| field(r, "start"));
+            let at = |name| start.and_then(|s| whole(s, name)).unwrap_or(1);
+            let _ = writeln!(
+                out,
+                "memdoc: {file}:{}:{}: {severity} {}: {}",
+                at("line"),
+                at("column"),
+                printable(code),
+                printable(message)
+            );
+            if let Some(help) = text(d, "help") {
+                let _ = writeln!(
+                    out,
+                    "memdoc: {file}:{}:{}:   help: {}",
+                    at("line"),
+                    at("column"),
+                    printable(help)
+                );
+            }
+        }
+    }
 }
 
 fn stale(push: &Push<'_>, current: Option<Answer<'_>>) -> Outcome {
@@ -458,7 +507,7 @@ pub fn problem(answer: Answer<'_>) -> Outcome {
 }
 
 /// A problem the hub answered to a request made with `credential`.
-fn problem_of(answer: Answer<'_>, credential: Credential) -> Outcome {
+pub(crate) fn problem_of(answer: Answer<'_>, credential: Credential) -> Outcome {
     let body = from_json(answer.body).ok();
     let body = body.as_ref();
     let (Some(code), Some(detail)) = (
@@ -499,7 +548,7 @@ fn problem_of(answer: Answer<'_>, credential: Credential) -> Outcome {
                 .filter_map(|d| text(d, "code"))
                 .collect();
             format!(
-                "fix {} (memdoc check --scope SCOPE FILE shows where)",
+                "fix {} (below)",
                 if codes.is_empty() {
                     "its errors".to_owned()
                 } else {
@@ -540,7 +589,7 @@ fn problem_of(answer: Answer<'_>, credential: Credential) -> Outcome {
 }
 
 /// An answer that is neither the expected JSON nor a problem.
-fn not_the_hub(answer: Answer<'_>) -> Outcome {
+pub(super) fn not_the_hub(answer: Answer<'_>) -> Outcome {
     Outcome::failing(
         &format!(
             "hub: unexpected answer (HTTP {}); is MEMDOC_HUB_URL the hub's URL?",
@@ -551,28 +600,28 @@ fn not_the_hub(answer: Answer<'_>) -> Outcome {
 }
 
 /// The body of a 2xx answer, read.
-fn ok_json(answer: Answer<'_>) -> Option<Value<'_>> {
+pub(super) fn ok_json(answer: Answer<'_>) -> Option<Value<'_>> {
     if !(200..300).contains(&answer.status) {
         return None;
     }
     from_json(answer.body).ok()
 }
 
-fn field<'v, 't>(value: &'v Value<'t>, name: &str) -> Option<&'v Value<'t>> {
+pub(crate) fn field<'v, 't>(value: &'v Value<'t>, name: &str) -> Option<&'v Value<'t>> {
     match value {
         Value::Object(fields) => fields.iter().find(|(k, _)| k == name).map(|(_, v)| v),
         _ => None,
     }
 }
 
-fn text<'v>(value: &'v Value<'_>, name: &str) -> Option<&'v str> {
+pub(super) fn text<'v>(value: &'v Value<'_>, name: &str) -> Option<&'v str> {
     match field(value, name)? {
         Value::Str(s) => Some(s),
         _ => None,
     }
 }
 
-fn whole(value: &Value<'_>, name: &str) -> Option<u64> {
+pub(super) fn whole(value: &Value<'_>, name: &str) -> Option<u64> {
     match field(value, name)? {
         Value::Whole(n) => Some(*n),
         _ => None,
@@ -584,4 +633,9 @@ fn list<'v, 't>(value: &'v Value<'t>, name: &str) -> &'v [Value<'t>] {
         Some(Value::Array(items)) => items,
         _ => &[],
     }
+}
+
+/// The string field `name` of a JSON text, if it is one.
+pub(crate) fn from_json_text(body: &str, name: &str) -> Option<String> {
+    text(&from_json(body).ok()?, name).map(str::to_owned)
 }

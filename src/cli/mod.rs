@@ -8,7 +8,9 @@
 //! conflict markers of the merge driver ([`markers`]), recall's explanation
 //! ([`explain`]), the expiry policies of the command line and today's date
 //! ([`policy`]), the one-line messages of failures and the hub's problems,
-//! with the exit codes ([`messages`]). No I/O, nothing of JavaScript:
+//! with the exit codes ([`messages`]); for agents where they work, a
+//! repository's setup ([`init`]), the hooks an agent runs ([`hook`]) and
+//! why an entry was not recalled ([`trace`]). No I/O, nothing of JavaScript:
 //! docs/CLI.md is the reference, and its tests compare the two front ends.
 //!
 //! Not part of the crate's API (hidden, not covered by semver).
@@ -17,11 +19,16 @@ pub mod check;
 pub mod diff;
 pub mod explain;
 pub mod file;
+pub mod hook;
 pub mod hub;
+pub mod hub_admin;
+pub mod import;
+pub mod init;
 pub mod markers;
 pub mod messages;
 pub mod policy;
 pub mod run;
+pub mod trace;
 
 /// What a command does once its inputs are read: what it prints on each
 /// stream, what it writes to its file (`None`: the file stays as it is)

@@ -120,11 +120,30 @@ fn whole(value: &str, error: fn(String) -> Error) -> Result<usize, Error> {
         .ok_or_else(|| error(format!("{} is not a whole number ≥ 1", Quoted(value))))
 }
 
-/// `memdoc recall FILE QUESTION [--budget N] [--explain]`: the recalled
-/// part, and with `explain` why each item was taken or left out.
+/// `--scope team|user` (default user), or the failure (exit 2).
+fn scope_of(scope: Option<&str>) -> Result<Scope, Outcome> {
+    scope.map_or(Ok(Scope::User), |s| {
+        s.parse::<Scope>().map_err(|error| option_failed(&error))
+    })
+}
+
+/// `memdoc recall FILE QUESTION [--scope S] [--budget N] [--explain]
+/// [--trace]`: the recalled part, with `explain` why each item was taken or
+/// left out, with `trace` the items left out and why.
 #[must_use]
-pub fn recall(text: &str, question: &str, budget: Option<&str>, explain: bool) -> Outcome {
+pub fn recall(
+    text: &str,
+    question: &str,
+    scope: Option<&str>,
+    budget: Option<&str>,
+    explain: bool,
+    trace: bool,
+) -> Outcome {
     let mut options = RecallOptions::default();
+    match scope_of(scope) {
+        Ok(scope) => options.scope = scope,
+        Err(failed) => return failed,
+    }
     if let Some(budget) = budget {
         match whole(budget, Error::InvalidBudget) {
             Ok(n) => options.budget = n,
@@ -137,20 +156,29 @@ pub fn recall(text: &str, question: &str, budget: Option<&str>, explain: bool) -
         stdout.push('\n');
         stdout.push_str(&super::explain::explain(&recalled));
     }
+    if trace {
+        stdout.push('\n');
+        stdout.push_str(&super::trace::trace(&recalled));
+    }
     Outcome::printing(stdout)
 }
 
-/// `memdoc compact FILE --to N`: the compacted memory, and on standard
-/// error what was merged and removed; exit 1 when it does not fit.
+/// `memdoc compact FILE --to N [--scope S]`: the compacted memory, and on
+/// standard error what was merged and removed; exit 1 when it does not fit.
 #[must_use]
-pub fn compact(file: &str, text: &str, to: &str) -> Outcome {
+pub fn compact(file: &str, text: &str, to: &str, scope: Option<&str>) -> Outcome {
     let target = match whole(to, Error::InvalidTarget) {
         Ok(n) => n,
         Err(error) => return option_failed(&error),
     };
+    let scope = match scope_of(scope) {
+        Ok(scope) => scope,
+        Err(failed) => return failed,
+    };
     let done = compact_text(
         text,
         &CompactOptions {
+            scope,
             target,
             ..CompactOptions::default()
         },

@@ -28,6 +28,8 @@
 mod allocator;
 #[cfg(feature = "cli")]
 pub mod cli;
+#[cfg(feature = "cli")]
+pub mod cli_agents;
 mod convert;
 pub(crate) mod errors;
 mod host;

@@ -5,7 +5,7 @@
 // Locks) and IndexedDB, races writers within a page (localStorage) and across
 // pages (IndexedDB), and saves a large memory many times to check that old
 // snapshots are pruned; the MiniLM and static embedders find their files at
-// the package's URLs. The browser is closed whatever happens.
+// the packages' URLs (memdoc's, and @memdoc/minilm's and @memdoc/static's). The browser is closed whatever happens.
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
@@ -16,7 +16,7 @@ import { after, before, test } from "node:test";
 import * as memdoc from "memdoc";
 import { chromium } from "playwright-core";
 
-import { casesPath, pkgDir, root } from "../helpers.mjs";
+import { casesPath, minilmDir, pkgDir, root, staticDir } from "../helpers.mjs";
 import { cosine, staticReference } from "../static-reference.mjs";
 import { probe } from "./engine-probe.mjs";
 
@@ -29,8 +29,8 @@ const types = {
   ".safetensors": "application/octet-stream",
   ".i8": "application/octet-stream",
 };
-// Only the package and the test files are served.
-const served = [realpathSync(pkgDir), join(root, "test-js")];
+// Only the packages (memdoc and the embedders' own) and the test files are served.
+const served = [realpathSync(pkgDir), realpathSync(minilmDir), realpathSync(staticDir), join(root, "test-js")];
 
 function serve(request, response) {
   const path = decodeURIComponent(new URL(request.url, "http://x").pathname);
@@ -102,7 +102,7 @@ test("a page without a bundler awaits init(), then validates and renders like th
   await page.close();
 });
 
-test("MiniLM in a page: the embedder fetches its module, weights and tokenizer from the package's URLs", { timeout: 180_000 }, async () => {
+test("MiniLM in a page: the embedder fetches its module, weights and tokenizer from the packages' URLs", { timeout: 180_000 }, async () => {
   const page = await openPage();
   const reference = JSON.parse(readFileSync(join(root, "embedders", "minilm", "tests", "reference.json"), "utf8"));
   const started = Date.now();
@@ -123,7 +123,7 @@ test("MiniLM in a page: the embedder fetches its module, weights and tokenizer f
   await page.close();
 });
 
-test("the static table in a page: the embedder fetches its table, tokenizer and module from the package's URLs, and hybridRecall finds by meaning", { timeout: 120_000 }, async () => {
+test("the static table in a page: the embedder fetches its table, tokenizer and module from the packages' URLs, and hybridRecall finds by meaning", { timeout: 120_000 }, async () => {
   const page = await openPage();
   const reference = staticReference();
   const got = await page.evaluate(async (texts) => {

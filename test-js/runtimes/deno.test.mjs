@@ -12,7 +12,7 @@ import { after, test } from "node:test";
 
 import * as memdoc from "memdoc";
 
-import { casesPath, pkgDir, root } from "../helpers.mjs";
+import { casesPath, minilmDir, pkgDir, root, staticDir } from "../helpers.mjs";
 import { probe } from "./engine-probe.mjs";
 
 const deno = join(root, "node_modules", ".bin", "deno");
@@ -69,6 +69,7 @@ test("MiniLM in Deno: the packaged embedder finds its files and gives the refere
   const started = Date.now();
   const got = await runDeno("deno-embedder.mjs", { embedder: "minilm", texts: reference.cases.map((c) => c.text) }, [], [
     realpathSync(join(pkgDir, "embedders", "minilm")),
+    realpathSync(minilmDir),
   ]);
   const dot = (a, b) => a.reduce((sum, x, i) => sum + x * b[i], 0);
   const worst = Math.min(...got.vectors.map((v, i) => dot(v, reference.cases[i].vector) / Math.sqrt(dot(v, v) * dot(reference.cases[i].vector, reference.cases[i].vector))));
@@ -85,7 +86,7 @@ test("the static table in Deno: the packaged embedder finds its files and gives 
   const reference = staticReference();
   const got = await runDeno("deno-embedder.mjs", { embedder: "static", texts: reference.map((c) => c.text) }, [], [
     realpathSync(join(pkgDir, "embedders", "minilm")),
-    realpathSync(join(pkgDir, "embedders", "static")),
+    realpathSync(staticDir),
   ]);
   const worst = Math.min(...got.vectors.map((v, i) => cosine(v, reference[i].vector)));
   console.log(`deno static: worst cosine ${worst.toFixed(7)} over ${got.vectors.length} texts`);

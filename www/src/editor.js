@@ -4,7 +4,7 @@
 // from that one Report (through `onReport`), so typing costs one validation
 // per pause, never one per keystroke or per panel.
 
-import { EditorState, StateEffect } from "@codemirror/state";
+import { Compartment, EditorState, StateEffect } from "@codemirror/state";
 import {
   EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter,
   drawSelection, highlightSpecialChars, placeholder,
@@ -93,7 +93,11 @@ export function createEditor(parent, { validate, dates, onReport, onSave, label 
     needsRefresh: (update) => update.transactions.some((tr) => tr.effects.some((e) => e.is(optionsChanged))),
   });
 
-  const extensions = [
+  // Read-only for a key that may not save (a reader's): no typing, no Save.
+  const writable = new Compartment();
+  let readOnly = false;
+  const modes = (flag) => [EditorState.readOnly.of(flag), EditorView.editable.of(!flag)];
+  const base = [
     lineNumbers(),
     highlightActiveLineGutter(),
     highlightSpecialChars(),
@@ -119,7 +123,8 @@ export function createEditor(parent, { validate, dates, onReport, onSave, label 
     ]),
     EditorView.contentAttributes.of({ "aria-label": label, "data-testid": "editor-content" }),
   ];
-  const view = new EditorView({ parent, state: EditorState.create({ doc: "", extensions }) });
+  const extensions = () => [...base, writable.of(modes(readOnly))];
+  const view = new EditorView({ parent, state: EditorState.create({ doc: "", extensions: extensions() }) });
 
   return {
     view,
@@ -130,7 +135,7 @@ export function createEditor(parent, { validate, dates, onReport, onSave, label 
      */
     load(text) {
       const hadFocus = view.hasFocus;
-      view.setState(EditorState.create({ doc: text, extensions }));
+      view.setState(EditorState.create({ doc: text, extensions: extensions() }));
       if (hadFocus) view.focus();
     },
     /**
@@ -150,6 +155,11 @@ export function createEditor(parent, { validate, dates, onReport, onSave, label 
         endNew -= 1;
       }
       view.dispatch({ changes: { from: start, to: endOld, insert: text.slice(start, endNew) } });
+    },
+    /** Whether the text can be edited (false: a reader's key). */
+    setReadOnly(flag) {
+      readOnly = flag;
+      view.dispatch({ effects: writable.reconfigure(modes(flag)) });
     },
     /** Move the cursor to a range, scroll it into view and focus the editor. */
     select(from, to) {

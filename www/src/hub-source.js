@@ -11,6 +11,7 @@ import { byTestId, el, replaceChildren } from "./dom.js";
 import { createStore } from "./engine.js";
 import { connectHub } from "./hub-store.js";
 import { openMemory, readForm } from "./open.js";
+import { readerOnly, setBusy } from "./status.js";
 import { renderOutcome } from "./views.js";
 
 const KEPT = "memdoc-editor:hub";
@@ -65,8 +66,11 @@ function renderSource(me, url) {
   byTestId("actor").readOnly = Boolean(me);
   byTestId("hub-directory").hidden = !me;
   document.body.dataset.source = me ? "hub" : "browser";
+  // A reader's key may not save: the editor is read-only and Save disabled.
+  state.editor?.setReadOnly(readerOnly());
+  setBusy(state.busy);
   if (me) {
-    status.textContent = `Connected to ${url} as ${me.member} (${me.role}) in team ${me.team}. Your user memory is “${me.member}”; team memories are opened by id.`;
+    status.textContent = `Connected to ${url} as ${me.member} (${me.role}) in team ${me.team}. Your user memory is “${me.member}”; team memories are opened by id.${readerOnly() ? " This key may only read: the memory is shown read-only." : ""}`;
     byTestId("hub-user-memory").textContent = me.member;
   } else {
     status.textContent = "Memories are kept in this browser.";

@@ -153,6 +153,20 @@ function omittedItem(item) {
     el("span", { class: "reason" }, el("code", { text: item.reason }), ` ${REASONS[item.reason] ?? ""}`));
 }
 
+/**
+ * The omitted items, one collapsed group per reason (a long memory leaves
+ * out hundreds of entries for the same reason), in the engine's order of
+ * first appearance, the items of each in document order.
+ */
+function omittedGroups(omitted) {
+  const groups = new Map();
+  for (const item of omitted) groups.set(item.reason, [...(groups.get(item.reason) ?? []), item]);
+  return [...groups].map(([reason, items]) => el("li", { class: "recall-group", "data-testid": "recall-omitted-group", "data-reason": reason },
+    el("details", {},
+      el("summary", {}, el("code", { text: reason }), ` ${REASONS[reason] ?? ""} (${items.length})`),
+      el("ul", { class: "recall-list" }, ...items.map(omittedItem)))));
+}
+
 function render(result, budget) {
   mark(result.selected.map((item) => ({
     from: item.range.start.offset,
@@ -168,7 +182,7 @@ function render(result, budget) {
     + (degraded && result.semantic.message ? ` ${result.semantic.message}` : ""));
   byTestId("recall-status").dataset.degraded = degraded ?? "";
   replaceChildren(byTestId("recall-selected"), result.selected.map(selectedItem));
-  replaceChildren(byTestId("recall-omitted"), result.omitted.map(omittedItem));
+  replaceChildren(byTestId("recall-omitted"), omittedGroups(result.omitted));
   showText(byTestId("recall-omitted-count"), String(result.omitted.length));
   byTestId("recall-selected-empty").hidden = result.selected.length > 0;
   byTestId("recall-results").hidden = false;

@@ -3,7 +3,7 @@
 
 import { state, describeError } from "./session.js";
 import { renderOutcome } from "./views.js";
-import { setBusy, keepText } from "./status.js";
+import { readerOnly, setBusy, keepText } from "./status.js";
 import { adoptRevision } from "./revision.js";
 import { openConflict } from "./conflict.js";
 import { checkRemote } from "./remote.js";
@@ -53,7 +53,7 @@ async function applyOutcome(outcome, submitted, verb) {
 
 /** Save the editor's text; resolves to the store's outcome, or null if the save failed. */
 export async function save({ onConflict = "reject", baseRevision = state.baseRevision } = {}) {
-  if (state.busy || !state.ref) return;
+  if (state.busy || !state.ref || readerOnly()) return;
   const submitted = state.editor.getText();
   setBusy(true);
   try {

@@ -46,6 +46,9 @@ function where(d) {
   return `line ${d.range.start.line}, col ${d.range.start.column}`;
 }
 
+/** The order of the problem list: the most severe first. */
+const SEVERITY_RANK = { error: 0, warning: 1, info: 2 };
+
 /**
  * The problem list as shown: the shape of its items (each one's severity,
  * code and whether it has help), the items, and the diagnostics and
@@ -86,13 +89,16 @@ function updateProblemItem(item, d) {
 }
 
 /**
- * The problem list beside the editor. Each item is a button; activating it
+ * The problem list beside the editor, errors first. Each item is a button; activating it
  * calls `onPick(diagnostic)` with the diagnostic of the latest check. Most
  * checks find the same problems as the last one, with other counts in their
  * messages or further down the text: the items are then updated in place,
  * not made again.
  */
-export function renderProblems(diagnostics, onPick) {
+export function renderProblems(found, onPick) {
+  // Errors first (they block a save), then warnings, then the rest; in the
+  // document's order within each.
+  const diagnostics = [...found].sort((a, b) => (SEVERITY_RANK[a.severity] ?? 3) - (SEVERITY_RANK[b.severity] ?? 3));
   shownProblems.diagnostics = diagnostics;
   shownProblems.onPick = onPick;
   const shape = problemShape(diagnostics);

@@ -15,6 +15,7 @@
 use crate::model::Model;
 use crate::static_table::{self, DIMENSIONS};
 use crate::tokenizer::Tokenizer;
+use crate::Arithmetic;
 
 /// model2vec's SIF coefficient.
 const SIF: f64 = 1e-4;
@@ -30,7 +31,7 @@ pub fn distill(tokenizer: &Tokenizer, model: &Model) -> Vec<u8> {
     let mut pooled = vec![0.0f64; vocab * hidden];
     for (id, row) in pooled.chunks_exact_mut(hidden).enumerate() {
         let ids = [cls, u32::try_from(id).expect("a token id"), sep];
-        let out = model.forward(&ids);
+        let out = model.forward(&[&ids], Arithmetic::Reproducible);
         for token in out.chunks_exact(hidden) {
             for (r, v) in row.iter_mut().zip(token) {
                 *r += f64::from(*v) / 3.0;

@@ -1,19 +1,26 @@
 //! The dense layers' matrix product, the forward pass's hot loop. The
 //! weights are stored in panels of 16 outputs (`[outputs / 16][inputs][16]`):
 //! one panel (24 KiB, or 96 KiB for the FFN's second layer) stays in cache
-//! while every row of the input passes through it, so each weight is read
-//! from memory once per text, not once per token. Six rows at a time are
-//! accumulated in vector registers: 8-lane AVX natively where the CPU has it,
-//! WebAssembly's 4-lane SIMD (built with `+simd128`), a portable loop
-//! elsewhere. Each output is the bias plus the products added in input order,
-//! each rounded (no fused multiply-add), so every path gives the same bits.
+//! while every row of the input (every token of a batch of texts) passes
+//! through it, so each weight is read from memory once per batch, not once
+//! per token. A block of rows is accumulated in vector registers by one of
+//! the kernels below, chosen once per product (`Kernel::pick`) from the
+//! arithmetic asked for and the CPU found at run time:
+//!
+//! - `Arithmetic::Reproducible`: each output is the bias plus the products
+//!   added in input order, each rounded (no fused multiply-add), so every
+//!   path gives the same bits: 8-lane AVX natively where the CPU has it,
+//!   WebAssembly's 4-lane SIMD (built with `+simd128`), a portable loop
+//!   elsewhere. The static table's distillation needs those bits.
+//! - `Arithmetic::Fast`: fused multiply-add (each product added unrounded),
+//!   16 lanes and twelve rows at a time with AVX-512, 8 lanes and six rows
+//!   with AVX2 and FMA. WebAssembly's SIMD has no fused multiply-add: its
+//!   kernel serves both.
+
+use crate::Arithmetic;
 
 /// Outputs per panel.
 const PANEL: usize = 16;
-/// Rows of the input taken together: each weight loaded serves this many
-/// (6: 12 accumulators and the weights fill the 16 registers; fewer rows
-/// were slower: BENCHMARKS.md).
-const ROWS: usize = 6;
 
 /// A dense layer, its weights in panels.
 pub struct Linear {
@@ -60,15 +67,21 @@ impl Linear {
     }
 
     /// `x · W + b` for `x` of `rows` rows.
-    pub fn forward(&self, x: &[f32], rows: usize) -> Vec<f32> {
+    pub fn forward(&self, x: &[f32], rows: usize, arithmetic: Arithmetic) -> Vec<f32> {
         let (n, m) = (self.inputs, self.outputs);
         debug_assert_eq!(x.len(), rows * n);
+        let kernel = Kernel::pick(arithmetic);
+        // The rows in blocks of equal size (14 rows as 7 and 7, not 12 and
+        // 2): each weight loaded serves as many rows as it can.
+        let blocks = rows.div_ceil(kernel.rows()).max(1);
+        let step = rows.div_ceil(blocks);
         let mut y = vec![0.0f32; rows * m];
         for (p, panel) in self.panels.chunks_exact(n * PANEL).enumerate() {
             let bias: &[f32; PANEL] = self.bias[p * PANEL..][..PANEL].try_into().expect("a panel");
             let mut r0 = 0;
             while r0 < rows {
-                let at = Block {
+                let take = step.min(rows - r0);
+                Block {
                     panel,
                     bias,
                     x,
@@ -76,19 +89,77 @@ impl Linear {
                     m,
                     r0,
                     c0: p * PANEL,
-                };
-                match rows - r0 {
-                    1 => at.run::<1>(&mut y),
-                    2 => at.run::<2>(&mut y),
-                    3 => at.run::<3>(&mut y),
-                    4 => at.run::<4>(&mut y),
-                    5 => at.run::<5>(&mut y),
-                    _ => at.run::<ROWS>(&mut y),
                 }
-                r0 += ROWS;
+                .run(kernel, take, &mut y);
+                r0 += take;
             }
         }
         y
+    }
+}
+
+/// The loop that accumulates a block of rows.
+#[derive(Clone, Copy)]
+enum Kernel {
+    #[cfg_attr(
+        any(
+            target_arch = "x86_64",
+            all(target_arch = "wasm32", target_feature = "simd128")
+        ),
+        allow(dead_code)
+    )]
+    Portable,
+    #[cfg(target_arch = "x86_64")]
+    Avx,
+    #[cfg(target_arch = "x86_64")]
+    Avx2Fma,
+    #[cfg(target_arch = "x86_64")]
+    Avx512,
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    Simd128,
+}
+
+impl Kernel {
+    #[cfg(target_arch = "x86_64")]
+    fn pick(arithmetic: Arithmetic) -> Kernel {
+        if arithmetic == Arithmetic::Fast {
+            if std::is_x86_feature_detected!("avx512f") {
+                return Kernel::Avx512;
+            }
+            if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma") {
+                return Kernel::Avx2Fma;
+            }
+        }
+        if std::is_x86_feature_detected!("avx") {
+            Kernel::Avx
+        } else {
+            Kernel::Portable
+        }
+    }
+
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    fn pick(_: Arithmetic) -> Kernel {
+        Kernel::Simd128
+    }
+
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )))]
+    fn pick(_: Arithmetic) -> Kernel {
+        Kernel::Portable
+    }
+
+    /// Rows a block takes: as many as keep the accumulators, the weights
+    /// and a broadcast value in the vector registers (16 of AVX2's, 32 of
+    /// AVX-512's; 6 rows for 16 registers: fewer were slower,
+    /// BENCHMARKS.md).
+    fn rows(self) -> usize {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => 12,
+            _ => 6,
+        }
     }
 }
 
@@ -104,31 +175,43 @@ struct Block<'a> {
 }
 
 impl Block<'_> {
-    fn run<const R: usize>(&self, y: &mut [f32]) {
+    fn run(&self, kernel: Kernel, rows: usize, y: &mut [f32]) {
+        match rows {
+            1 => self.rows::<1>(kernel, y),
+            2 => self.rows::<2>(kernel, y),
+            3 => self.rows::<3>(kernel, y),
+            4 => self.rows::<4>(kernel, y),
+            5 => self.rows::<5>(kernel, y),
+            6 => self.rows::<6>(kernel, y),
+            7 => self.rows::<7>(kernel, y),
+            8 => self.rows::<8>(kernel, y),
+            9 => self.rows::<9>(kernel, y),
+            10 => self.rows::<10>(kernel, y),
+            11 => self.rows::<11>(kernel, y),
+            _ => self.rows::<12>(kernel, y),
+        }
+    }
+
+    fn rows<const R: usize>(&self, kernel: Kernel, y: &mut [f32]) {
         let xs: [&[f32]; R] = std::array::from_fn(|r| &self.x[(self.r0 + r) * self.n..][..self.n]);
         let mut out = [[0.0f32; PANEL]; R];
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::is_x86_feature_detected!("avx") {
-                // SAFETY: the CPU has AVX.
-                unsafe { self.avx(&xs, &mut out) };
-            } else {
-                self.portable(&xs, &mut out);
-            }
+        match kernel {
+            Kernel::Portable => self.portable(&xs, &mut out),
+            // SAFETY (each): `Kernel::pick` found the CPU's features.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx => unsafe { self.avx(&xs, &mut out) },
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2Fma => unsafe { self.avx2_fma(&xs, &mut out) },
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => unsafe { self.avx512(&xs, &mut out) },
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            Kernel::Simd128 => self.simd128(&xs, &mut out),
         }
-        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-        self.simd128(&xs, &mut out);
-        #[cfg(not(any(
-            target_arch = "x86_64",
-            all(target_arch = "wasm32", target_feature = "simd128")
-        )))]
-        self.portable(&xs, &mut out);
         for (r, row) in out.iter().enumerate() {
             y[(self.r0 + r) * self.m + self.c0..][..PANEL].copy_from_slice(row);
         }
     }
 
-    #[allow(dead_code)]
     fn portable<const R: usize>(&self, xs: &[&[f32]; R], out: &mut [[f32; PANEL]; R]) {
         for row in out.iter_mut() {
             *row = *self.bias;
@@ -143,7 +226,7 @@ impl Block<'_> {
         }
     }
 
-    /// Two 8-lane registers per row.
+    /// Two 8-lane registers per row, multiply then add.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx")]
     unsafe fn avx<const R: usize>(&self, xs: &[&[f32]; R], out: &mut [[f32; PANEL]; R]) {
@@ -167,34 +250,77 @@ impl Block<'_> {
         }
     }
 
-    /// Half a panel at a time, two 4-lane registers per row.
+    /// Two 8-lane registers per row, fused multiply-add.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    unsafe fn avx2_fma<const R: usize>(&self, xs: &[&[f32]; R], out: &mut [[f32; PANEL]; R]) {
+        use std::arch::x86_64::*;
+        let b = self.bias.as_ptr();
+        let mut acc = [[_mm256_loadu_ps(b), _mm256_loadu_ps(b.add(8))]; R];
+        let xs: [*const f32; R] = std::array::from_fn(|r| xs[r].as_ptr());
+        for (k, w) in self.panel.chunks_exact(PANEL).enumerate() {
+            let (w0, w1) = (
+                _mm256_loadu_ps(w.as_ptr()),
+                _mm256_loadu_ps(w.as_ptr().add(8)),
+            );
+            for (row, x) in acc.iter_mut().zip(xs) {
+                // SAFETY: k < n, the length of every row.
+                let a = _mm256_broadcast_ss(&*x.add(k));
+                row[0] = _mm256_fmadd_ps(a, w0, row[0]);
+                row[1] = _mm256_fmadd_ps(a, w1, row[1]);
+            }
+        }
+        for (row, o) in acc.iter().zip(out.iter_mut()) {
+            _mm256_storeu_ps(o.as_mut_ptr(), row[0]);
+            _mm256_storeu_ps(o.as_mut_ptr().add(8), row[1]);
+        }
+    }
+
+    /// One 16-lane register per row, fused multiply-add.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn avx512<const R: usize>(&self, xs: &[&[f32]; R], out: &mut [[f32; PANEL]; R]) {
+        use std::arch::x86_64::*;
+        let mut acc = [_mm512_loadu_ps(self.bias.as_ptr()); R];
+        let xs: [*const f32; R] = std::array::from_fn(|r| xs[r].as_ptr());
+        for (k, w) in self.panel.chunks_exact(PANEL).enumerate() {
+            let w = _mm512_loadu_ps(w.as_ptr());
+            for (row, x) in acc.iter_mut().zip(xs) {
+                // SAFETY: k < n, the length of every row.
+                *row = _mm512_fmadd_ps(_mm512_set1_ps(*x.add(k)), w, *row);
+            }
+        }
+        for (row, o) in acc.iter().zip(out.iter_mut()) {
+            _mm512_storeu_ps(o.as_mut_ptr(), *row);
+        }
+    }
+
+    /// Half a panel at a time, two 4-lane registers per row, each input
+    /// value loaded straight into all four lanes.
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
     fn simd128<const R: usize>(&self, xs: &[&[f32]; R], out: &mut [[f32; PANEL]; R]) {
         use std::arch::wasm32::*;
-        let load = |s: &[f32]| f32x4(s[0], s[1], s[2], s[3]);
-        for half in [0, 8] {
-            let mut acc = [[load(&self.bias[half..]), load(&self.bias[half + 4..])]; R];
-            for (k, w) in self.panel.chunks_exact(PANEL).enumerate() {
-                let w = &w[half..half + 8];
-                // SAFETY: w holds 8 values.
-                let (w0, w1) = unsafe {
-                    (
-                        v128_load(w.as_ptr().cast()),
-                        v128_load(w[4..].as_ptr().cast()),
-                    )
-                };
-                for (row, x) in acc.iter_mut().zip(xs) {
-                    let a = f32x4_splat(x[k]);
-                    row[0] = f32x4_add(row[0], f32x4_mul(a, w0));
-                    row[1] = f32x4_add(row[1], f32x4_mul(a, w1));
+        let xs: [*const f32; R] = std::array::from_fn(|r| xs[r].as_ptr());
+        // SAFETY (every load and store): the bias and each row of `out` hold
+        // 16 values, the panel n rows of 16, each input row n values.
+        unsafe {
+            for half in [0, 8] {
+                let b = self.bias.as_ptr().add(half);
+                let mut acc = [[v128_load(b.cast()), v128_load(b.add(4).cast())]; R];
+                let mut w = self.panel.as_ptr().add(half);
+                for k in 0..self.n {
+                    let (w0, w1) = (v128_load(w.cast()), v128_load(w.add(4).cast()));
+                    for (row, x) in acc.iter_mut().zip(xs) {
+                        let a = v128_load32_splat(x.add(k).cast());
+                        row[0] = f32x4_add(row[0], f32x4_mul(a, w0));
+                        row[1] = f32x4_add(row[1], f32x4_mul(a, w1));
+                    }
+                    w = w.add(PANEL);
                 }
-            }
-            for (row, o) in acc.iter().zip(out.iter_mut()) {
-                let o = &mut o[half..half + 8];
-                // SAFETY: o holds 8 values.
-                unsafe {
-                    v128_store(o.as_mut_ptr().cast(), row[0]);
-                    v128_store(o[4..].as_mut_ptr().cast(), row[1]);
+                for (row, o) in acc.iter().zip(out.iter_mut()) {
+                    let o = o.as_mut_ptr().add(half);
+                    v128_store(o.cast(), row[0]);
+                    v128_store(o.add(4).cast(), row[1]);
                 }
             }
         }

@@ -2,9 +2,10 @@
 //! hidden values, 6 layers, 12 attention heads of 32, an FFN of 1536 with
 //! GELU (erf form), LayerNorm ε 1e-12, absolute positions up to 512.
 
+use crate::approx;
 use crate::linear::Linear;
 use crate::safetensors::{File, Table};
-use crate::Error;
+use crate::{Arithmetic, Error};
 
 const HIDDEN: usize = 384;
 const LAYERS: usize = 6;
@@ -101,28 +102,35 @@ impl Model {
         self.vocab
     }
 
-    /// The last layer's vectors, one row of HIDDEN per token. `ids` holds at
-    /// most POSITIONS tokens, each below the vocabulary's size (the
-    /// tokenizer's ids, checked when loading).
-    pub fn forward(&self, ids: &[u32]) -> Vec<f32> {
-        let n = ids.len().min(POSITIONS);
+    /// The last layer's vectors, one row of HIDDEN per token, of several
+    /// texts at once: their tokens packed one text after the other, with
+    /// no padding (every product takes all the rows together; attention
+    /// stays within each text, as a block-diagonal mask would keep it).
+    /// Each text's rows are what it alone would give, to the bit. Each of
+    /// `items` holds at most POSITIONS tokens, each below the vocabulary's
+    /// size (the tokenizer's ids, checked when loading).
+    pub fn forward(&self, items: &[&[u32]], arithmetic: Arithmetic) -> Vec<f32> {
+        let lengths: Vec<usize> = items.iter().map(|ids| ids.len().min(POSITIONS)).collect();
+        let n: usize = lengths.iter().sum();
         let mut x = Vec::with_capacity(n * HIDDEN);
         let mut word = [0.0f32; HIDDEN];
-        for (position, &id) in ids[..n].iter().enumerate() {
-            self.words.row(id as usize, HIDDEN, &mut word);
-            let pos = &self.positions[position * HIDDEN..][..HIDDEN];
-            x.extend((0..HIDDEN).map(|i| word[i] + pos[i] + self.token_type[i]));
+        for (ids, &length) in items.iter().zip(&lengths) {
+            for (position, &id) in ids[..length].iter().enumerate() {
+                self.words.row(id as usize, HIDDEN, &mut word);
+                let pos = &self.positions[position * HIDDEN..][..HIDDEN];
+                x.extend((0..HIDDEN).map(|i| word[i] + pos[i] + self.token_type[i]));
+            }
         }
         layer_norm(&mut x, &self.embeddings_norm);
         for layer in &self.layers {
-            let qkv = layer.qkv.forward(&x, n);
-            let context = attention(&qkv, n);
-            let mut attended = layer.attention_out.forward(&context, n);
+            let qkv = layer.qkv.forward(&x, n, arithmetic);
+            let context = attention(&qkv, &lengths, arithmetic);
+            let mut attended = layer.attention_out.forward(&context, n, arithmetic);
             add(&mut attended, &x);
             layer_norm(&mut attended, &layer.attention_norm);
-            let mut inner = layer.up.forward(&attended, n);
-            inner.iter_mut().for_each(|v| *v = gelu(*v));
-            let mut out = layer.down.forward(&inner, n);
+            let mut inner = layer.up.forward(&attended, n, arithmetic);
+            gelu(&mut inner, arithmetic);
+            let mut out = layer.down.forward(&inner, n, arithmetic);
             add(&mut out, &attended);
             layer_norm(&mut out, &layer.out_norm);
             x = out;
@@ -131,47 +139,59 @@ impl Model {
     }
 }
 
-/// Softmax(Q·Kᵀ/√32)·V per head; every token attends to every token. The
-/// keys are transposed first, so that each score row is built by adding
-/// along contiguous values (which vectorises) in the same order as a dot
-/// product would.
-fn attention(qkv: &[f32], n: usize) -> Vec<f32> {
+/// Softmax(Q·Kᵀ/√32)·V per head, within each text of `lengths` tokens;
+/// every token attends to every token of its text. The keys are
+/// transposed first, so that each score row is built by adding along
+/// contiguous values (which vectorises) in the same order as a dot product
+/// would.
+fn attention(qkv: &[f32], lengths: &[usize], arithmetic: Arithmetic) -> Vec<f32> {
     let width = 3 * HIDDEN;
+    let rows: usize = lengths.iter().sum();
+    let longest = lengths.iter().copied().max().unwrap_or(0);
     let scale = 1.0 / (HEAD as f32).sqrt();
-    let mut context = vec![0.0f32; n * HIDDEN];
-    let mut scores = vec![0.0f32; n];
-    let mut keys = vec![0.0f32; HEAD * n];
-    for h in 0..HEADS {
-        let (qo, ko, vo) = (h * HEAD, HIDDEN + h * HEAD, 2 * HIDDEN + h * HEAD);
-        for j in 0..n {
-            for d in 0..HEAD {
-                keys[d * n + j] = qkv[j * width + ko + d];
-            }
-        }
-        for i in 0..n {
-            let q = &qkv[i * width + qo..][..HEAD];
-            scores.fill(0.0);
-            for (a, column) in q.iter().zip(keys.chunks_exact(n)) {
-                for (s, k) in scores.iter_mut().zip(column) {
-                    *s += a * k;
+    let mut context = vec![0.0f32; rows * HIDDEN];
+    let mut scores = vec![0.0f32; longest];
+    let mut keys = vec![0.0f32; HEAD * longest];
+    let mut first = 0;
+    for &n in lengths {
+        let qkv = &qkv[first * width..][..n * width];
+        let context = &mut context[first * HIDDEN..][..n * HIDDEN];
+        let scores = &mut scores[..n];
+        let keys = &mut keys[..HEAD * n];
+        first += n;
+        for h in 0..HEADS {
+            let (qo, ko, vo) = (h * HEAD, HIDDEN + h * HEAD, 2 * HIDDEN + h * HEAD);
+            for j in 0..n {
+                for d in 0..HEAD {
+                    keys[d * n + j] = qkv[j * width + ko + d];
                 }
             }
-            let mut max = f32::NEG_INFINITY;
-            for s in scores.iter_mut() {
-                *s *= scale;
-                max = max.max(*s);
-            }
-            let mut total = 0.0;
-            for s in scores.iter_mut() {
-                *s = libm::expf(*s - max);
-                total += *s;
-            }
-            let out = &mut context[i * HIDDEN + h * HEAD..][..HEAD];
-            for (j, s) in scores.iter().enumerate() {
-                let p = s / total;
-                let v = &qkv[j * width + vo..][..HEAD];
-                for (o, v) in out.iter_mut().zip(v) {
-                    *o += p * v;
+            for i in 0..n {
+                let q = &qkv[i * width + qo..][..HEAD];
+                scores.fill(0.0);
+                for (a, column) in q.iter().zip(keys.chunks_exact(n)) {
+                    for (s, k) in scores.iter_mut().zip(column) {
+                        *s += a * k;
+                    }
+                }
+                let mut max = f32::NEG_INFINITY;
+                for s in scores.iter_mut() {
+                    *s *= scale;
+                    max = max.max(*s);
+                }
+                scores.iter_mut().for_each(|s| *s -= max);
+                match arithmetic {
+                    Arithmetic::Reproducible => scores.iter_mut().for_each(|s| *s = libm::expf(*s)),
+                    Arithmetic::Fast => approx::exp_nonpositive(scores),
+                }
+                let total: f32 = scores.iter().sum();
+                let out = &mut context[i * HIDDEN + h * HEAD..][..HEAD];
+                for (j, s) in scores.iter().enumerate() {
+                    let p = s / total;
+                    let v = &qkv[j * width + vo..][..HEAD];
+                    for (o, v) in out.iter_mut().zip(v) {
+                        *o += p * v;
+                    }
                 }
             }
         }
@@ -194,8 +214,14 @@ fn layer_norm(x: &mut [f32], norm: &Norm) {
     }
 }
 
-/// GELU, erf form (BERT's "gelu"). libm's erff and expf rather than the
-/// platform's: the same bits natively and in WebAssembly.
-fn gelu(x: f32) -> f32 {
-    0.5 * x * (1.0 + libm::erff(x * std::f32::consts::FRAC_1_SQRT_2))
+/// GELU, erf form (BERT's "gelu"), in place. Reproducibly with libm's erff
+/// (and libm's expf in the softmax) rather than the platform's: the same
+/// bits natively and in WebAssembly.
+fn gelu(values: &mut [f32], arithmetic: Arithmetic) {
+    match arithmetic {
+        Arithmetic::Reproducible => values
+            .iter_mut()
+            .for_each(|x| *x = 0.5 * *x * (1.0 + libm::erff(*x * std::f32::consts::FRAC_1_SQRT_2))),
+        Arithmetic::Fast => approx::gelu(values),
+    }
 }

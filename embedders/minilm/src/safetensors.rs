@@ -178,7 +178,7 @@ pub fn write(tensors: Vec<(String, &str, Vec<usize>, Vec<u8>)>) -> Vec<u8> {
     }
     let mut json = serde_json::to_vec(&Value::Object(header)).expect("a JSON object serialises");
     // The data starts 8-byte aligned, as the format recommends.
-    while (json.len() + 8) % 8 != 0 {
+    while !(json.len() + 8).is_multiple_of(8) {
         json.push(b' ');
     }
     let mut out = Vec::with_capacity(8 + json.len() + data.len());

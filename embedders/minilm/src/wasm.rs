@@ -1,7 +1,7 @@
 //! The WebAssembly exports pkg/embedders/minilm.js drives: one model loaded
 //! from bytes, texts in, one flat Float32Array of vectors out.
 
-use crate::{Error, MiniLm, DIMENSIONS};
+use crate::{Arithmetic, Error, MiniLm, DIMENSIONS};
 use wasm_bindgen::prelude::*;
 
 /// A JavaScript Error carrying the error's code.
@@ -23,11 +23,12 @@ impl Model {
         MiniLm::load(weights, tokenizer).map(Model).map_err(coded)
     }
 
-    /// The texts' vectors, one after the other (`texts.length × 384` values).
+    /// The texts' vectors, one after the other (`texts.length × 384` values),
+    /// their tokens packed into forward passes together.
     pub fn embed(&self, texts: Vec<String>) -> Vec<f32> {
         let mut out = Vec::with_capacity(texts.len() * DIMENSIONS);
-        for text in &texts {
-            out.extend(self.0.embed(text));
+        for vector in self.0.embed_batch(&texts, Arithmetic::Fast) {
+            out.extend(vector);
         }
         out
     }

@@ -3,7 +3,7 @@
 //! reference.json), with the real weights `bash scripts/setup` fetched.
 
 use memdoc_minilm::safetensors::{self, File};
-use memdoc_minilm::{pack_f16, Error, MiniLm, DIMENSIONS};
+use memdoc_minilm::{pack_f16, Arithmetic, Error, MiniLm, DIMENSIONS};
 use serde_json::Value;
 use std::sync::OnceLock;
 
@@ -125,6 +125,38 @@ fn f32_vectors_are_the_reference_within_float_error() {
     let (worst, largest) = compare(f32_model(), "f32");
     assert!(worst >= 0.9999, "worst cosine {worst}");
     assert!(largest <= 1e-4, "largest difference {largest}");
+}
+
+/// Texts packed into one forward pass give each text's own vector, to the
+/// bit, in either arithmetic; the fast one (fused multiply-add, wide
+/// registers, erf and exp as polynomials) stays within float error of the
+/// reproducible one.
+#[test]
+fn packed_texts_give_each_text_s_own_vector_in_either_arithmetic() {
+    let model = f32_model();
+    let texts: Vec<String> = cases().into_iter().map(|c| c.text).collect();
+    let mut both = Vec::new();
+    for arithmetic in [Arithmetic::Reproducible, Arithmetic::Fast] {
+        let packed = model.embed_batch(&texts, arithmetic);
+        assert_eq!(packed.len(), texts.len());
+        for (text, vector) in texts.iter().zip(&packed) {
+            let alone = model.embed_batch(&[text], arithmetic);
+            assert_eq!(vector, &alone[0], "{arithmetic:?}: {text:?}");
+        }
+        both.push(packed);
+    }
+    let largest = both[0]
+        .iter()
+        .flatten()
+        .zip(both[1].iter().flatten())
+        .fold(0.0f32, |m, (a, b)| m.max((a - b).abs()));
+    eprintln!("fast against reproducible: largest |diff| {largest:.2e}");
+    assert!(largest <= 1e-5, "largest difference {largest}");
+    assert_eq!(
+        both[1][0],
+        model.embed(&texts[0]),
+        "embed is the fast arithmetic"
+    );
 }
 
 #[test]

@@ -68,7 +68,8 @@ mcp.post("/", async (c) => {
   const authorization = request.headers.get("authorization");
   const origin = new URL(request.url).origin;
   const rest = async (method, path, o = {}) => {
-    const headers = { ...(o.headers ?? {}) };
+    // The tools' requests carry the client's request id: their log lines and the client's correlate.
+    const headers = { ...(o.headers ?? {}), "x-request-id": c.var.requestId };
     if (authorization !== null) headers.authorization = authorization;
     let body;
     if (o.body !== undefined) {
@@ -88,6 +89,8 @@ mcp.post("/", async (c) => {
   };
   const me = await rest("GET", "/v1/whoami");
   if (me.status !== 200) return new Response(me.text, { status: me.status, headers: me.headers });
+  // The request log's line names the caller, as for every route with a key.
+  c.set("caller", { team: me.json.team, member: me.json.member, keyId: me.json.keyId });
 
   if (!acceptsJson(request.headers.get("accept"))) {
     throw new HubProblem(406, "http/not-acceptable", "The answer is application/json: accept it (Accept: application/json, text/event-stream).");

@@ -89,6 +89,32 @@ export function memoryTools(who, rest) {
     return { memory: got.json };
   }
 
+  /** A save's answer (`PUT` of memory `s` from `baseRevision`) as the tool's. */
+  function saved(put, s, baseRevision) {
+    if (put.status === 200 && (!isObject(put.json) || typeof put.json.status !== "string" || !isObject(put.json.usage))) return unexpected(put);
+    if (put.status === 200) {
+      const { status, revision, usage, diagnostics, dropped } = put.json;
+      const warnings = diagnosticLines(diagnostics);
+      const text =
+        (status === "no_op" ? `Nothing changed: the memory stays at revision ${revision}.` : `Saved revision ${revision}; ${usageLine(usage)}.`) +
+        (warnings ? `\nWarnings (saved anyway; fix them in a later save):\n${warnings}` : "") +
+        (dropped?.length ? `\nLines that were not kept (${dropped.length}): ${dropped.join(" | ")}` : "");
+      return answer(text, { status, revision, usage, diagnostics, dropped });
+    }
+    const problem = put.json ?? { code: "http/error", detail: put.text, status: put.status };
+    if (put.status === 412) {
+      return failure(problem.code, `Someone saved since revision ${baseRevision}: the memory is at revision ${problem.currentRevision}. Nothing was written. Call memory_read, apply your change to the current document, and save it with baseRevision ${problem.currentRevision}.`, { status: 412, currentRevision: problem.currentRevision });
+    }
+    if (put.status === 422) {
+      const erase = (problem.diagnostics ?? []).some((d) => /erase/.test(d.code));
+      const next = erase
+        ? "Saving an empty document would erase the memory, which this tool does not do: send the whole document, with the entries that stay."
+        : `Nothing was written. Fix these and save again:\n${diagnosticLines(problem.diagnostics)}\n\n${notice(s)}`;
+      return failure(problem.code, `${problem.detail} ${next}`, { status: 422, diagnostics: problem.diagnostics });
+    }
+    return refused(problem);
+  }
+
   return [
     [
       "memory_read",
@@ -96,9 +122,9 @@ export function memoryTools(who, rest) {
         title: "Read a memory",
         description:
           "Read one memory of your team's hub: its prompt block (the document as it is given to a model), its revision and its size. " +
-          "Call it before memory_save: a save names the revision it edited (baseRevision). A memory never saved is revision 0 and empty.",
+          "Use it at the start of a task to know what the team decided, and before memory_save: a save names the revision it edited (baseRevision). A memory never saved is revision 0 and empty.",
         inputSchema: { scope, id },
-        annotations: { readOnlyHint: true },
+        annotations: { readOnlyHint: true, openWorldHint: false },
       },
       guarded(async (args) => {
         const { memory, problem } = await read(args);
@@ -116,7 +142,7 @@ export function memoryTools(who, rest) {
       {
         title: "Save a memory",
         description:
-          "Replace one memory with a whole new document (not a diff): memory_read it first, change what needs to change, and send the full result with the revision you read as baseRevision. " +
+          "Replace one memory with a whole new document (not a diff): use it to correct or remove entries; to add one, use memory_append instead. memory_read it first, change what needs to change, and send the full result with the revision you read as baseRevision. " +
           "The hub validates and plans the save exactly as for every other writer: a document that breaks the rules is rejected with what to fix, " +
           "a baseRevision that is no longer current is refused (read again, redo your change, save again), and emptying a memory is refused. Nothing is ever overwritten silently.\n\n" +
           `The rules of a memory document (the rule on personal sections is for team memories only: your user memory may hold them):\n${rules("team")}` +
@@ -127,32 +153,53 @@ export function memoryTools(who, rest) {
           content: z.string().describe("The whole new document, in the format above."),
           baseRevision: z.number().int().min(0).describe("The revision you read with memory_read (0 to create a memory that does not exist yet)."),
         },
-        annotations: { destructiveHint: false, idempotentHint: true },
+        // It replaces the document: an entry left out is removed (the
+        // revision before stays in the history).
+        annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
       },
       guarded(async ({ scope: s, id: i, content, baseRevision }) => {
         const put = await rest("PUT", pathOf(who, s, i), { body: { content }, headers: { "if-match": `"${baseRevision}"` } });
-        if (put.status === 200 && (!isObject(put.json) || typeof put.json.status !== "string" || !isObject(put.json.usage))) return unexpected(put);
-        if (put.status === 200) {
-          const { status, revision, usage, diagnostics, dropped } = put.json;
-          const warnings = diagnosticLines(diagnostics);
-          const text =
-            (status === "no_op" ? `Nothing changed: the memory stays at revision ${revision}.` : `Saved revision ${revision}; ${usageLine(usage)}.`) +
-            (warnings ? `\nWarnings (saved anyway; fix them in a later save):\n${warnings}` : "") +
-            (dropped?.length ? `\nLines that were not kept (${dropped.length}): ${dropped.join(" | ")}` : "");
-          return answer(text, { status, revision, usage, diagnostics, dropped });
+        return saved(put, s, baseRevision);
+      }),
+    ],
+    [
+      "memory_append",
+      {
+        title: "Add an entry to a memory",
+        description:
+          "Add one entry (a fact, a decision, a convention) under a section of a memory, without reading or resending the document: use it whenever you learn something worth keeping; use memory_save only to correct or remove what is there. " +
+          "The entry is dated today; a section that does not exist yet is added; an entry the memory already holds is not added twice. " +
+          "It is saved like every other save (validated, and merged with whatever anyone saved meanwhile), so nothing someone else wrote is overwritten. " +
+          "A team memory takes no personal preferences and never a secret.",
+        inputSchema: {
+          scope,
+          id,
+          section: z.string().min(1).max(200).describe('The section\'s title, e.g. "Decisions" or "Conventions" (without "##").'),
+          text: z.string().min(1).max(2000).describe("The entry, one line, without its date."),
+        },
+        // Appending the same entry again changes nothing.
+        annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      },
+      guarded(async ({ scope: s, id: i, section, text }) => {
+        const title = section.trim().replace(/^#+\s*/, "");
+        const line = text.trim().replace(/^[-*]\s+/, "");
+        if (/[\r\n]/.test(title + line) || title === "" || line === "") {
+          return failure("request/invalid-arguments", "section and text are one line each, not empty: call memory_append once per entry.");
         }
-        const problem = put.json ?? { code: "http/error", detail: put.text, status: put.status };
-        if (put.status === 412) {
-          return failure(problem.code, `Someone saved since revision ${baseRevision}: the memory is at revision ${problem.currentRevision}. Nothing was written. Call memory_read, apply your change to the current document, and save it with baseRevision ${problem.currentRevision}.`, { status: 412, currentRevision: problem.currentRevision });
+        const { memory, problem } = await read({ scope: s, id: i });
+        if (problem) return problem;
+        // The entry as a document of its own, merged with the memory as
+        // both sides' additions: every entry of the memory stays.
+        const today = new Date().toISOString().slice(0, 10);
+        const merged = memdoc.merge("", memory.content, `## ${title}\n- ${today}: ${line}\n`);
+        if (!merged.clean || merged.dropped.length > 0) {
+          return failure("store/conflict", "The entry could not be added to the memory as it is; nothing was written. memory_read it and save the whole document with memory_save.");
         }
-        if (put.status === 422) {
-          const erase = (problem.diagnostics ?? []).some((d) => /erase/.test(d.code));
-          const next = erase
-            ? "Saving an empty document would erase the memory, which this tool does not do: send the whole document, with the entries that stay."
-            : `Nothing was written. Fix these and save again:\n${diagnosticLines(problem.diagnostics)}\n\n${notice(s)}`;
-          return failure(problem.code, `${problem.detail} ${next}`, { status: 422, diagnostics: problem.diagnostics });
+        if (merged.content === memdoc.render(memory.content)) {
+          return answer(`The memory already holds this entry; nothing changed (revision ${memory.revision}).`, { status: "no_op", revision: memory.revision, usage: memory.usage });
         }
-        return refused(problem);
+        const put = await rest("PUT", `${pathOf(who, s, i)}?onConflict=merge`, { body: { content: merged.content }, headers: { "if-match": `"${memory.revision}"` } });
+        return saved(put, s, memory.revision);
       }),
     ],
     [
@@ -169,7 +216,7 @@ export function memoryTools(who, rest) {
           query: z.string().max(2000).describe("What you need to know, in words that the entries would contain."),
           budget: z.number().int().min(1).max(100000).optional().describe("At most this many characters of recalled document (default 4000)."),
         },
-        annotations: { readOnlyHint: true },
+        annotations: { readOnlyHint: true, openWorldHint: false },
       },
       guarded(async ({ scope: s, id: i, query, budget }) => {
         const params = new URLSearchParams({ q: query });
@@ -197,9 +244,10 @@ export function memoryTools(who, rest) {
       "memory_history",
       {
         title: "A memory's history",
-        description: "The saved revisions of one memory that the hub keeps, newest first: revision, when, who, size and the diagnostic codes of each save.",
+        description:
+          "The saved revisions of one memory that the hub keeps, newest first: revision, when, who, size and the diagnostic codes of each save. Use it to see who changed a memory and when, e.g. after a save was refused because someone saved first.",
         inputSchema: { scope, id },
-        annotations: { readOnlyHint: true },
+        annotations: { readOnlyHint: true, openWorldHint: false },
       },
       guarded(async ({ scope: s, id: i }) => {
         const got = await rest("GET", `${pathOf(who, s, i)}/history`);

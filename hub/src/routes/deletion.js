@@ -7,13 +7,23 @@ import { Hono } from "hono";
 
 import { MEMORY_PATH as M, auditRefusals, memoryRole, teamRole } from "../access.js";
 import { allow } from "../allow.js";
-import { deletedMarker, exclusive, markDeleted, purgeMemory, unmarkDeleted } from "../deletion.js";
+import { deletedMarker, exclusive, markDeleted, purgeMemory, storedRevision, unmarkDeleted } from "../deletion.js";
 import { etag, ifMatch } from "../etag.js";
 import { HubProblem } from "../problem.js";
 import { flag } from "../query.js";
 
 /** Team memories: admin; a user memory: its member. */
 const roleFor = (c) => (c.req.param("scope") === "team" ? "admin" : "reader");
+
+/** A live memory's revision; for a purge, also of a memory the store cannot read (its raw head's). */
+async function currentRevision(storage, store, ref, purge) {
+  try {
+    return (await store.load(ref)).revision;
+  } catch (error) {
+    if (!purge || !String(error?.code).startsWith("store/")) throw error;
+    return storedRevision(storage, ref);
+  }
+}
 
 /** @type {Hono<import("../context.js").Env>} */
 export const deletion = new Hono();
@@ -25,7 +35,7 @@ deletion.delete(M, memoryRole((c) => (c.req.query("purge") === "true" ? "purge" 
     const base = ifMatch(c);
     const deleted = await deletedMarker(who.storage, ref);
     // A deleted memory is at the revision it was deleted at.
-    const revision = deleted !== undefined ? (purge ? deleted.revision : 0) : (await store.load(ref)).revision;
+    const revision = deleted !== undefined ? (purge ? deleted.revision : 0) : await currentRevision(who.storage, store, ref, purge);
     if (revision === 0) throw new HubProblem(404, "memory/not-found", "There is no such memory.");
     if (base !== revision) {
       throw new HubProblem(412, "http/precondition-failed", `The memory is at revision ${revision}, not ${base}; re-read it before deleting it.`, {

@@ -8,7 +8,7 @@ import { allow } from "../allow.js";
 import { appendAudit } from "../audit.js";
 import { readJson } from "../body.js";
 import { addKey, keyRequest, oneAtATime, publicKey } from "../key-records.js";
-import { KEY_ID, activeAdminKeys } from "../members.js";
+import { KEY_ID, activeAdminKeys, checkKeyFor } from "../members.js";
 import { existingTeam, isOperator, operatorRate } from "../operator.js";
 import { HubProblem } from "../problem.js";
 
@@ -29,6 +29,7 @@ async function byOperator(c, next) {
 keys.post("/keys", byOperator, teamRole("key.create", "admin"), auditRefusals, async (c) => {
   const { caller: who, hub } = c.var;
   const request = keyRequest(await readJson(c.req.raw, hub.config));
+  await checkKeyFor(who.storage, who.member, request.member);
   const key = await addKey(who.storage, who.team, request);
   await who.audit({ status: 201, target: `key/${key.id}` });
   return c.json(key, 201);

@@ -47,7 +47,9 @@ members.patch("/members/:member", teamRole("member.status", "admin", (c) => `mem
 });
 members.all("/members/:member", allow("PATCH"));
 
-members.post("/keys/:keyId/rotate", teamRole("key.rotate", "admin", (c) => `key/${c.req.param("keyId")}`), async (c) => {
+// A key is rotated by its own member, whatever their role: the new key
+// opens that member's user memory (docs/HUB.md, "Members and keys").
+members.post("/keys/:keyId/rotate", teamRole("key.rotate", "reader", (c) => `key/${c.req.param("keyId")}`), async (c) => {
   const who = c.var.caller;
   const keyId = c.req.param("keyId");
   const request = await body(c);
@@ -58,6 +60,7 @@ members.post("/keys/:keyId/rotate", teamRole("key.rotate", "admin", (c) => `key/
   const { key, end } = await oneAtATime(who.storage, async () => {
     const old = KEY_ID.test(keyId) ? await who.storage.get(["key", keyId]) : undefined;
     if (old === undefined) throw await who.refuse(new HubProblem(404, "key/not-found", "There is no such key."));
+    if (old.member !== who.member) throw await who.refuse(new HubProblem(403, "auth/forbidden", `Only ${old.member} rotates their keys: a key opens its member's user memory. (An admin revokes it; the operator makes a new one.)`));
     const now = Date.now();
     const fresh = await addKey(who.storage, who.team, { member: old.member, role: old.role, label: old.label, expiresAt: old.expiresAt ?? null });
     // The old key ends with its grace (or its own expiry, when sooner).

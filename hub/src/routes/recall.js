@@ -13,6 +13,7 @@ import { allow } from "../allow.js";
 import { deletedMarker } from "../deletion.js";
 import { etag } from "../etag.js";
 import { recallFor } from "../lifecycle.js";
+import { trace, wantsTrace } from "../trace.js";
 
 const DEFAULT_BUDGET = 4000;
 const codePoints = (text) => [...text].length;
@@ -23,9 +24,10 @@ export const recalls = new Hono();
 recalls.get(`${M}/recall`, memoryRole("recall", "reader"), async (c) => {
   const { caller: who, memory: { ref, store } } = c.var;
   const loaded = await store.load(ref);
+  const traced = wantsTrace(c);
   const recalled = await recallFor(c, who, ref, loaded.content);
   await who.audit({ status: 200, revision: loaded.revision });
-  return c.json({ revision: loaded.revision, ...recalled }, 200, { etag: etag(loaded.revision) });
+  return c.json({ revision: loaded.revision, ...recalled, ...(traced ? { trace: trace(recalled.omitted) } : {}) }, 200, { etag: etag(loaded.revision) });
 });
 recalls.all(`${M}/recall`, allow("GET"));
 
@@ -35,6 +37,7 @@ recalls.get("/recall", teamRole("recall", "reader"), async (c) => {
   const refs = (await who.storage.list(["memory"]))
     .map((e) => ({ scope: e.key[1], id: e.key[2] }))
     .filter((ref) => ref.scope === "team" || (ref.scope === "user" && ref.id === who.member));
+  const traced = wantsTrace(c);
   const rawBudget = c.req.query("budget");
   const budget = rawBudget === undefined ? DEFAULT_BUDGET : Number(rawBudget);
   const candidates = [];
@@ -71,6 +74,7 @@ recalls.get("/recall", teamRole("recall", "reader"), async (c) => {
     omitted,
     totals: { memories: refs.length, items, selected: selected.length, omitted: omitted.length, budget },
     ...(semantic ? { semantic } : {}),
+    ...(traced ? { trace: trace(omitted) } : {}),
   });
 });
 recalls.all("/recall", allow("GET"));

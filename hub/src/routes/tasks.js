@@ -15,7 +15,7 @@ import { recallFor } from "../lifecycle.js";
 import { HubProblem } from "../problem.js";
 import { flag } from "../query.js";
 import { answerSave } from "../saved.js";
-import { TASK_PREFIX, TTL_MAX_SECONDS, engineRef, expiryOf, pastExpiry, removeTask, setExpiry, taskStore } from "../tasks.js";
+import { TASK_PREFIX, TTL_MAX_SECONDS, engineRef, expireTask, expiryOf, pastExpiry, setExpiry, taskStore } from "../tasks.js";
 import { offeredProtocols, requireUpgrade } from "./events.js";
 
 const T = "/memories/task/:id";
@@ -57,7 +57,7 @@ tasks.put(T, taskRole("save", "writer"), auditRefusals, async (c) => {
   const outcome = await exclusive(who.storage, { scope: "task", id }, async () => {
     const current = await expiryOf(who.storage, id);
     // Expired: gone, whether or not the sweep came by yet.
-    if (current !== undefined && pastExpiry(current)) await removeTask(who.storage, id);
+    if (current !== undefined && pastExpiry(current)) await expireTask(who.storage, id, { auditMax: hub.config.auditMax, by: "save" });
     const out = await store.save(ref, content, { baseRevision: base, actor: who.member, allowErase, onConflict: "reject" });
     if (out.status === "saved" || out.status === "no_op") {
       await setExpiry(who.storage, id, ttl);
@@ -66,8 +66,8 @@ tasks.put(T, taskRole("save", "writer"), auditRefusals, async (c) => {
     return out;
   });
   if (outcome.changed) await hub.runtime.changed?.({ storage: who.storage, store, ref, tag: `task/${id}` });
-  // Not listed in the directory; its event was sent above.
-  return answerSave(c, { ...outcome, changed: false }, { ref: null, store, base, merging: false });
+  // Counted as any save; not listed in the directory; its event was sent above.
+  return answerSave(c, outcome, { ref: null, store, base, merging: false });
 });
 
 tasks.get(T, taskRole("read", "reader"), async (c) => {

@@ -12,6 +12,7 @@ import { addKey } from "../key-records.js";
 import { TEAM_ID } from "../keys.js";
 import { existingTeam, operatorOnly } from "../operator.js";
 import { HubProblem } from "../problem.js";
+import { claimTeam, forgetTeam } from "../team-record.js";
 
 /** @type {Hono<import("../context.js").Env>} */
 export const teams = new Hono();
@@ -27,7 +28,7 @@ teams.post("/", operatorOnly(), async (c) => {
   const admin = body.admin === undefined ? "admin" : body.admin;
   if (typeof admin !== "string" || !MEMBER.test(admin)) throw new HubProblem(400, "request/invalid-member", "`admin` must be a member id: 1-64 of A-Z a-z 0-9 . _ @ -, starting with a letter or digit.");
   const createdAt = new Date().toISOString();
-  if (!(await storage.create(["team"], { team: body.team, createdAt }))) {
+  if (!(await claimTeam(storage, { team: body.team, createdAt }))) {
     throw new HubProblem(409, "team/exists", "That team exists.");
   }
   const key = await addKey(storage, body.team, { member: admin, role: "admin", label: "first admin" });
@@ -40,6 +41,7 @@ teams.delete("/:team", operatorOnly(), async (c) => {
   const { team, storage } = await existingTeam(c);
   // The record of the team goes with the rest, so the id can be created again.
   await storage.deleteAll();
+  forgetTeam(storage);
   await c.var.hub.runtime.teamDeleted?.({ team, storage });
   return c.body(null, 204);
 });
