@@ -1,6 +1,7 @@
 // hybridRecall (docs/API.md, "Recall by meaning"): the memory's items and
 // the query embedded by the caller's embedder (items through the vector
-// cache), then the engine's recall by words and vectors. When the embedder
+// cache, the query through the embedder's recent queries), then the engine's
+// recall by words and vectors. When the embedder
 // fails, the result is recall by words alone and says so
 // (`semantic.degraded`); it never falls back to another model.
 import { recall, recallItems, recallWithVectors } from "./core.js";
@@ -18,6 +19,30 @@ export const EMBEDDER_UNAVAILABLE = "embedder/unavailable";
  */
 const PREPARED = 8;
 const prepared = new Map();
+
+/**
+ * Per embedder (the object), the vectors of the queries it embedded last,
+ * most recent last: a query asked again, of one memory or of many, is
+ * embedded once. Vectors are a function of the model and the text.
+ */
+const QUERIES = 32;
+const queries = new WeakMap();
+
+/** The query's vector, from the embedder's recent queries or embedded and kept. */
+async function queryVector(embedder, query) {
+  let recent = queries.get(embedder);
+  if (recent === undefined) queries.set(embedder, (recent = new Map()));
+  const known = recent.get(query);
+  if (known !== undefined) {
+    recent.delete(query);
+    recent.set(query, known);
+    return known;
+  }
+  const [vector] = await embedAs(embedder, [query], "query");
+  recent.set(query, vector);
+  if (recent.size > QUERIES) recent.delete(recent.keys().next().value);
+  return vector;
+}
 
 export async function hybridRecall(text, query, options) {
   const { embedder: given, multilingualEmbedder, cache, ...rest } = options ?? {};
@@ -76,7 +101,7 @@ async function embedPrepared(embedder, text, items, query) {
     if (prepared.size > PREPARED) prepared.delete(prepared.keys().next().value);
     return vectors;
   }
-  const [vector] = await embedAs(embedder, [query], "query");
+  const vector = await queryVector(embedder, query);
   if (memo.length % vector.length !== 0) {
     throw new Error(`the query's vector has ${vector.length} dimensions, the items' another number`);
   }
@@ -95,11 +120,11 @@ async function embedAll(embedder, cache, items, query) {
   keys.forEach((key, i) => {
     if (cached[i] === undefined && !missing.has(key)) missing.set(key, items[i]);
   });
-  const [[queryVector], fresh] = await Promise.all([
-    embedAs(embedder, [query], "query"),
+  const [queryVec, fresh] = await Promise.all([
+    queryVector(embedder, query),
     missing.size === 0 ? [] : embedAs(embedder, [...missing.values()], "document"),
   ]);
-  const dimensions = queryVector.length;
+  const dimensions = queryVec.length;
   const found = new Map();
   [...missing.keys()].forEach((key, i) => found.set(key, fresh[i]));
   const out = new Float32Array(items.length * dimensions);
@@ -111,7 +136,7 @@ async function embedAll(embedder, cache, items, query) {
     out.set(vector, i * dimensions);
   });
   if (found.size > 0) await cache.setMany([...found]);
-  return { query: queryVector, items: out };
+  return { query: queryVec, items: out };
 }
 
 /** `embedder.embed(texts, kind)`, checked: one finite vector per text. */

@@ -308,7 +308,7 @@ describe("recall, compact, expire, prompt", () => {
     assert.ok(content.startsWith("## Decisions\n"), content);
     assert.ok([...content].length <= 301);
     assert.match(`+ ${explanation}`, /^\+ \d\.\d{3} \[Decisions\] 2025-04-1\d: Decision \d+ on the database and the deploys \(database, deploys; relevance /);
-    assert.match(r.stdout, /\n- \d\.\d{3} \[Current Priorities\] .*; left out: no-match\)\n/);
+    assert.match(r.stdout, /\n- \d\.\d{3} \[Current Priorities\] .*; left out: no-match, under the floor of 0\.500\)\n/);
     assert.match(r.stdout, /\n# \d+ of 24 items, \d+ of 300 characters/);
     assert.equal(both(["recall", "big.md", "x", "--budget", "0"]).status, 2);
   });

@@ -230,7 +230,7 @@ export function memoryTools(who, rest) {
           const recalled = got.json;
           if (!isObject(recalled) || !Array.isArray(recalled.selected) || !isObject(recalled.totals)) return unexpected(got);
           const lines = recalled.selected.map((item) => `- [${item.memory.scope}/${item.memory.id} · ${item.section}] ${item.text.replace(/^- /, "")}`).join("\n");
-          const text = `${recalled.chars} characters recalled from ${recalled.totals.memories} memories (${recalled.totals.selected} of ${recalled.totals.items} items):\n\n${lines || "(nothing matched)"}`;
+          const text = `${recalled.chars} characters recalled from ${recalled.totals.memories} memories (${recalled.totals.selected} of ${recalled.totals.items} items):\n\n${lines || "(no memory matches the query)"}`;
           return answer(text, recalledOnly(recalled));
         }
         if (s === undefined || i === undefined) return refused({ code: "request/invalid-arguments", detail: "Give both scope and id, or neither (a recall across every memory you can read)." });
@@ -239,7 +239,7 @@ export function memoryTools(who, rest) {
         const recalled = got.json;
         if (!isObject(recalled) || !isObject(recalled.totals) || typeof recalled.content !== "string") return unexpected(got);
         const why = (recalled.selected ?? []).map((item) => `- ${item.section}: ${item.text}${item.why?.terms?.length ? ` (matches ${item.why.terms.join(", ")})` : ""}`).join("\n");
-        const text = `From revision ${recalled.revision}, ${recalled.chars} characters recalled (${recalled.totals.selected} of ${recalled.totals.items} items):\n\n${recalled.content || "(nothing matched)"}${why ? `\n\nWhy:\n${why}` : ""}`;
+        const text = `From revision ${recalled.revision}, ${recalled.chars} characters recalled (${recalled.totals.selected} of ${recalled.totals.items} items):\n\n${recalled.content || "(no memory matches the query)"}${why ? `\n\nWhy:\n${why}` : ""}`;
         return answer(text, recalledOnly(recalled));
       }),
     ],
