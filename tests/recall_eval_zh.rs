@@ -45,6 +45,7 @@ fn questions() -> Vec<Question> {
                 kind: q["kind"].as_str().unwrap().to_owned(),
                 question: q["question"].as_str().unwrap().to_owned(),
                 answer: q["answer"].as_str().map(str::to_owned),
+                stale: None,
             }
         })
         .collect()
