@@ -21,7 +21,7 @@ import { genDoc } from "./gen_doc.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const QUESTION = "which relational database do the billing services run in production today?";
-const CHARS = 25_000;
+export const CHARS = 25_000;
 const venv = join(root, "target", "bench-onnx-venv");
 const requirements = join(root, "benches", "onnx", "requirements.txt");
 
@@ -40,7 +40,7 @@ function onnxPython() {
 }
 
 /** Milliseconds of CPU time this process has had (the machine may be shared; Node's own threads add a little). */
-const cpuMs = () => {
+export const cpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 };
@@ -49,7 +49,7 @@ const dot = (a, b) => a.reduce((sum, x, i) => sum + x * b[i], 0);
 const cosine = (a, b) => dot(a, b) / Math.sqrt(dot(a, a) * dot(b, b));
 
 /** The memory's items: each `- ` line with the indented lines under it (as examples/bench.rs). */
-function items(text) {
+export function items(text) {
   const out = [];
   for (const line of text.split("\n")) {
     if (line.startsWith("- ")) out.push(line);
@@ -58,7 +58,7 @@ function items(text) {
   return out;
 }
 
-const median = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];
+export const median = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];
 
 export async function benchMiniLm() {
   const memory = genDoc(CHARS);

@@ -16,7 +16,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startBrowser, byTestId, setText, typeAtEnd, editorText, clickForOutcome, clickLocatorForOutcome, waitReady, pasteText } from "./harness.mjs";
+import { startBrowser, byTestId, setText, typeAtEnd, editorText, clickForOutcome, clickLocatorForOutcome, waitReady, pasteText, saveArtifactsDir } from "./harness.mjs";
 import { ask, best, byMeaning, markedLines } from "./recall-page.mjs";
 import { startWorkerd } from "../hub/run.mjs";
 
@@ -122,7 +122,7 @@ test("the editor on a hub: save, another writer live, merge, revert, follow", { 
   await byTestId(page, "conflict").waitFor({ state: "visible" });
   assert.match(await byTestId(page, "conflict-theirs").textContent(), /Bob's fact/);
   assert.match(await byTestId(page, "conflict-ours").textContent(), /Alice's line/);
-  await clickForOutcome(page, "conflict-merge", "saved");
+  await clickForOutcome(page, "conflict-save", "saved");
   stored = await rest("GET", path, keys.bob);
   assert.equal(stored.json.revision, 3);
   assert.match(stored.json.content, /Alice's line/);
@@ -163,7 +163,7 @@ test("the editor on a hub: save, another writer live, merge, revert, follow", { 
   await byTestId(page, "remote-change").waitFor({ state: "visible" });
   assert.match(await clickForOutcome(page, "save", "conflict"), /^Conflict: revision 6 was saved by bob/);
   assert.match(await byTestId(page, "conflict-ours").textContent(), /Typed before the reload/);
-  await clickForOutcome(page, "conflict-merge", "saved");
+  await clickForOutcome(page, "conflict-save", "saved");
   stored = await rest("GET", path, keys.bob);
   assert.equal(stored.json.revision, 7);
   assert.match(stored.json.content, /Typed before the reload/);
@@ -222,7 +222,7 @@ async function keptAndMerged(page, route, line, bobLine) {
   assert.doesNotMatch(await byTestId(page, "save-outcome").textContent(), /Updated to revision 2/);
   await byTestId(page, "remote-merge").click();
   await byTestId(page, "conflict").waitFor({ state: "visible" });
-  await clickForOutcome(page, "conflict-merge", "saved");
+  await clickForOutcome(page, "conflict-save", "saved");
   const stored = await rest("GET", route, keys.bob);
   assert.equal(stored.json.revision, 3);
   assert.ok(stored.json.content.includes(line) && stored.json.content.includes(bobLine), stored.json.content);
@@ -275,34 +275,47 @@ test("a save by another writer while the live connection is down never replaces 
   await page.waitForFunction(() => document.querySelector('[data-testid="revision"]').dataset.revision === "1");
   assert.ok((await editorText(page)).endsWith(line), "the draft is restored");
   assert.match(await clickForOutcome(page, "save", "conflict"), /^Conflict: revision 2 was saved by bob/);
-  await clickForOutcome(page, "conflict-merge", "saved");
+  await clickForOutcome(page, "conflict-save", "saved");
   const stored = await rest("GET", route, keys.bob);
   assert.ok(stored.json.content.includes(line) && stored.json.content.includes(BOB_LINE), stored.json.content);
   assert.deepEqual(page.errors.filter((e) => !/status of 412|127\.0\.0\.1:9/.test(e)), []);
   await page.close();
 });
 
-test("a merge that conflicts offers the store's merged text with markers, and the store's conflicts", { timeout: 60_000 }, async () => {
-  const { page, route } = await openSaved("typed-clash", "## Notes\nmeet on Monday");
-  await setText(page, "## Notes\nmeet on Friday");
-  assert.equal((await rest("PUT", route, keys.bob, { body: { content: "## Notes\nmeet on Tuesday" }, headers: { "if-match": '"1"' } })).status, 200);
+test("a same-entry conflict against the hub shows base, yours and theirs highlighted, and saves only the result the person confirmed", { timeout: 60_000 }, async () => {
+  const { page, route } = await openSaved("entry-clash", "## Decisions\n- 2025-03-16: Services use PostgreSQL 16\n- 2025-03-17: Deploy on Tuesdays");
+  await setText(page, "## Decisions\n- 2025-03-16: Services use PostgreSQL 17\n- 2025-03-17: Deploy on Tuesdays");
+  const bobs = "## Decisions\n- 2025-03-16: Services use PostgreSQL 16.4 (pinned)\n- 2025-03-17: Deploy on Tuesdays\n- 2025-03-18: Bob's new entry";
+  assert.equal((await rest("PUT", route, keys.bob, { body: { content: bobs }, headers: { "if-match": '"1"' } })).status, 200);
   await byTestId(page, "remote-change").waitFor({ state: "visible" });
   await byTestId(page, "remote-merge").click();
   await byTestId(page, "conflict").waitFor({ state: "visible" });
-  await clickForOutcome(page, "conflict-merge", "conflict");
+  // The three versions, the entry both changed highlighted in each, bob's addition as a change.
+  const marked = (testId, change) => byTestId(page, testId).locator(`.line[data-change="${change}"]`).allTextContents();
+  assert.deepEqual(await marked("conflict-base", "conflict"), ["- 2025-03-16: Services use PostgreSQL 16\n"]);
+  assert.deepEqual(await marked("conflict-ours", "conflict"), ["- 2025-03-16: Services use PostgreSQL 17\n"]);
+  assert.deepEqual(await marked("conflict-theirs", "conflict"), ["- 2025-03-16: Services use PostgreSQL 16.4 (pinned)\n"]);
+  assert.deepEqual(await marked("conflict-theirs", "changed"), ["- 2025-03-18: Bob's new entry"]);
   const item = byTestId(page, "conflict-item");
   assert.equal(await item.count(), 1);
-  assert.match(await item.textContent(), /Yours\s*meet on Friday/);
-  assert.match(await item.textContent(), /Stored \(revision 2\)\s*meet on Tuesday/);
-  // The text offered is the one the hub's 409 carries: the store's merge.
-  const refused = await rest("PUT", `${route}?onConflict=merge`, keys.alice, { body: { content: "## Notes\nmeet on Friday" }, headers: { "if-match": '"1"' } });
-  assert.equal(refused.status, 409);
-  await byTestId(page, "conflict-edit-merged").click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="revision"]').dataset.revision === "2");
-  assert.equal(await editorText(page), refused.json.merged);
-  assert.equal(refused.json.merged, "## Notes\n<<<<<<< stored (revision 2)\nmeet on Tuesday\n=======\nmeet on Friday\n>>>>>>> your edit (from revision 1)");
-  assert.match(await byTestId(page, "kept-text").textContent(), /meet on Friday/, "the person's own text is kept below");
-  assert.deepEqual(page.errors.filter((e) => !/status of 409/.test(e)), []);
+  assert.equal(await item.getAttribute("data-kind"), "entry");
+  // The merged text: one version of the entry (yours until chosen), bob's addition.
+  const result = byTestId(page, "conflict-result");
+  assert.equal(await result.inputValue(), "## Decisions\n- 2025-03-16: Services use PostgreSQL 17\n- 2025-03-17: Deploy on Tuesdays\n- 2025-03-18: Bob's new entry");
+  await item.getByTestId("conflict-choose-theirs").check();
+  assert.equal(await result.inputValue(), "## Decisions\n- 2025-03-16: Services use PostgreSQL 16.4 (pinned)\n- 2025-03-17: Deploy on Tuesdays\n- 2025-03-18: Bob's new entry");
+  await page.screenshot({ path: join(await saveArtifactsDir(), "entry-conflict.png"), fullPage: true });
+  // Nothing is saved until the person saves the text they reviewed and edited.
+  assert.equal((await rest("GET", route, keys.bob)).json.revision, 2);
+  const confirmed = "## Decisions\n- 2025-03-16: Services use PostgreSQL 16.4 (pinned until May)\n- 2025-03-17: Deploy on Tuesdays\n- 2025-03-18: Bob's new entry";
+  await result.fill(confirmed);
+  assert.equal((await rest("GET", route, keys.bob)).json.revision, 2, "editing the result saves nothing");
+  await clickForOutcome(page, "conflict-save", "saved");
+  const stored = await rest("GET", route, keys.bob);
+  assert.equal(stored.json.revision, 3);
+  assert.equal(stored.json.content, confirmed);
+  assert.equal(await editorText(page), confirmed);
+  assert.deepEqual(page.errors, []);
   await page.close();
 });
 

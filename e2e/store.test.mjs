@@ -144,7 +144,13 @@ async function twoTabsInConflict(id) {
 
 test("two tabs save the same memory: the second gets a conflict and merges", { timeout: 90_000 }, async () => {
   const { alice, bob } = await twoTabsInConflict("conflict-merge");
-  assert.equal(await clickForOutcome(bob, "conflict-merge", "saved"), "Saved: revision 3.");
+  // The merge is offered for review first: nothing is saved until bob saves it.
+  assert.equal(await byTestId(bob, "conflict-item").count(), 0, "entries added on both sides do not conflict");
+  const offered = await byTestId(bob, "conflict-result").inputValue();
+  assert.match(offered, /Retro every other Friday/);
+  assert.match(offered, /Migrations run in CI/);
+  assert.equal(await byTestId(bob, "revision").getAttribute("data-revision"), "1", "nothing was saved yet");
+  assert.equal(await clickForOutcome(bob, "conflict-save", "saved"), "Saved: revision 3.");
   assert.equal(await byTestId(bob, "conflict").isHidden(), true);
   const merged = await editorText(bob);
   assert.match(merged, /Retro every other Friday/, "alice's entry survives");
@@ -164,7 +170,7 @@ test("two tabs save the same memory: the second gets a conflict and merges", { t
   await bob.close();
 });
 
-test("a merge that collides lists the conflicts and lets the person edit the merged text", { timeout: 90_000 }, async () => {
+test("a merge that collides lists each conflict with a choice, and saves the merged text only when the person saves it", { timeout: 90_000 }, async () => {
   const id = "conflict-lines";
   const alice = await browser.newPage({ id, actor: "alice" });
   await setText(alice, "## Team Goals\n- 2025-03-15: Ship v2\nOwner: nobody yet");
@@ -174,30 +180,46 @@ test("a merge that collides lists the conflicts and lets the person edit the mer
   await setText(bob, "## Team Goals\n- 2025-03-15: Ship v2\nOwner: Bob");
   assert.equal(await clickForOutcome(alice, "save", "saved"), "Saved: revision 2.");
   assert.match(await clickForOutcome(bob, "save", "conflict"), /^Conflict/);
-  assert.match(await clickForOutcome(bob, "conflict-merge", "conflict"), /^Conflict/);
   const item = byTestId(bob, "conflict-item");
   await item.waitFor();
   assert.equal(await item.count(), 1);
   assert.equal(await item.getAttribute("data-kind"), "lines");
   assert.match(await item.textContent(), /Team Goals/);
-  // The store's sides: "ours" is what it holds (alice's), "theirs" this edit.
   assert.match(await item.textContent(), /Yours\s*Owner: Bob/);
-  assert.match(await item.textContent(), /Stored \(revision 2\)\s*Owner: Alice/);
+  assert.match(await item.textContent(), /Theirs\s*Owner: Alice/);
+  assert.match(await item.textContent(), /Base\s*Owner: nobody yet/);
   assert.equal(await byTestId(bob, "revision").getAttribute("data-revision"), "1", "nothing was saved");
-  assert.equal(await byTestId(bob, "conflict-merge").isHidden(), true, "merging again would stop at the same place");
   assert.equal(await byTestId(bob, "remote-change").isHidden(), true);
   await bob.screenshot({ path: join(await saveArtifactsDir(), "conflict.png"), fullPage: true });
 
-  await byTestId(bob, "conflict-edit-merged").click();
-  await bob.waitForFunction(() => document.querySelector('[data-testid="revision"]').dataset.revision === "2");
-  // The store's merged text, both sides marked where they collide.
-  assert.equal(await editorText(bob), [
-    "## Team Goals", "- 2025-03-15: Ship v2",
-    "<<<<<<< stored (revision 2)", "Owner: Alice", "=======", "Owner: Bob", ">>>>>>> your edit (from revision 1)",
-  ].join("\n"));
-  assert.equal(await byTestId(bob, "kept-text").textContent(), "## Team Goals\n- 2025-03-15: Ship v2\nOwner: Bob");
-  await setText(bob, "## Team Goals\n- 2025-03-15: Ship v2\nOwner: Alice and Bob");
-  assert.equal(await clickForOutcome(bob, "save", "saved"), "Saved: revision 3.");
+  const result = byTestId(bob, "conflict-result");
+  assert.equal(await result.inputValue(), "## Team Goals\n- 2025-03-15: Ship v2\nOwner: Bob");
+  await item.getByTestId("conflict-choose-theirs").check();
+  assert.equal(await result.inputValue(), "## Team Goals\n- 2025-03-15: Ship v2\nOwner: Alice");
+  // What the person types in the merged text stays: a choice made after it leaves it alone.
+  await result.fill("## Team Goals\n- 2025-03-15: Ship v2\nOwner: Alice and Bob");
+  await item.getByTestId("conflict-choose-ours").check();
+  assert.equal(await result.inputValue(), "## Team Goals\n- 2025-03-15: Ship v2\nOwner: Alice and Bob");
+  assert.equal(await byTestId(bob, "conflict-choice-note").isVisible(), true);
+  assert.equal(await editorText(bob), "## Team Goals\n- 2025-03-15: Ship v2\nOwner: Bob", "the editor keeps what bob typed");
+  assert.equal(await clickForOutcome(bob, "conflict-save", "saved"), "Saved: revision 3.");
+  assert.equal(await editorText(bob), "## Team Goals\n- 2025-03-15: Ship v2\nOwner: Alice and Bob");
+  assert.equal(await byTestId(bob, "kept-text").textContent(), "## Team Goals\n- 2025-03-15: Ship v2\nOwner: Bob", "bob's own text is kept below");
+
+  // The history says what each revision changed, and its buttons fit the panel.
+  await byTestId(bob, "history-panel").locator("summary").click();
+  await bob.waitForFunction(() => document.querySelectorAll('[data-testid="history-row"]').length === 3);
+  await rows(bob).first().getByTestId("history-changes").click();
+  assert.match(await byTestId(bob, "revision-view-title").textContent(), /^Changes in revision 3 against revision 2: 1 line added, 1 removed/);
+  const changed = byTestId(bob, "revision-view-text");
+  assert.deepEqual(await changed.locator('.line[data-change="removed"]').allTextContents(), ["− Owner: Alice\n"]);
+  assert.deepEqual(await changed.locator('.line[data-change="added"]').allTextContents(), ["+ Owner: Alice and Bob\n"]);
+  const panel = await byTestId(bob, "history-panel").boundingBox();
+  for (const button of await byTestId(bob, "history-revert").all()) {
+    const box = await button.boundingBox();
+    assert.ok(box.x >= panel.x && box.x + box.width <= panel.x + panel.width, `Revert fits its panel: ${JSON.stringify([box, panel])}`);
+    assert.equal(await button.evaluate((b) => b.scrollWidth <= b.clientWidth), true, "its label is not clipped");
+  }
   assert.deepEqual([...alice.errors, ...bob.errors], []);
   await alice.close();
   await bob.close();
@@ -218,12 +240,12 @@ test("a conflict resolved by overwriting keeps the other version in the history"
 
 test("a save of a third revision during a conflict is announced below the panel, which stays in place", { timeout: 90_000 }, async () => {
   const { alice, bob } = await twoTabsInConflict("conflict-third");
-  const merge = await byTestId(bob, "conflict-merge").boundingBox();
+  const merge = await byTestId(bob, "conflict-save").boundingBox();
   await typeAtLine(alice, "Retro every other Friday", "\n- 2025-03-22: Demos on Thursdays");
   assert.equal(await clickForOutcome(alice, "save", "saved"), "Saved: revision 3.");
   await byTestId(bob, "remote-change").waitFor();
   assert.match(await byTestId(bob, "remote-change-text").textContent(), /^Revision 3 was saved by alice in another tab/);
-  assert.deepEqual(await byTestId(bob, "conflict-merge").boundingBox(), merge, "the conflict's buttons stay where they were");
+  assert.deepEqual(await byTestId(bob, "conflict-save").boundingBox(), merge, "the conflict's buttons stay where they were");
   assert.deepEqual([...alice.errors, ...bob.errors], []);
   await alice.close();
   await bob.close();

@@ -7,6 +7,20 @@
 // saved, its records copied under 5,000 ids, imported, then timed).
 //
 //   node hub/bench.mjs [--requests 1000] [--target workerd|deno|both] [--memories 100] [--history 5] [--small 5000]
+//
+// With --neighbours: the noisy-neighbour case instead. Another team's GET
+// of a small memory, p50 and p99 over --requests (default 200), idle and
+// then while one team runs team recalls over 100 memories of 5,000
+// characters, or holds event sockets at the team's cap while it saves;
+// and team recall over 1, 10 and 100 memories of 5,000 characters (p50 of
+// 10), by words; with --embedder, also while one team saves memories of
+// 25,000 characters that the hub indexes. The ratios are to the idle GET
+// of the same run.
+//
+//   node hub/bench.mjs --neighbours [--requests 200] [--target workerd|deno|both] [--embedder static]
+//
+// (--embedder: MEMDOC_HUB_EMBEDDER for both targets, so the recalls are by
+// words and meaning; default none, by words alone.)
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,11 +29,11 @@ import { parseArgs } from "node:util";
 import { startDeno, startWorkerd } from "./run.mjs";
 
 const { values } = parseArgs({
-  options: { requests: { type: "string", default: "1000" }, target: { type: "string", default: "both" }, memories: { type: "string", default: "100" }, history: { type: "string", default: "5" }, small: { type: "string", default: "5000" } },
+  options: { neighbours: { type: "boolean", default: false }, embedder: { type: "string", default: "none" }, requests: { type: "string", default: "" }, target: { type: "string", default: "both" }, memories: { type: "string", default: "100" }, history: { type: "string", default: "5" }, small: { type: "string", default: "5000" } },
 });
-const N = Number(values.requests);
+const N = Number(values.requests || (values.neighbours ? 200 : 1000));
 const operator = "bench-operator-token";
-const vars = { MEMDOC_HUB_OPERATOR_TOKEN: operator, MEMDOC_HUB_RATE_PER_MINUTE: "1000000" };
+const vars = { MEMDOC_HUB_OPERATOR_TOKEN: operator, MEMDOC_HUB_RATE_PER_MINUTE: "1000000", MEMDOC_HUB_EMBEDDER: values.embedder };
 
 /** A team memory of exactly `chars` code points; `variant` changes the last entry. */
 function memory(chars, variant) {
@@ -134,12 +148,103 @@ async function small(name, hub, call) {
   console.log(`${name}: backup of ${count} small memories (${(exported.length / 1e6).toFixed(1)} MB of NDJSON): export ${exportMs.toFixed(0)} ms; import ${importMs.toFixed(0)} ms`);
 }
 
+/** Another team's GETs while `load` runs (none: idle); the load is stopped after them. */
+async function neighbourGets(hub, { key, path }, load = null) {
+  let running = true;
+  const loads = load ? [load(() => running)] : [];
+  // Let the load start.
+  if (load) await new Promise((r) => setTimeout(r, 300));
+  const ms = [];
+  for (let i = 0; i < N; i += 1) {
+    const t = performance.now();
+    const r = await fetch(hub.url + path, { headers: { authorization: `Bearer ${key}` } });
+    await r.arrayBuffer();
+    ms.push(performance.now() - t);
+    if (r.status !== 200) throw new Error(`GET ${r.status}`);
+  }
+  running = false;
+  await Promise.all(loads);
+  return stats(ms);
+}
+
+async function neighbours(name, hub) {
+  // A new memory's PUT names revision 0.
+  const json = (method, path, key, body, type = "application/json") =>
+    fetch(hub.url + path, {
+      method,
+      headers: { authorization: `Bearer ${key}`, "content-type": type, ...(method === "PUT" ? { "if-match": '"0"' } : {}) },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    }).then(async (r) => {
+      const text = await r.text();
+      if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${text.slice(0, 200)}`);
+      return text ? JSON.parse(text) : null;
+    });
+  const quiet = { key: (await json("POST", "/v1/teams", operator, { team: "quiet" })).key, path: "/v1/teams/quiet/memories/team/small" };
+  await json("PUT", quiet.path, quiet.key, "## Notes\n- 2025-01-01: a small memory", "text/markdown");
+  const busy = (await json("POST", "/v1/teams", operator, { team: "busy" })).key;
+  const recallMs = {};
+  let made = 0;
+  for (const count of [1, 10, 100]) {
+    for (; made < count; made += 1) await json("PUT", `/v1/teams/busy/memories/team/m${String(made).padStart(3, "0")}`, busy, memory(5_000, made), "text/markdown");
+    const ms = [];
+    for (let i = 0; i < 10; i += 1) {
+      const t = performance.now();
+      await json("GET", "/v1/teams/busy/recall?q=release%20checks&budget=4000", busy);
+      ms.push(performance.now() - t);
+    }
+    recallMs[count] = stats(ms).median;
+  }
+  const idle = await neighbourGets(hub, quiet);
+  // With an embedder: the busy team saves 25,000-character memories, each indexed after its save.
+  let indexing = null;
+  if (values.embedder !== "none") {
+    let n = 0;
+    indexing = await neighbourGets(hub, quiet, async (running) => {
+      while (running()) await json("PUT", `/v1/teams/busy/memories/team/large${n++}`, busy, memory(25_000, n), "text/markdown");
+    });
+  }
+  const recalls = await neighbourGets(hub, quiet, async (running) => {
+    while (running()) await json("GET", "/v1/teams/busy/recall?q=release%20checks&budget=4000", busy);
+  });
+  // The team's sockets at its cap (16 keys of 16), and a save a second to send them events.
+  const sockets = [];
+  for (let k = 0; k < 16; k += 1) {
+    const { key } = await json("POST", "/v1/teams/busy/keys", busy, { member: `r${k}`, role: "reader" });
+    for (let i = 0; i < 16; i += 1) {
+      const ws = new WebSocket(`${hub.url.replace(/^http/, "ws")}/v1/teams/busy/memories/team/m000/events`, ["memdoc", `bearer.${key}`]);
+      await new Promise((resolve, reject) => {
+        ws.onopen = resolve;
+        ws.onerror = () => reject(new Error("a socket did not open"));
+      });
+      sockets.push(ws);
+    }
+  }
+  let revision = 1;
+  const held = await neighbourGets(hub, quiet, async (running) => {
+    while (running()) {
+      const r = await fetch(`${hub.url}/v1/teams/busy/memories/team/m000`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${busy}`, "content-type": "text/markdown", "if-match": `"${revision}"` },
+        body: memory(5_000, `s${revision}`),
+      });
+      if (r.status !== 200) throw new Error(`PUT ${r.status}`);
+      ({ revision } = await r.json());
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  });
+  for (const ws of sockets) ws.close();
+  const ratio = (s) => `p50 ${s.median} ms (${(s.median / idle.median).toFixed(2)}x idle), p99 ${s.p99} ms (${(s.p99 / idle.p99).toFixed(2)}x)`;
+  console.log(`${name}: another team's GET × ${N}: idle p50 ${idle.median} ms, p99 ${idle.p99} ms; during team recalls over 100 memories: ${ratio(recalls)}; with 256 sockets held and a save a second: ${ratio(held)}`);
+  if (indexing) console.log(`${name}: another team's GET while one team saves memories of 25,000 characters (indexed with ${values.embedder}): ${ratio(indexing)}`);
+  console.log(`${name}: team recall (embedder ${values.embedder}), p50 of 10: 1 memory ${recallMs[1]} ms, 10 memories ${recallMs[10]} ms, 100 memories ${recallMs[100]} ms (${(recallMs[100] / recallMs[1]).toFixed(1)}x from 1 to 100)`);
+}
+
 const work = mkdtempSync(join(tmpdir(), "memdoc-hub-bench-"));
 try {
   if (values.target !== "deno") {
     const hub = await startWorkerd({ build: join(work, "build"), persist: join(work, "do"), vars });
     try {
-      await run("workerd", hub);
+      await (values.neighbours ? neighbours : run)("workerd", hub);
     } finally {
       await hub.stop();
     }
@@ -147,7 +252,7 @@ try {
   if (values.target !== "workerd") {
     const hub = await startDeno({ kvPath: work, vars });
     try {
-      await run("deno", hub);
+      await (values.neighbours ? neighbours : run)("deno", hub);
     } finally {
       await hub.stop();
     }

@@ -11,6 +11,8 @@
 // Lifecycle sweeps run from Deno.cron (MEMDOC_HUB_SWEEP_CRON, default daily
 // at 03:17 UTC) over the teams that have policies; with
 // MEMDOC_HUB_SWEEP_INTERVAL_SECONDS they run every that many seconds instead.
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { MemoryStore } from "memdoc";
 
 import { createHub } from "./src/app.js";
@@ -20,9 +22,10 @@ import { purgeExpired } from "./src/deletion.js";
 import { sweepTasks } from "./src/tasks.js";
 import { sweepTeam, utcToday } from "./src/lifecycle.js";
 import { SettingError, hubConfig, portSetting, sweepIntervalSeconds } from "./src/settings.js";
-import { CLIENT_MESSAGE_LIMIT, EXPIRED, FLOOD_CLOSE, FLOOD_PROBLEM, eventsAfter } from "./src/events.js";
+import { CLIENT_MESSAGE_LIMIT, EXPIRED, FLOOD_CLOSE, FLOOD_PROBLEM, closeAtExpiry, fanOut } from "./src/events.js";
 import { denoKvTeamStorage } from "./src/team-storage-deno-kv.js";
 import { embedderLoader } from "./src/embedder-setting.js";
+import { embedderThread } from "./src/deno-embedder-thread.js";
 
 const env = Deno.env.toObject();
 
@@ -40,13 +43,16 @@ try {
   config = hubConfig(env);
   port = portSetting(env);
   every = sweepIntervalSeconds(env);
-  // Recall by meaning: MiniLM by default, or the static table; the weights
-  // read from the package.
+  // Recall by meaning: MiniLM by default, or the static table (the weights
+  // read from the package), or multilingual-e5-small from the file
+  // MEMDOC_HUB_E5_MODEL names; each in a thread of its own, so that
+  // embedding never holds the requests.
   embedder = embedderLoader(config.embedder, {
     target: "Deno",
     fallback: "minilm",
-    minilm: async () => (await import("memdoc/embedders/minilm")).miniLmEmbedder(),
-    static: async () => (await import("memdoc/embedders/static")).staticEmbedder(),
+    minilm: () => embedderThread("minilm"),
+    static: () => embedderThread("static"),
+    e5: (path) => embedderThread("e5", pathToFileURL(resolve(path)).href),
   });
 } catch (error) {
   if (!(error instanceof SettingError)) throw error;
@@ -64,69 +70,113 @@ if (env.MEMDOC_HUB_KV) {
 const kv = await Deno.openKv(env.MEMDOC_HUB_KV || undefined);
 
 const metrics = new Metrics();
-let subscribers = 0;
 
+/**
+ * The storage of a team that exists (or, `create`, is being created), null
+ * otherwise: a key of a made-up team gets no handle. Handles are cached;
+ * nothing depends on one staying cached (serial.js queues by team id).
+ */
 const teams = new BoundedMap(1000);
-function team(name) {
+async function team(name, { create = false } = {}) {
   let storage = teams.get(name);
   if (!storage) {
+    if (!create && (await kv.get(["hub", name, "team"])).versionstamp === null) return null;
     storage = denoKvTeamStorage(kv, name);
     teams.set(name, storage);
   }
   return storage;
 }
 
-/** The open sockets of task memories by storage and tag, told when their memory expires. */
-const taskSockets = new WeakMap();
+/**
+ * The open event sockets of each team (by storage id), and one kv.watch per
+ * watched memory shared by all its sockets: a change is one history load
+ * for all of them (events.js `fanOut`), sent in order.
+ * @type {Map<string, Set<{ socket: WebSocket, keyId: string, member: string, tag: string | null, sent: number, send: (text: string) => void, close: (c: { code: number, reason: string }) => void }>>}
+ */
+const open = new Map();
+const watches = new Map();
 
+/** Tell the subscribers of an expired task memory. */
 function expired({ storage, tag }) {
-  for (const socket of taskSockets.get(storage)?.get(tag) ?? []) {
-    if (socket.readyState === WebSocket.OPEN) socket.send(EXPIRED);
+  for (const s of open.get(storage.id) ?? []) {
+    if (s.tag === tag && s.socket.readyState === WebSocket.OPEN) s.socket.send(EXPIRED);
   }
 }
 
-function subscribe({ request, storage, store, ref, after, protocol, tag, head }) {
-  const { socket, response } = Deno.upgradeWebSocket(request, protocol ? { protocol } : {});
-  if (tag) {
-    let byTag = taskSockets.get(storage);
-    if (!byTag) taskSockets.set(storage, (byTag = new Map()));
-    if (!byTag.has(tag)) byTag.set(tag, new Set());
-    byTag.get(tag).add(socket);
-    socket.addEventListener("close", () => {
-      byTag.get(tag)?.delete(socket);
-      if (byTag.get(tag)?.size === 0) byTag.delete(tag);
-    });
+function openSockets({ storage, keyId }) {
+  const all = open.get(storage.id) ?? new Set();
+  let key = 0;
+  for (const s of all) if (s.keyId === keyId) key += 1;
+  return { key, team: all.size };
+}
+
+function closeSockets({ storage, keyId, member, close }) {
+  for (const s of open.get(storage.id) ?? []) {
+    if ((keyId === undefined || s.keyId === keyId) && (member === undefined || s.member === member)) s.close(close);
   }
-  let sent = after;
-  let queue = Promise.resolve();
-  let reader = null;
+}
+
+/** Join the watch of `key` (a KV key), made for its first socket and ended with its last. */
+function watch(storage, store, ref, key, s) {
+  const name = JSON.stringify(key);
+  let w = watches.get(name);
+  if (!w) {
+    w = { subscribers: new Set(), queue: Promise.resolve(), reader: kv.watch([key]).getReader() };
+    watches.set(name, w);
+    const reader = w.reader;
+    (async () => {
+      try {
+        for (;;) {
+          const { done } = await reader.read();
+          if (done) return;
+          w.queue = w.queue.then(() => fanOut(storage, store, ref, [...w.subscribers].filter((x) => x.socket.readyState === WebSocket.OPEN))).catch(() => {});
+        }
+      } catch {
+        // The watch ended with its last socket.
+      }
+    })();
+  }
+  w.subscribers.add(s);
+  // A revision saved since the socket's load, before it joined the watch.
+  w.queue = w.queue.then(() => fanOut(storage, store, ref, [s])).catch(() => {});
+  return () => {
+    w.subscribers.delete(s);
+    if (w.subscribers.size === 0 && watches.get(name) === w) {
+      watches.delete(name);
+      w.reader.cancel().catch(() => {});
+    }
+  };
+}
+
+function subscribe({ request, storage, store, ref, after, protocol, tag, head, keyId, member, expiresAt }) {
+  const { socket, response } = Deno.upgradeWebSocket(request, protocol ? { protocol } : {});
+  let closing = null;
+  const s = {
+    socket,
+    keyId,
+    member,
+    tag: tag ?? null,
+    sent: after,
+    send: (text) => socket.send(text),
+    close: ({ code, reason }) => {
+      try {
+        socket.close(code, reason);
+      } catch {
+        // Closed already, or not open yet (then closed at its open).
+        closing = { code, reason };
+      }
+    },
+  };
+  // Counted from the upgrade on: the caps hold for sockets still opening.
+  if (!open.has(storage.id)) open.set(storage.id, new Set());
+  open.get(storage.id).add(s);
+  let leave = null;
+  const stopTimer = closeAtExpiry(expiresAt, s.close);
   let messages = 0;
   let since = Date.now();
-  const push = () => {
-    queue = queue
-      .then(async () => {
-        for (const e of await eventsAfter(store, ref, sent)) {
-          if (socket.readyState !== WebSocket.OPEN) return;
-          socket.send(JSON.stringify(e));
-          sent = e.revision;
-        }
-      })
-      .catch(() => {});
-  };
-  let counted = false;
-  socket.onopen = async () => {
-    subscribers += 1;
-    counted = true;
-    reader = kv.watch([head ? storage.hostKey(head) : storage.headKey(ref.scope, ref.id)]).getReader();
-    try {
-      for (;;) {
-        const { done } = await reader.read();
-        if (done) return;
-        push();
-      }
-    } catch {
-      // The watch ended with the socket.
-    }
+  socket.onopen = () => {
+    if (closing) return socket.close(closing.code, closing.reason);
+    leave = watch(storage, store, ref, head ? storage.hostKey(head) : storage.headKey(ref.scope, ref.id), s);
   };
   socket.onmessage = () => {
     const now = Date.now();
@@ -140,9 +190,12 @@ function subscribe({ request, storage, store, ref, after, protocol, tag, head })
     }
   };
   socket.onclose = () => {
-    if (counted) subscribers -= 1;
-    counted = false;
-    reader?.cancel().catch(() => {});
+    const team = open.get(storage.id);
+    team?.delete(s);
+    if (team?.size === 0) open.delete(storage.id);
+    leave?.();
+    leave = null;
+    stopTimer();
   };
   return response;
 }
@@ -159,6 +212,7 @@ async function scheduleSweep({ team: name }) {
 }
 
 async function teamDeleted({ team: name }) {
+  teams.delete(name);
   await kv.atomic().delete(["hub-sweep", name]).delete(["hub-pending", name]).commit();
 }
 
@@ -166,7 +220,8 @@ async function teamDeleted({ team: name }) {
 export async function sweepAll() {
   const today = utcToday();
   for await (const e of kv.list({ prefix: ["hub-sweep"] })) {
-    const storage = team(e.key[1]);
+    const storage = await team(e.key[1]);
+    if (!storage) continue;
     const store = new MemoryStore(storage.host, { historyDepth: config.historyDepth });
     try {
       await sweepTeam({ storage, store, today, auditMax: config.auditMax, metrics });
@@ -177,9 +232,11 @@ export async function sweepAll() {
     }
   }
   for await (const e of kv.list({ prefix: ["hub-pending"] })) {
+    const storage = await team(e.key[1]);
+    if (!storage) continue;
     try {
-      await purgeExpired({ storage: team(e.key[1]), auditMax: config.auditMax });
-      await sweepTasks({ storage: team(e.key[1]), auditMax: config.auditMax, expired });
+      await purgeExpired({ storage, auditMax: config.auditMax });
+      await sweepTasks({ storage, auditMax: config.auditMax, expired });
     } catch (error) {
       console.error(`memdoc hub: the purge of team ${e.key[1]} failed: ${error?.message ?? error}`);
     }
@@ -198,7 +255,8 @@ if (every !== null) {
   console.error("memdoc hub: Deno.cron is not available (run with --unstable-cron); lifecycle policies are not swept on a schedule");
 }
 
-const hub = createHub(config, { team, subscribe, policiesChanged, metrics, subscribers: () => subscribers, scheduleSweep, teamDeleted, embedder: embedder ?? undefined });
+const subscribers = () => [...open.values()].reduce((n, sockets) => n + sockets.size, 0);
+const hub = createHub(config, { team, subscribe, openSockets, closeSockets, policiesChanged, metrics, subscribers, scheduleSweep, teamDeleted, embedder: embedder ?? undefined });
 const hostname = env.HOST || "127.0.0.1";
 Deno.serve({ port, hostname, onListen: ({ hostname: h, port: p }) => console.log(`memdoc hub: http://${h}:${p}`) }, (request, info) =>
   hub.fetch(request, { client: info.remoteAddr.hostname }),

@@ -10,7 +10,7 @@ import { MemoryStore } from "memdoc";
 
 import { CORS_HEADERS, createHub, hubConfig } from "./src/app.js";
 import { readCapped } from "./src/body.js";
-import { CLIENT_MESSAGE_LIMIT, EXPIRED, FLOOD_CLOSE, FLOOD_PROBLEM, eventsAfter } from "./src/events.js";
+import { CLIENT_MESSAGE_LIMIT, EXPIRED, FLOOD_CLOSE, FLOOD_PROBLEM, closeAtExpiry, fanOut } from "./src/events.js";
 import { TEAM_ID, parseKey, requestKey } from "./src/keys.js";
 import { hasDeleted, purgeExpired } from "./src/deletion.js";
 import { hasTasks, sweepTasks } from "./src/tasks.js";
@@ -33,6 +33,18 @@ const config = hubConfig(startEnv);
 const embedder = embedderLoader(config.embedder, workerTarget({ ai: startEnv.AI, bundled: bundledEmbedders }));
 
 const tagOf = (ref) => `${ref.scope}/${ref.id}`;
+const keyTag = (keyId) => `key:${keyId}`;
+/** A socket whose key ends within this is closed by a timer at the end (docs/HUB.md, "Limits"). */
+const EXPIRY_TIMER_MS = 10 * 60_000;
+const memberTag = (member) => `member:${member}`;
+
+function closeSocket(ws, { code, reason }) {
+  try {
+    ws.close(code, reason);
+  } catch {
+    // Already closed.
+  }
+}
 
 /**
  * The Durable Object that lists the teams (by name: no team id starts with
@@ -59,7 +71,7 @@ const clientOf = (request) => ({ client: request.headers.get("cf-connecting-ip")
 export class Team extends DurableObject {
   constructor(ctx, env) {
     super(ctx, env);
-    this.storage = durableObjectTeamStorage(ctx.storage);
+    this.storage = durableObjectTeamStorage(ctx.storage, ctx.id);
     this.queue = Promise.resolve();
     this.config = config;
     // Lifecycle sweeps: an alarm every interval (default a day) while the
@@ -78,6 +90,10 @@ export class Team extends DurableObject {
       policiesChanged: ({ policies }) => this.schedule(policies),
       metrics: this.metrics,
       subscribers: () => this.ctx.getWebSockets().length,
+      openSockets: ({ keyId }) => ({ key: this.ctx.getWebSockets(keyTag(keyId)).length, team: this.ctx.getWebSockets().length }),
+      closeSockets: ({ keyId, member, close }) => {
+        for (const ws of this.ctx.getWebSockets(keyId !== undefined ? keyTag(keyId) : member !== undefined ? memberTag(member) : undefined)) closeSocket(ws, close);
+      },
       scheduleSweep: async () => this.schedule(await readPolicies(this.storage)),
       teamDeleted: () => this.ctx.storage.deleteAlarm(),
       embedder: embedder ?? undefined,
@@ -131,11 +147,15 @@ export class Team extends DurableObject {
     return new Response(null, { status: 404 });
   }
 
-  subscribe({ ref, after, protocol, tag }) {
+  subscribe({ ref, after, protocol, tag, keyId, member, expiresAt }) {
     const [client, server] = Object.values(new WebSocketPair());
     // The hibernation API: the object may sleep while sockets stay open.
-    this.ctx.acceptWebSocket(server, [tag ?? tagOf(ref)]);
-    server.serializeAttachment({ ref, sent: after, messages: 0, since: Date.now() });
+    // Tagged by memory, key and member: a revocation finds its sockets.
+    this.ctx.acceptWebSocket(server, [tag ?? tagOf(ref), keyTag(keyId), memberTag(member)]);
+    server.serializeAttachment({ ref, keyId, sent: after, messages: 0, since: Date.now() });
+    // A timer keeps the object from hibernating: only for a key that ends
+    // within EXPIRY_TIMER_MS; a later end closes it at the first change after.
+    closeAtExpiry(expiresAt, (close) => closeSocket(server, close), EXPIRY_TIMER_MS);
     const headers = protocol ? { "sec-websocket-protocol": protocol } : {};
     return new Response(null, { status: 101, webSocket: client, headers });
   }
@@ -154,17 +174,27 @@ export class Team extends DurableObject {
   async broadcast(store, ref, tag = tagOf(ref)) {
     const sockets = this.ctx.getWebSockets(tag);
     if (sockets.length === 0) return;
-    const oldest = Math.min(...sockets.map((ws) => ws.deserializeAttachment().sent));
-    const events = await eventsAfter(store, ref, oldest);
-    for (const ws of sockets) {
+    const subscribers = sockets.map((ws) => {
       const a = ws.deserializeAttachment();
+      return {
+        keyId: a.keyId,
+        sent: a.sent,
+        send: (text) => {
+          try {
+            ws.send(text);
+          } catch {
+            // A socket that closed meanwhile.
+          }
+        },
+        close: (close) => closeSocket(ws, close),
+        ws,
+        a,
+      };
+    });
+    await fanOut(this.storage, store, ref, subscribers);
+    for (const s of subscribers) {
       try {
-        for (const e of events) {
-          if (e.revision <= a.sent) continue;
-          ws.send(JSON.stringify(e));
-          a.sent = e.revision;
-        }
-        ws.serializeAttachment(a);
+        if (s.sent !== s.a.sent) s.ws.serializeAttachment({ ...s.a, sent: s.sent });
       } catch {
         // A socket that closed meanwhile.
       }

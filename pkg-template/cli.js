@@ -25,12 +25,12 @@ const commands = {
   check: {
     positionals: ["FILE..."],
     options: { scope: {}, previous: {}, "previous-rev": {}, format: {} },
-    flags: ["deny-warnings"],
+    flags: ["deny-warnings", "deny-losses"],
     conflicts: [["previous", "previous-rev"]],
     about: "Validate memory files",
   },
-  fmt: { positionals: ["FILE..."], options: {}, flags: ["check"], about: "Rewrite memory files in their canonical form" },
-  merge: { positionals: ["BASE", "OURS", "THEIRS"], options: {}, flags: [], about: "Three-way merge for git (memdoc merge %O %A %B)" },
+  fmt: { positionals: ["FILE..."], options: {}, flags: ["check", "drop-preamble"], about: "Rewrite memory files in their canonical form" },
+  merge: { positionals: ["BASE", "OURS", "THEIRS", "[PATH]"], options: {}, flags: [], about: "Three-way merge for git (memdoc merge %O %A %B %P)" },
   recall: { positionals: ["FILE", "QUESTION"], options: { scope: {}, budget: {} }, flags: ["explain", "trace"], about: "The part of a memory that best answers a question" },
   compact: { positionals: ["FILE"], options: { to: { required: true }, scope: {} }, flags: [], about: "Compact a memory to a size" },
   expire: {
@@ -142,12 +142,13 @@ function parse(argv) {
     if (options[a] !== undefined && options[b] !== undefined) throw new UsageError(`the argument '--${a}' cannot be used with '--${b}'`);
   }
   const variadic = spec.positionals.at(-1)?.endsWith("...") ?? false;
-  const fixed = variadic ? spec.positionals.length - 1 : spec.positionals.length;
+  const optional = spec.positionals.filter((p) => p.startsWith("[")).length;
+  const fixed = spec.positionals.length - (variadic ? 1 : optional);
   if (args.length < fixed || (variadic && args.length === fixed)) {
-    const missing = spec.positionals.slice(args.length).map((p) => `<${p.replace("...", "")}>`);
+    const missing = spec.positionals.slice(args.length).filter((p) => !p.startsWith("[")).map((p) => `<${p.replace("...", "")}>`);
     throw new UsageError(`the following required arguments were not provided: ${missing.join(" ")}`);
   }
-  if (!variadic && args.length > fixed) throw new UsageError(`unexpected argument '${args[fixed]}' found`);
+  if (!variadic && args.length > spec.positionals.length) throw new UsageError(`unexpected argument '${args[spec.positionals.length]}' found`);
   return { name, args, options };
 }
 
@@ -230,6 +231,24 @@ function each(files, command) {
   return worst;
 }
 
+/** `memdoc fmt`: each file, then (files written in place) how many were reformatted, left unchanged, or left as they are. */
+function fmt(files, check, dropPreamble) {
+  const counts = [0, 0, 0];
+  let worst = 0;
+  for (const file of files) {
+    const { text, failed } = read(file);
+    const outcome = failed ?? memdoc.__cliFmt(file, text, check, file === "-", dropPreamble);
+    if (!check && file !== "-") {
+      if (outcome.write != null) counts[0] += 1;
+      else if (outcome.exit === 0) counts[1] += 1;
+      else if (outcome.exit === 1) counts[2] += 1;
+    }
+    worst = Math.max(worst, apply(file, outcome));
+  }
+  writeSync(2, memdoc.__cliFmtSummary(...counts));
+  return worst;
+}
+
 /** `file` as committed in `rev`; null when the revision has no such file. */
 function committed(rev, file) {
   const dir = dirname(file);
@@ -271,7 +290,7 @@ function check(files, o) {
       }
       against = got.text;
     }
-    worst = Math.max(worst, apply(file, memdoc.__cliCheck(file, text, against, o.scope, o.format, colour, Boolean(o["deny-warnings"]))));
+    worst = Math.max(worst, apply(file, memdoc.__cliCheck(file, text, against, o.scope, o.format, colour, Boolean(o["deny-warnings"]), Boolean(o["deny-losses"]))));
   }
   return worst;
 }
@@ -359,12 +378,12 @@ async function main(argv) {
     case "check":
       return check(args, o);
     case "fmt":
-      return each(args, (file, text) => memdoc.__cliFmt(file, text, Boolean(o.check), file === "-"));
+      return fmt(args, Boolean(o.check), Boolean(o["drop-preamble"]));
     case "merge": {
-      const [base, ours, theirs] = args.map(read);
+      const [base, ours, theirs] = args.slice(0, 3).map(read);
       const failed = base.failed ?? ours.failed ?? theirs.failed;
       if (failed) return apply("-", failed);
-      return apply(args[1], memdoc.__cliMerge(args[1], base.text, ours.text, theirs.text));
+      return apply(args[1], memdoc.__cliMerge(args[3] ?? args[1], base.text, ours.text, theirs.text));
     }
     case "recall":
       return each([args[0]], (_, text) => memdoc.__cliRecall(text, args[1], o.scope, o.budget, Boolean(o.explain), Boolean(o.trace)));

@@ -1,9 +1,11 @@
 // hybridRecall (docs/API.md, "Recall by meaning"): the memory's items and
 // the query embedded by the caller's embedder (items through the vector
-// cache), then the engine's recall by words and vectors. When the embedder
+// cache, the query through the embedder's recent queries), then the engine's
+// recall by words and vectors. When the embedder
 // fails, the result is recall by words alone and says so
 // (`semantic.degraded`); it never falls back to another model.
 import { recall, recallItems, recallWithVectors } from "./core.js";
+import { chooseEmbedder } from "./language.js";
 import { defaultCache, vectorKey } from "./vectors.js";
 
 /** The code of a result by words alone because the embedder failed. */
@@ -18,9 +20,37 @@ export const EMBEDDER_UNAVAILABLE = "embedder/unavailable";
 const PREPARED = 8;
 const prepared = new Map();
 
+/**
+ * Per embedder (the object), the vectors of the queries it embedded last,
+ * most recent last: a query asked again, of one memory or of many, is
+ * embedded once. Vectors are a function of the model and the text.
+ */
+const QUERIES = 32;
+const queries = new WeakMap();
+
+/** The query's vector, from the embedder's recent queries or embedded and kept. */
+async function queryVector(embedder, query) {
+  let recent = queries.get(embedder);
+  if (recent === undefined) queries.set(embedder, (recent = new Map()));
+  const known = recent.get(query);
+  if (known !== undefined) {
+    recent.delete(query);
+    recent.set(query, known);
+    return known;
+  }
+  const [vector] = await embedAs(embedder, [query], "query");
+  recent.set(query, vector);
+  if (recent.size > QUERIES) recent.delete(recent.keys().next().value);
+  return vector;
+}
+
 export async function hybridRecall(text, query, options) {
-  const { embedder, cache, ...rest } = options ?? {};
-  checkEmbedder(embedder);
+  const { embedder: given, multilingualEmbedder, cache, ...rest } = options ?? {};
+  checkEmbedder(given);
+  if (multilingualEmbedder !== undefined) checkEmbedder(multilingualEmbedder, "multilingualEmbedder");
+  // A memory or a query mostly not in Latin letters gets the multilingual
+  // embedder when there is one (language.js).
+  const embedder = typeof text === "string" && typeof query === "string" ? chooseEmbedder(text, query, given, multilingualEmbedder) : given;
   // Options and arguments are checked before anything is embedded (a text
   // that is not a string by recallItems).
   if (typeof text !== "string") recallItems(text);
@@ -43,7 +73,7 @@ export async function hybridRecall(text, query, options) {
 }
 
 /** A coded error for an embedder that is not `{ id, dimensions, embed }`. */
-function checkEmbedder(embedder) {
+function checkEmbedder(embedder, name = "embedder") {
   if (
     embedder === null ||
     typeof embedder !== "object" ||
@@ -51,7 +81,7 @@ function checkEmbedder(embedder) {
     embedder.id === "" ||
     typeof embedder.embed !== "function"
   ) {
-    const error = new TypeError("options.embedder: expected { id, dimensions, embed(texts, kind) }");
+    const error = new TypeError(`options.${name}: expected { id, dimensions, embed(texts, kind) }`);
     error.code = "options/invalid";
     throw error;
   }
@@ -71,7 +101,7 @@ async function embedPrepared(embedder, text, items, query) {
     if (prepared.size > PREPARED) prepared.delete(prepared.keys().next().value);
     return vectors;
   }
-  const [vector] = await embedAs(embedder, [query], "query");
+  const vector = await queryVector(embedder, query);
   if (memo.length % vector.length !== 0) {
     throw new Error(`the query's vector has ${vector.length} dimensions, the items' another number`);
   }
@@ -90,11 +120,11 @@ async function embedAll(embedder, cache, items, query) {
   keys.forEach((key, i) => {
     if (cached[i] === undefined && !missing.has(key)) missing.set(key, items[i]);
   });
-  const [[queryVector], fresh] = await Promise.all([
-    embedAs(embedder, [query], "query"),
+  const [queryVec, fresh] = await Promise.all([
+    queryVector(embedder, query),
     missing.size === 0 ? [] : embedAs(embedder, [...missing.values()], "document"),
   ]);
-  const dimensions = queryVector.length;
+  const dimensions = queryVec.length;
   const found = new Map();
   [...missing.keys()].forEach((key, i) => found.set(key, fresh[i]));
   const out = new Float32Array(items.length * dimensions);
@@ -106,7 +136,7 @@ async function embedAll(embedder, cache, items, query) {
     out.set(vector, i * dimensions);
   });
   if (found.size > 0) await cache.setMany([...found]);
-  return { query: queryVector, items: out };
+  return { query: queryVec, items: out };
 }
 
 /** `embedder.embed(texts, kind)`, checked: one finite vector per text. */

@@ -35,6 +35,11 @@ export interface VectorCache {
 /** Options of `hybridRecall`: `recall`'s, with the embedder and its cache. */
 export interface HybridRecallOptions extends RecallOptions {
   embedder: Embedder;
+  /**
+   * Used instead of `embedder` when the memory or the query is mostly not
+   * in Latin letters (e.g. `e5Embedder`, memdoc/embedders/e5).
+   */
+  multilingualEmbedder?: Embedder;
   /** Default: one in-memory LRU per embedder id (20,000 vectors), shared by every call. */
   cache?: VectorCache;
 }

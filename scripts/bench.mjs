@@ -252,10 +252,13 @@ async function main() {
   // from scratch, natively and through the package (benches/minilm.mjs).
   const { benchMiniLm } = await import("../benches/minilm.mjs");
   const minilm = await benchMiniLm();
+  // multilingual-e5-small beside it, the same question and memory (benches/e5.mjs).
+  const { benchE5 } = await import("../benches/e5.mjs");
+  const e5 = await benchE5();
   if (args.json) {
     writeFileSync(
       args.json,
-      `${JSON.stringify({ node: process.version, cpus: cpu.length, bytes: Object.fromEntries(bytes), native: [...native.values()], wasm: [...wasm.values()], host: [...host.values()], growth: shapes, minilm }, null, 1)}\n`,
+      `${JSON.stringify({ node: process.version, cpus: cpu.length, bytes: Object.fromEntries(bytes), native: [...native.values()], wasm: [...wasm.values()], host: [...host.values()], growth: shapes, minilm, e5 }, null, 1)}\n`,
     );
   }
 }

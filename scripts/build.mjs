@@ -222,6 +222,19 @@ if (!testPanic && !args.core) {
   weightPackage("minilm", join(root, "pkg-minilm"), {
     "model.fp16.safetensors": glue.packF16(readFileSync(join(model, "model.safetensors"))),
   });
+  // The multilingual-e5-small embedder: its own crate and .wasm, code only
+  // (the 72 MB model file is the host's to give: e5Embedder({ model })).
+  const e5Scratch = join(root, "target", "wasm-pack", "e5");
+  rmSync(e5Scratch, { recursive: true, force: true });
+  execFileSync(
+    "wasm-pack",
+    ["build", "--release", "--mode", "no-install", "--target", "web", "--no-pack", "--out-name", "e5", "--out-dir", e5Scratch, join(root, "embedders", "e5")],
+    { stdio: "inherit", env: { ...env, CARGO_TARGET_DIR: join(root, "target", "minilm-wasm"), RUSTFLAGS: "-C target-feature=+simd128" } },
+  );
+  mkdirSync(join(embedders, "e5"), { recursive: true });
+  for (const file of ["e5.js", "e5.d.ts", "e5_bg.wasm", "e5_bg.wasm.d.ts"]) cpSync(join(e5Scratch, file), join(embedders, "e5", file));
+  cpSync(join(root, "embedders", "e5", "NOTICE"), join(embedders, "e5", "NOTICE"));
+  console.log(`embedders/e5/e5_bg.wasm: ${statSync(join(embedders, "e5", "e5_bg.wasm")).size} bytes`);
   // The static embedder's table, distilled by setup (embedders/minilm/src/distill.rs)
   // and checked here again against its committed SHA-256.
   const tableName = "all-MiniLM-L6-v2-static-256.i8";

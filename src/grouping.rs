@@ -67,11 +67,6 @@ impl<'a> TextSet<'a> {
         Self(texts)
     }
 
-    /// The texts, sorted, each once.
-    pub(crate) fn texts(&self) -> &[&'a str] {
-        &self.0
-    }
-
     pub(crate) fn contains(&self, text: &str) -> bool {
         self.0.binary_search(&text).is_ok()
     }

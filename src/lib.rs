@@ -105,8 +105,8 @@ pub use recall::{
     OmittedItem, PriorityMeasure, Recall, RecallOptions, RecallTotals, RecallVectors,
     RecallWeights, RecalledItem, RecencyMeasure, Why, BM25_B, BM25_K1, CALIBRATIONS,
     DEFAULT_CALIBRATION, DEFAULT_HALF_LIFE_DAYS, DEFAULT_PRIORITY_WEIGHT, DEFAULT_RECALL_BUDGET,
-    DEFAULT_RECENCY_WEIGHT, DEFAULT_RELEVANCE_WEIGHT, LEXICAL_CALIBRATION, RELEVANCE_FLOOR,
-    UNDATED_RECENCY,
+    DEFAULT_RECENCY_WEIGHT, DEFAULT_RELEVANCE_WEIGHT, LEXICAL_CALIBRATION, PREFIX_LEAST,
+    RELEVANCE_FLOOR, UNDATED_RECENCY,
 };
 pub use render::render;
 pub use save::{is_sentinel, plan_save, SavePlan, SaveStatus, NO_OP_SENTINELS};

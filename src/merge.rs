@@ -3,8 +3,10 @@
 //! combined at the level of the document's structure instead of its text.
 //!
 //! Sections are matched by normalized title (and, for repeated titles, by
-//! their rank among the sections with that title); entries by date and text;
-//! raw lines by content and position within their section. Each rule is a
+//! their rank among the sections with that title, and across a rename by
+//! their lines); entries by date and text, then by similar text
+//! (`identity`), so that an edited entry is one entry; raw lines by content
+//! and position within their section. Each rule is a
 //! small function: `order` pairs the sections of the three inputs and orders
 //! them, `sections` merges one section, `lines` the lines of a section both
 //! sides hold (placed by `diff3`), and `fence` keeps code fences from
@@ -17,6 +19,7 @@
 // The line matching of the merge, also behind `memdoc fmt --check`'s diff.
 pub(crate) mod diff3;
 mod fence;
+mod identity;
 mod lines;
 mod marked;
 mod order;
@@ -44,11 +47,17 @@ pub use result::{Conflict, ConflictKind, ConflictSide, DroppedLine, MergeResult,
 /// - A section removed on one side and unchanged on the other is removed;
 ///   removed on one side and changed on the other is a
 ///   [`ConflictKind::SectionRemoved`] conflict.
-/// - Within a section, an entry (keyed by date and text) added on one side is
-///   kept, removed on one side is removed, added on both appears once; an
-///   entry whose text changed is the removal of the old and the addition of
-///   the new one, so entries never conflict. Where both sides add entries at
-///   the same place, base's survivors come first, then ours', then theirs'.
+/// - A section of one side whose title the base lacks is the base's
+///   section that side lacks when it holds more than half of its lines: a
+///   rename (docs/ops.md).
+/// - Within a section, each side's entries are matched to the base's, by
+///   date and text, then by similar text: a matched entry whose date or text
+///   differs is an edit. An edit on one side is taken; edits that differ, or
+///   an edit on one side and a removal on the other, are a
+///   [`ConflictKind::Entry`] conflict, never two entries. An entry added on
+///   one side is kept, removed on one side is removed, added on both appears
+///   once. Where both sides add entries at the same place, base's survivors
+///   come first, then ours', then theirs'.
 /// - Raw lines are merged by content and position (diff3); the same raw lines
 ///   changed differently on both sides are a [`ConflictKind::Lines`]
 ///   conflict. Blank lines outside code fences are layout, not content: raw

@@ -77,7 +77,7 @@ describe("memdoc init", () => {
       assert.equal(driverOf(repo), "", "--dry-run sets nothing");
       assert.match(dry.stdout, /^MEMORY\.md: would create the team memory\n {2}\| ## Decisions\n/);
       assert.match(dry.stdout, /^\.gitattributes: would add `MEMORY\.md merge=memdoc`\n {2}\| MEMORY\.md merge=memdoc$/m);
-      assert.match(dry.stdout, /^ {2}\| {7}- \{ id: memdoc-check, args: \[--scope, team, --previous-rev, HEAD\] \}$/m);
+      assert.match(dry.stdout, /^ {2}\| {7}- \{ id: memdoc-check, args: \[--scope, team, --previous-rev, HEAD, --deny-losses\] \}$/m);
 
       const first = run(prefix, ["init"], { cwd: repo });
       assert.equal(first.status, 0, first.stderr);
@@ -86,7 +86,7 @@ describe("memdoc init", () => {
       assert.equal(files[".gitattributes"], "MEMORY.md merge=memdoc\n");
       assert.equal(files["MEMORY.md"], render(files["MEMORY.md"]) + "\n", "a memory in its file form");
       assert.match(files[".pre-commit-config.yaml"], /^repos:\n {2}- repo: https:\/\/github\.com\/memdoc\/memdoc\n/);
-      assert.equal(driverOf(repo), "memdoc merge %O %A %B");
+      assert.equal(driverOf(repo), "memdoc merge %O %A %B %P");
       // The memory passes the hooks init added.
       assert.equal(run(prefix, ["check", "--scope", "team", "MEMORY.md"], { cwd: repo }).status, 0);
       assert.equal(run(prefix, ["fmt", "--check", "MEMORY.md"], { cwd: repo }).status, 0);
@@ -96,7 +96,7 @@ describe("memdoc init", () => {
       assert.deepEqual(tree(repo), files, "a second init changes no file");
       assert.match(second.stdout, /^MEMORY\.md: adopted as the team memory; valid and in canonical form$/m);
       assert.match(second.stdout, /^\.gitattributes: already has `MEMORY\.md merge=memdoc`$/m);
-      assert.match(second.stdout, /^git config merge\.memdoc\.driver: already set to `memdoc merge %O %A %B`$/m);
+      assert.match(second.stdout, /^git config merge\.memdoc\.driver: already set to `memdoc merge %O %A %B %P`$/m);
       assert.match(second.stdout, /^\.pre-commit-config\.yaml: already has the memdoc hooks$/m);
       outputs.push([dry.stdout, first.stdout, second.stdout]);
     }

@@ -5,14 +5,13 @@
 // conflicts there; the driver's result is the engine's `merge`. Then a real
 // conflict: the driver's markers, and git stops. For both front ends.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 
 import { merge } from "../pkg/node.js";
-import { commandLine, frontEnds } from "./cli-helpers.mjs";
+import { commandLine, frontEnds, gitRepository } from "./cli-helpers.mjs";
 
 const work = mkdtempSync(join(tmpdir(), "memdoc-git-"));
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -35,17 +34,7 @@ const THEIRS = BASE.replace("Deploy on Tuesdays\n", "Deploy on Tuesdays\n- 2025-
 
 /** A repository with MEMORY.md at BASE and branches `ours` and `theirs`; `driver`: the merge driver's command, or none. */
 function repository(driver) {
-  const repo = mkdtempSync(join(work, "repo-"));
-  const git = (...args) => spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: repo, encoding: "utf8" });
-  const ok = (...args) => {
-    const done = git(...args);
-    assert.equal(done.status, 0, `git ${args.join(" ")}: ${done.stderr}`);
-  };
-  ok("init", "-q", "-b", "main");
-  if (driver) {
-    writeFileSync(join(repo, ".gitattributes"), "MEMORY.md merge=memdoc\n");
-    ok("config", "merge.memdoc.driver", `${driver} merge %O %A %B`);
-  }
+  const { repo, git, ok } = gitRepository(work, driver);
   const commit = (text, message) => {
     writeFileSync(join(repo, "MEMORY.md"), text);
     ok("add", "-A");

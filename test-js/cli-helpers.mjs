@@ -3,7 +3,7 @@
 // CLI" step of scripts/test.mjs), and the npm package's bin in pkg/.
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { pkgDir, root } from "./helpers.mjs";
@@ -66,6 +66,28 @@ export function runAsync(prefix, args, o = {}) {
     child.on("close", (status) => resolve({ stdout, stderr, status }));
     child.stdin.end(o.input ?? "");
   });
+}
+
+/**
+ * A new git repository in a folder under `parent`, on branch main, with
+ * `memdoc merge %O %A %B %P` of front end `driver` (a command line) as the
+ * merge driver of MEMORY.md files, as docs/CLI.md sets it up, or plain
+ * git: `{ repo, git, ok }`, `git` running a command there, `ok` asserting
+ * it succeeds.
+ */
+export function gitRepository(parent, driver) {
+  const repo = mkdtempSync(join(parent, "repo-"));
+  const git = (...args) => spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: repo, encoding: "utf8" });
+  const ok = (...args) => {
+    const done = git(...args);
+    assert.equal(done.status, 0, `git ${args.join(" ")}: ${done.stderr}`);
+  };
+  ok("init", "-q", "-b", "main");
+  if (driver) {
+    writeFileSync(join(repo, ".gitattributes"), "MEMORY.md merge=memdoc\n");
+    ok("config", "merge.memdoc.driver", `${driver} merge %O %A %B %P`);
+  }
+  return { repo, git, ok };
 }
 
 /**

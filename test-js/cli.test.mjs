@@ -11,6 +11,7 @@ import { after, describe, test } from "node:test";
 
 import { merge, render, validate } from "../pkg/node.js";
 import { commandLine, frontEnds, run } from "./cli-helpers.mjs";
+import { root } from "./helpers.mjs";
 
 const work = mkdtempSync(join(tmpdir(), "memdoc-cli-"));
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -175,6 +176,43 @@ describe("memdoc check", () => {
     assert.match(unknown.stderr, /^memdoc: MEMORY\.md: cannot read it as of "no-such-rev": fatal: /);
   });
 
+  test("the documented pre-commit hook fails a commit that deletes sections, and says what goes", () => {
+    // The hook as .pre-commit-hooks.yaml runs it, with the args docs/CLI.md gives.
+    const entry = readFileSync(join(root, ".pre-commit-hooks.yaml"), "utf8").match(/- id: memdoc-check\n(?:.*\n)*?\s+entry: memdoc (.+)\n/)[1].split(" ");
+    const args = readFileSync(join(root, "docs", "CLI.md"), "utf8").match(/\{ id: memdoc-check, args: \[([^\]]*)\] \}/)[1].split(",").map((a) => a.trim());
+    const repo = mkdtempSync(join(work, "repo-"));
+    const git = (...a) => {
+      const done = spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...a], { cwd: repo, encoding: "utf8" });
+      assert.equal(done.status, 0, done.stderr);
+    };
+    const before = [
+      "## Decisions",
+      "- 2025-03-16: Services use PostgreSQL 16",
+      "- 2025-03-17: Deploy on Tuesdays after the review",
+      "",
+      "## Facts",
+      "- 2025-03-18: The office is in Oslo, fourth floor",
+      "- 2025-03-19: The team has six engineers and one designer",
+      "",
+      "## Conventions",
+      "- 2025-03-20: Code review needs two approvals",
+      "- 2025-03-21: Every service has a runbook in the wiki",
+      "",
+    ].join("\n");
+    git("init", "-q");
+    writeFileSync(join(repo, "MEMORY.md"), before);
+    git("add", "MEMORY.md");
+    git("commit", "-qm", "memory");
+    writeFileSync(join(repo, "MEMORY.md"), "## Decisions\n- 2025-03-16: Services use PostgreSQL 16\n");
+    const outputs = frontEnds().map(([, prefix]) => run(prefix, [...entry, ...args, "MEMORY.md"], { cwd: repo }));
+    assert.deepEqual(outputs[1], outputs[0]);
+    assert.equal(outputs[0].status, 1, `the commit must fail: ${outputs[0].stdout}`);
+    assert.match(outputs[0].stdout, /^MEMORY\.md: error diff\/section-removed: The section `## Facts` /m);
+    assert.match(outputs[0].stdout, /^MEMORY\.md: error diff\/shrink: /m);
+    writeFileSync(join(repo, "MEMORY.md"), `${before}\n## Open questions\n- 2025-03-22: Which CI?\n`);
+    assert.equal(run(frontEnds()[0][1], [...entry, ...args, "MEMORY.md"], { cwd: repo }).status, 0, "a commit that adds passes");
+  });
+
   test("standard input as -", () => {
     const r = both(["check", "--scope", "team", "-"], { input: fixtures["personal.md"] });
     assert.match(r.stdout, /^-:1:1: error scope\/personal-heading/);
@@ -225,18 +263,32 @@ describe("memdoc fmt", () => {
     assert.equal(both(["fmt", "--check", "canonical.md"]).status, 0);
   });
 
-  test("in place: the file form, the dropped preamble reported", () => {
+  test("in place: the file form, what changed said; text before the first heading never dropped unless asked", () => {
     const r = both(["fmt", "crlf.md", "warn.md", "canonical.md"]);
-    assert.equal(r.status, 0);
+    assert.equal(r.status, 1, "a file would lose text");
     assert.equal(r.files["crlf.md"], `${render(fixtures["crlf.md"])}\n`);
-    assert.equal(r.files["warn.md"], `${render(fixtures["warn.md"])}\n`);
-    assert.equal(r.stderr, 'memdoc: warn.md: dropped a line before the first heading: "Sure, here it is:"\n');
+    assert.equal(r.files["warn.md"], fixtures["warn.md"], "left as it is");
+    assert.equal(
+      r.stderr,
+      "memdoc: crlf.md: reformatted\n" +
+        'memdoc: warn.md: would drop a line before the first heading: "Sure, here it is:"\n' +
+        "memdoc: warn.md: left as it is: move those lines under a heading, or pass --drop-preamble to drop them\n" +
+        "memdoc: 1 file reformatted, 1 file left unchanged, 1 file not reformatted (text would be dropped)\n",
+    );
+    const dropped = both(["fmt", "--drop-preamble", "warn.md"]);
+    assert.equal(dropped.status, 0);
+    assert.equal(dropped.files["warn.md"], `${render(fixtures["warn.md"])}\n`);
+    assert.equal(dropped.stderr, 'memdoc: warn.md: dropped a line before the first heading: "Sure, here it is:"\nmemdoc: warn.md: reformatted\nmemdoc: 1 file reformatted\n');
+    assert.equal(both(["fmt", "canonical.md"]).stderr, "memdoc: 1 file left unchanged\n");
     assert.equal(both(["fmt", "--check", "crlf.md"]).status, 1, "a fresh folder each time");
   });
 
   test("- reads standard input and writes standard output", () => {
     const r = both(["fmt", "-"], { input: fixtures["crlf.md"] });
     assert.equal(r.stdout, "## Facts\n- 2024-11-02: legacy\n");
+    assert.equal(r.stderr, "");
+    const kept = both(["fmt", "-"], { input: fixtures["warn.md"] });
+    assert.deepEqual([kept.stdout, kept.status], [fixtures["warn.md"], 1], "its input unchanged when it would drop text");
   });
 });
 
@@ -269,7 +321,7 @@ describe("recall, compact, expire, prompt", () => {
     assert.ok(content.startsWith("## Decisions\n"), content);
     assert.ok([...content].length <= 301);
     assert.match(`+ ${explanation}`, /^\+ \d\.\d{3} \[Decisions\] 2025-04-1\d: Decision \d+ on the database and the deploys \(database, deploys; relevance /);
-    assert.match(r.stdout, /\n- \d\.\d{3} \[Current Priorities\] .*; left out: no-match\)\n/);
+    assert.match(r.stdout, /\n- \d\.\d{3} \[Current Priorities\] .*; left out: no-match, under the floor of 0\.500\)\n/);
     assert.match(r.stdout, /\n# \d+ of 24 items, \d+ of 300 characters/);
     assert.equal(both(["recall", "big.md", "x", "--budget", "0"]).status, 2);
   });

@@ -8,7 +8,7 @@ import { test } from "node:test";
 
 import * as memdoc from "../pkg/node.js";
 import { violations } from "../tests/recall-eval/check.mjs";
-import { measure, questions } from "../tests/recall-eval/harness.mjs";
+import { evaluateHeldout, measure, memory, optionsOf, questions } from "../tests/recall-eval/harness.mjs";
 
 test("the set has its documented shape, and paraphrases share no content word with their answers", () => {
   const kinds = (kind) => questions.filter((q) => q.kind === kind).length;
@@ -48,4 +48,32 @@ test("with the static table: its paraphrase floors (docs/API.md), every keyword 
   assert.ok(hybrid.paraphrase1200 >= 0.75, pct(hybrid.paraphrase1200));
   assert.ok(hybrid.paraphrase400 >= 0.42, pct(hybrid.paraphrase400));
   assert.equal(hybrid.keyword, 1);
+});
+
+// The held-out set (tests/recall-eval/heldout.json), which the calibration
+// never sees; the floors of tests/recall_eval.rs.
+const pct = (x) => `${(x * 100).toFixed(1)}%`;
+
+test("held out, by words: replaced facts newest first, keyword questions with their forms, unanswerable ones", async () => {
+  const r = await evaluateHeldout(async (q, budget) => memdoc.recall(memory(q.memory), q.question, optionsOf(q, budget)));
+  console.log(`words: replaced ${pct(r.replaced)}; keyword ${pct(r.keyword)}; unanswerable selecting nothing ${pct(r.noneSilent)}`);
+  assert.deepEqual(r.staleAlone, []);
+  assert.ok(r.replaced >= 0.95, pct(r.replaced));
+  assert.ok(r.keyword >= 0.97, pct(r.keyword));
+  assert.ok(r.noneSilent >= 0.75, pct(r.noneSilent));
+});
+
+test("held out, with MiniLM: replaced facts newest first, paraphrase floors", async () => {
+  const { miniLmEmbedder } = await import("../pkg/embedders/minilm.js");
+  const embedder = await miniLmEmbedder();
+  const r = await evaluateHeldout((q, budget) =>
+    memdoc.hybridRecall(memory(q.memory), q.question, { ...optionsOf(q, budget), embedder }),
+  );
+  console.log(
+    `MiniLM: replaced ${pct(r.replaced)}; paraphrases ${pct(r.paraphrase1200)} within 1,200, ${pct(r.paraphrase400)} within 400; unanswerable selecting nothing ${pct(r.noneSilent)}`,
+  );
+  assert.deepEqual(r.staleAlone, []);
+  assert.ok(r.replaced >= 0.95, pct(r.replaced));
+  assert.ok(r.paraphrase1200 >= 0.92, pct(r.paraphrase1200));
+  assert.ok(r.paraphrase400 >= 0.82, pct(r.paraphrase400));
 });

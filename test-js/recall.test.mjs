@@ -50,6 +50,7 @@ test("recall: the matching items under their headings, explained", () => {
       recency: { raw: 142, normalized: r.selected[0].why.recency.normalized },
       priority: { raw: "core", normalized: 1 },
       pinned: false,
+      supersededBy: null,
     },
   });
   // Each item's range is its line in the text recalled from, in UTF-16 (as String#slice counts).
@@ -59,11 +60,11 @@ test("recall: the matching items under their headings, explained", () => {
   assert.equal(r.selected[0].range.start.column, 1);
   const { relevance, recency, priority, lexical } = r.selected[0].why;
   assert.ok(relevance >= 0.5 && relevance <= 1 && relevance === lexical.normalized && lexical.raw > 0);
-  assert.ok(Math.abs(r.selected[0].score - (relevance + 0.25 * recency.normalized + 0.15 * priority.normalized)) < 1e-6);
+  assert.ok(Math.abs(r.selected[0].score - (relevance + 0.05 * recency.normalized + 0.03 * priority.normalized)) < 1e-6);
   const loose = r.omitted.find((o) => o.text === "Loose note without a date");
   assert.equal(loose.date, null, "null, never undefined");
   assert.equal(loose.reason, "no-match");
-  assert.deepEqual(r.totals, { items: 6, selected: 2, omitted: 4, memoryChars: [...render(TEAM)].length, budget: 4000 });
+  assert.deepEqual(r.totals, { items: 6, selected: 2, omitted: 4, relevant: 2, memoryChars: [...render(TEAM)].length, budget: 4000 });
   assert.deepEqual(recall(TEAM, "the Ｂｉｌｌｉｎｇ?", { scope: "team", today: "2025-06-01" }), r, "deterministic");
 });
 

@@ -138,13 +138,13 @@ fn json_is_one_line_per_file() {
 
 #[test]
 fn formats_and_scopes_are_checked() {
-    let bad = run::check("M.md", "", None, Some("admin"), None, false, false);
+    let bad = run::check("M.md", "", None, Some("admin"), None, false, [false; 2]);
     assert_eq!(bad.exit, exit::USAGE);
     assert_eq!(
         bad.stderr,
         "memdoc: invalid scope \"admin\": expected \"user\" or \"team\" (options/invalid-scope)\n"
     );
-    let bad = run::check("M.md", "", None, None, Some("xml"), false, false);
+    let bad = run::check("M.md", "", None, None, Some("xml"), false, [false; 2]);
     assert_eq!(bad.exit, exit::USAGE);
 }
 
@@ -167,17 +167,87 @@ fn diff_hunks_apart_and_joined() {
 }
 
 #[test]
-fn fmt_reports_the_dropped_preamble_and_writes_only_a_change() {
-    let done = run::fmt("M.md", "Hi\n## A\n- 2025-01-01: x", false, false);
+fn fmt_never_drops_text_unless_asked_and_says_what_it_changed() {
+    let text = "Here is the updated memory:\n## A\n- 2025-01-01: x";
+    let kept = run::fmt("M.md", text, false, false, false);
+    assert_eq!(
+        kept.write, None,
+        "a file with text to drop should be left as it is"
+    );
+    assert_eq!(kept.exit, exit::FINDINGS);
+    assert_eq!(
+        kept.stderr,
+        "memdoc: M.md: would drop a line before the first heading: \"Here is the updated memory:\"\n\
+         memdoc: M.md: left as it is: move those lines under a heading, or pass --drop-preamble to drop them\n"
+    );
+    let piped = run::fmt("-", text, false, true, false);
+    assert_eq!(
+        (piped.stdout.as_str(), piped.exit),
+        (text, exit::FINDINGS),
+        "standard output gets the text unchanged"
+    );
+    let done = run::fmt("M.md", text, false, false, true);
     assert_eq!(done.write.as_deref(), Some("## A\n- 2025-01-01: x\n"));
+    assert_eq!(done.exit, exit::OK);
     assert_eq!(
         done.stderr,
-        "memdoc: M.md: dropped a line before the first heading: \"Hi\"\n"
+        "memdoc: M.md: dropped a line before the first heading: \"Here is the updated memory:\"\nmemdoc: M.md: reformatted\n"
     );
-    let same = run::fmt("M.md", "## A\n- 2025-01-01: x\n", false, false);
-    assert_eq!(same.write, None, "a canonical file should not be written");
-    let checked = run::fmt("M.md", "## A  \n", true, false);
+    let same = run::fmt("M.md", "## A\n- 2025-01-01: x\n", false, false, false);
+    assert_eq!(
+        (same.write, same.stderr.as_str()),
+        (None, ""),
+        "a canonical file should not be written"
+    );
+    let checked = run::fmt("M.md", "## A  \n", true, false, false);
     assert_eq!((checked.exit, checked.write), (exit::FINDINGS, None));
+    assert_eq!(
+        run::fmt_summary(1, 2, 0),
+        "memdoc: 1 file reformatted, 2 files left unchanged\n"
+    );
+    assert_eq!(
+        run::fmt_summary(0, 0, 1),
+        "memdoc: 1 file not reformatted (text would be dropped)\n"
+    );
+    assert_eq!(run::fmt_summary(0, 0, 0), "");
+}
+
+#[test]
+fn deny_losses_fails_a_check_that_removes_sections_or_shrinks() {
+    let previous = "## Decisions\n- 2025-03-01: Use PostgreSQL 16 for every service we run\n- 2025-03-02: Deploy on Tuesdays after the weekly review\n\n## Facts\n- 2025-03-03: The office is in Oslo, on the fourth floor\n- 2025-03-04: The team has six engineers and one designer\n\n## Conventions\n- 2025-03-05: Code review needs two approvals before a merge\n";
+    let now = "## Decisions\n- 2025-03-01: Use PostgreSQL 16\n";
+    // The team check of `text` against `previous`, losses denied or not.
+    let checked = |text: &str, previous: Option<&str>, deny_losses: bool| {
+        run::check(
+            "M.md",
+            text,
+            previous,
+            Some("team"),
+            None,
+            false,
+            [false, deny_losses],
+        )
+    };
+    let lenient = checked(now, Some(previous), false);
+    assert_eq!(
+        lenient.exit,
+        exit::OK,
+        "warnings alone pass: {}",
+        lenient.stdout
+    );
+    let strict = checked(now, Some(previous), true);
+    assert_eq!(strict.exit, exit::FINDINGS);
+    for code in ["error diff/section-removed", "error diff/shrink"] {
+        assert!(strict.stdout.contains(code), "{code}: {}", strict.stdout);
+    }
+    let dropped = checked("Sure:\n## A\n- 2025-01-01: x\n", None, true);
+    assert!(
+        dropped.stdout.contains("error structure/preamble-dropped"),
+        "{}",
+        dropped.stdout
+    );
+    let unchanged = checked(previous, Some(previous), true);
+    assert_eq!((unchanged.exit, unchanged.stdout.as_str()), (exit::OK, ""));
 }
 
 #[test]
@@ -258,7 +328,7 @@ fn hub_problems_are_one_line_with_their_exit_code() {
     );
     assert_eq!(o.exit, exit::FINDINGS);
     assert!(
-        o.stderr.contains("; fix size/hard-limit (memdoc check"),
+        o.stderr.contains("; fix size/hard-limit (below)"),
         "{}",
         o.stderr
     );

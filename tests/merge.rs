@@ -59,7 +59,7 @@ fn entries_added_at_the_same_place_come_base_then_ours_then_theirs() {
     let ours = add_line(BASE, "Decisions", "- 2025-03-09: Ours");
     let theirs = add_line(BASE, "Decisions", "- 2025-03-08: Theirs");
     let m = merge(BASE, &ours, &theirs);
-    assert!(m.clean, "entries never conflict");
+    assert!(m.clean, "entries added on both sides do not conflict");
     assert!(
         m.content.starts_with("## Decisions\n- 2025-03-01: Use Postgres\n- 2025-03-02: Deploy on Tuesdays\n- 2025-03-09: Ours\n- 2025-03-08: Theirs\n"),
         "should order base, ours, theirs: {}",
@@ -68,18 +68,90 @@ fn entries_added_at_the_same_place_come_base_then_ours_then_theirs() {
 }
 
 #[test]
-fn an_edited_entry_is_a_removal_and_an_addition() {
+fn an_entry_edited_on_one_side_and_removed_on_the_other_conflicts() {
     let ours = BASE.replace("Deploy on Tuesdays", "Deploy on Wednesdays");
     let theirs = BASE.replace("- 2025-03-02: Deploy on Tuesdays\n", "");
     let m = merge(BASE, &ours, &theirs);
-    assert!(m.clean, "should not conflict: {:?}", m.conflicts);
-    assert!(
-        m.content.contains("Deploy on Wednesdays"),
-        "should keep the new text"
+    assert_eq!(m.conflicts.len(), 1, "{:?}", m.conflicts);
+    let c = &m.conflicts[0];
+    assert_eq!(
+        (c.kind, c.section.as_str()),
+        (ConflictKind::Entry, "Decisions")
+    );
+    let lines = |s: &Option<memdoc::ConflictSide>| s.as_ref().unwrap().lines.clone();
+    assert_eq!(lines(&c.base), ["- 2025-03-02: Deploy on Tuesdays"]);
+    assert_eq!(lines(&c.ours), ["- 2025-03-02: Deploy on Wednesdays"]);
+    assert!(lines(&c.theirs).is_empty(), "theirs removed it");
+    let theirs_side = c.theirs.as_ref().unwrap().span;
+    assert_eq!(
+        theirs_side.start, theirs_side.end,
+        "an empty range where it was"
+    );
+    assert_eq!(
+        &theirs[..theirs_side.start],
+        "## Decisions\n- 2025-03-01: Use Postgres",
+        "after the line before it"
     );
     assert!(
-        !m.content.contains("Deploy on Tuesdays"),
-        "should not keep the old text"
+        m.content.contains("Deploy on Wednesdays") && !m.content.contains("Tuesdays"),
+        "ours' version"
+    );
+}
+
+#[test]
+fn one_entry_edited_differently_on_both_sides_is_one_conflict_never_two_entries() {
+    let ours = BASE.replace("Use Postgres", "Use Postgres 17");
+    let theirs = BASE.replace("Use Postgres", "Use Postgres 16.4 (pinned)");
+    let m = merge(BASE, &ours, &theirs);
+    assert_eq!(m.conflicts.len(), 1, "{:?}", m.conflicts);
+    assert_eq!(m.conflicts[0].kind, ConflictKind::Entry);
+    assert_eq!(
+        m.content.matches("Use Postgres").count(),
+        1,
+        "{}",
+        m.content
+    );
+    let (_, marked) = memdoc::merge_marked(BASE, &ours, &theirs, ["ours", "theirs"]);
+    assert!(
+        marked.as_deref().unwrap().starts_with("## Decisions\n<<<<<<< ours\n- 2025-03-01: Use Postgres 17\n=======\n- 2025-03-01: Use Postgres 16.4 (pinned)\n>>>>>>> theirs\n- 2025-03-02: Deploy on Tuesdays"),
+        "{marked:?}"
+    );
+}
+
+#[test]
+fn an_entry_edited_on_one_side_takes_the_edit_wherever_the_other_moved_it() {
+    let ours = BASE.replace("Deploy on Tuesdays", "Deploy on Wednesdays");
+    let theirs = "## Decisions\n- 2025-03-02: Deploy on Tuesdays\n- 2025-03-01: Use Postgres\n\n## Facts\n- 2025-03-03: Office is in Oslo";
+    let m = merge(BASE, &ours, theirs);
+    assert!(m.clean, "{:?}", m.conflicts);
+    assert!(
+        m.content.starts_with(
+            "## Decisions\n- 2025-03-02: Deploy on Wednesdays\n- 2025-03-01: Use Postgres\n"
+        ),
+        "{}",
+        m.content
+    );
+}
+
+#[test]
+fn a_section_renamed_on_one_side_takes_the_others_entries_and_is_never_doubled() {
+    let ours = BASE.replace("## Decisions", "## Choices");
+    let theirs = add_line(BASE, "Decisions", "- 2025-03-04: Ship behind flags");
+    let m = merge(BASE, &ours, &theirs);
+    assert!(m.clean, "{:?}", m.conflicts);
+    assert!(m.content.starts_with("## Choices\n- 2025-03-01: Use Postgres\n- 2025-03-02: Deploy on Tuesdays\n- 2025-03-04: Ship behind flags\n\n## Facts"), "{}", m.content);
+    let both = merge(
+        BASE,
+        &ours,
+        &BASE.replace("## Decisions", "## Architecture"),
+    );
+    assert_eq!(both.conflicts.len(), 1);
+    assert_eq!(both.conflicts[0].kind, ConflictKind::Title);
+    assert_eq!(
+        both.content.matches("Use Postgres").count(),
+        1,
+        "{}",
+        both.content
     );
 }
 
@@ -411,12 +483,13 @@ fn a_section_added_on_both_sides_with_different_notes_conflicts_without_a_base()
 #[test]
 fn kinds_and_sides_have_stable_strings() {
     let kinds = [
+        ConflictKind::Entry,
         ConflictKind::Lines,
         ConflictKind::SectionRemoved,
         ConflictKind::Title,
     ]
     .map(ConflictKind::as_str);
-    assert_eq!(kinds, ["lines", "section-removed", "title"]);
+    assert_eq!(kinds, ["entry", "lines", "section-removed", "title"]);
     let sides = [Side::Base, Side::Ours, Side::Theirs].map(Side::as_str);
     assert_eq!(sides, ["base", "ours", "theirs"]);
 }

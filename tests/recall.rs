@@ -425,6 +425,15 @@ fn check(text: &str, query: &str, options: &RecallOptions) -> Recall {
         all.selected.len(),
         "order or membership differs"
     );
+    // A superseded item is never selected without the entry that
+    // supersedes it, which is a later entry of its section.
+    for item in &r.selected {
+        if let Some(line) = item.why.superseded_by {
+            let newer = r.selected.iter().find(|s| s.range.start.line == line);
+            let newer = newer.expect("the superseding entry is selected");
+            assert!(newer.date > item.date && newer.section == item.section);
+        }
+    }
     // Deterministic.
     assert_eq!(recall(text, query, options), r);
     r

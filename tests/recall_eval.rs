@@ -148,3 +148,131 @@ fn paraphrases_find_their_answers(mut embedder: eval::Embedder, floors: [f64; 2]
     assert!(report[0] >= floors[0], "within 1,200: {:.3}", report[0]);
     assert!(report[1] >= floors[1], "within 400: {:.3}", report[1]);
 }
+
+/// The held-out floors (`heldout.json`, which the calibration never sees).
+/// Replaced facts: the newest first, by words and with MiniLM.
+const REPLACED_FLOOR: f64 = 0.95;
+/// Unanswerable questions that select nothing, by words.
+const NONE_FLOOR: f64 = 0.75;
+/// Keyword questions with inflections and identifiers, by words.
+const KEYWORD_FLOOR: f64 = 0.97;
+/// Paraphrases with MiniLM within 1,200 and 400 code points: what it
+/// reaches (92.7% and 82.9%, under the goals of 95% and 85%; docs/FORMAT.md
+/// §12), less a point.
+const HELDOUT_MINILM_FLOOR_1200: f64 = 0.92;
+const HELDOUT_MINILM_FLOOR_400: f64 = 0.82;
+
+#[test]
+fn the_heldout_set_has_its_documented_shape() {
+    let all = eval::heldout();
+    assert!(of_kind(&all, "replaced").len() >= 24);
+    assert!(of_kind(&all, "paraphrase").len() >= 40);
+    assert!(of_kind(&all, "keyword").len() >= 15);
+    assert!(of_kind(&all, "none").len() >= 8);
+    for q in &all {
+        let text = eval::memory(&q.memory);
+        for s in q.answer.iter().chain(&q.stale) {
+            assert_eq!(text.matches(s.as_str()).count(), 1, "{s:?} once");
+        }
+    }
+}
+
+/// The share of replaced facts whose newest entry comes first, and the
+/// questions whose stale entry was returned alone, at each budget.
+fn replaced(all: &[Question], mut recall: impl FnMut(&Question, usize) -> memdoc::Recall) -> f64 {
+    let facts = of_kind(all, "replaced");
+    let mut first = 0;
+    let mut alone = Vec::new();
+    for q in &facts {
+        for budget in [120, 400, 1_200] {
+            let r = recall(q, budget);
+            if budget == 400 {
+                first += usize::from(eval::newest_first(q, &r));
+            }
+            if eval::stale_alone(q, &r) {
+                alone.push(format!("{:?} within {budget}", q.question));
+            }
+        }
+    }
+    assert!(alone.is_empty(), "a stale value alone: {alone:#?}");
+    share(first, facts.len())
+}
+
+#[test]
+fn by_words_replaced_facts_come_newest_first_and_keywords_match_their_forms() {
+    let all = eval::heldout();
+    let first = replaced(&all, lexical);
+    eprintln!(
+        "replaced facts newest first by words: {:.1}%",
+        first * 100.0
+    );
+    assert!(first >= REPLACED_FLOOR, "{first:.3}");
+    let keywords = of_kind(&all, "keyword");
+    let missed: Vec<&str> = keywords
+        .iter()
+        .filter(|q| !answered(q, &lexical(q, 400)))
+        .map(|q| q.question.as_str())
+        .collect();
+    let found = share(keywords.len() - missed.len(), keywords.len());
+    eprintln!(
+        "keyword questions by words: {:.1}%, missed {missed:?}",
+        found * 100.0
+    );
+    assert!(found >= KEYWORD_FLOOR, "{found:.3}");
+    // Unanswerable questions: nothing relevant, nothing selected, for at
+    // least NONE_FLOOR of them (7 of 8 measured: "head" is a stem of
+    // "headings").
+    let none = of_kind(&all, "none");
+    let silent = none
+        .iter()
+        .filter(|q| {
+            let r = lexical(q, 1_200);
+            assert_eq!(r.selected.is_empty(), r.totals.relevant == 0);
+            r.selected.is_empty()
+        })
+        .count();
+    let silent = share(silent, none.len());
+    eprintln!(
+        "unanswerable selecting nothing by words: {:.1}%",
+        silent * 100.0
+    );
+    assert!(silent >= NONE_FLOOR, "{silent:.3}");
+}
+
+#[test]
+fn with_minilm_the_heldout_set_holds_its_floors() {
+    let all = eval::heldout();
+    let mut embedder = eval::Embedder::load();
+    let first = replaced(&all, |q, budget| embedder.hybrid(q, budget));
+    let paraphrases = of_kind(&all, "paraphrase");
+    let within = |embedder: &mut eval::Embedder, budget: usize| {
+        let found = paraphrases
+            .iter()
+            .filter(|q| answered(q, &embedder.hybrid(q, budget)))
+            .count();
+        share(found, paraphrases.len())
+    };
+    let (p1200, p400) = (within(&mut embedder, 1_200), within(&mut embedder, 400));
+    let none = of_kind(&all, "none");
+    let silent = none
+        .iter()
+        .filter(|q| embedder.hybrid(q, 1_200).selected.is_empty())
+        .count();
+    let silent = share(silent, none.len());
+    eprintln!(
+        "held out, words and MiniLM: replaced facts newest first {:.1}%; paraphrases {:.1}% within 1,200, {:.1}% within 400; unanswerable selecting nothing {:.1}%",
+        first * 100.0,
+        p1200 * 100.0,
+        p400 * 100.0,
+        silent * 100.0
+    );
+    assert!(first >= REPLACED_FLOOR, "replaced {first:.3}");
+    assert!(
+        p1200 >= HELDOUT_MINILM_FLOOR_1200,
+        "within 1,200: {p1200:.3}"
+    );
+    assert!(p400 >= HELDOUT_MINILM_FLOOR_400, "within 400: {p400:.3}");
+    // MiniLM's cosines do not part unanswerable questions from paraphrased
+    // ones (docs/FORMAT.md §12 has the trade-off per method): by meaning,
+    // "nothing relevant" is measured and printed, not promised.
+}

@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 const MEMORY: &str = "## Engineering Decisions
 - 2025-01-10: Services use PostgreSQL 16
 - 2025-03-02: Production releases only ship on Tuesdays and Thursdays
+- 2025-05-20: Services use PostgreSQL 17
 
 ## Facts
 - 2025-02-14: The weekly sync is Monday at 10:00 in room Fjord
@@ -47,6 +48,19 @@ fn fixed_vectors_give_the_pinned_result() {
     };
     let result = hybrid_recall(MEMORY, query_text, &options, &vectors).unwrap();
     assert!(result.selected.iter().all(|s| s.why.semantic.is_some()));
+    // The newer entry on the same subject supersedes the older one.
+    let all = hybrid_recall(
+        MEMORY,
+        "postgresql version",
+        &RecallOptions {
+            budget: 4_000,
+            ..options.clone()
+        },
+        &vectors,
+    )
+    .unwrap();
+    let older = all.selected.iter().find(|s| s.text.ends_with("16")).unwrap();
+    assert_eq!(older.why.superseded_by, Some(4));
     let fixture = json!({
         "memory": MEMORY,
         "query": query_text,

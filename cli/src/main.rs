@@ -31,7 +31,8 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Validate memory files: exit 1 on errors (or warnings with
-    /// --deny-warnings), 2 on a usage error or an unreadable file.
+    /// --deny-warnings, losses with --deny-losses), 2 on a usage error or an
+    /// unreadable file.
     Check {
         /// Whose memory the files are: team or user (default user).
         #[arg(long, value_name = "team|user")]
@@ -51,6 +52,11 @@ enum Command {
         /// Warnings fail the check too.
         #[arg(long)]
         deny_warnings: bool,
+        /// What a file loses fails the check: a removed section, shrinkage
+        /// below 40% of the previous version, dropped lines before the
+        /// first heading.
+        #[arg(long)]
+        deny_losses: bool,
         /// The files (`-`: standard input).
         #[arg(required = true, value_name = "FILE")]
         files: Vec<String>,
@@ -62,11 +68,15 @@ enum Command {
         /// not canonical.
         #[arg(long)]
         check: bool,
+        /// Drop the lines before the first heading (without it, a file
+        /// that has some is left as it is, and the exit code is 1).
+        #[arg(long)]
+        drop_preamble: bool,
         /// The files (`-`: standard input).
         #[arg(required = true, value_name = "FILE")]
         files: Vec<String>,
     },
-    /// Three-way merge for git (`memdoc merge %O %A %B`): the result is
+    /// Three-way merge for git (`memdoc merge %O %A %B %P`): the result is
     /// written to OURS; exit 1 with conflict markers when it has conflicts.
     Merge {
         /// The common ancestor (%O).
@@ -75,6 +85,9 @@ enum Command {
         ours: String,
         /// Their version (%B).
         theirs: String,
+        /// The memory's path in the repository, which the messages name
+        /// (%P; default: OURS).
+        path: Option<String>,
     },
     /// The part of a memory that best answers a question, within a budget.
     Recall {
@@ -266,6 +279,7 @@ fn main() -> ExitCode {
             previous_rev,
             format,
             deny_warnings,
+            deny_losses,
             files,
         } => check(
             &files,
@@ -273,13 +287,23 @@ fn main() -> ExitCode {
             previous.as_deref(),
             previous_rev.as_deref(),
             format.as_deref(),
-            deny_warnings,
+            [deny_warnings, deny_losses],
         ),
-        Command::Fmt { check, files } => each(&files, |file, text| {
-            run::fmt(file, text, check, file == "-")
-        }),
-        Command::Merge { base, ours, theirs } => match (read(&base), read(&ours), read(&theirs)) {
-            (Ok(b), Ok(o), Ok(t)) => apply(&ours, run::merge(&ours, &b, &o, &t)),
+        Command::Fmt {
+            check,
+            drop_preamble,
+            files,
+        } => fmt(&files, check, drop_preamble),
+        Command::Merge {
+            base,
+            ours,
+            theirs,
+            path,
+        } => match (read(&base), read(&ours), read(&theirs)) {
+            (Ok(b), Ok(o), Ok(t)) => apply(
+                &ours,
+                run::merge(path.as_deref().unwrap_or(&ours), &b, &o, &t),
+            ),
             (Err(failed), _, _) | (_, Err(failed), _) | (_, _, Err(failed)) => apply("-", failed),
         },
         Command::Recall {
@@ -409,13 +433,38 @@ fn each(files: &[String], command: impl Fn(&str, &str) -> Outcome) -> i32 {
         .unwrap_or(exit::OK)
 }
 
+/// `memdoc fmt`: each file, then (files written in place) how many were
+/// reformatted, left unchanged, or left as they are.
+fn fmt(files: &[String], check: bool, drop_preamble: bool) -> i32 {
+    let mut counts = [0; 3];
+    let mut worst = exit::OK;
+    for file in files {
+        let outcome = match read(file) {
+            Ok(text) => run::fmt(file, &text, check, file == "-", drop_preamble),
+            Err(failed) => failed,
+        };
+        if !check && file != "-" {
+            match (&outcome.write, outcome.exit) {
+                (Some(_), _) => counts[0] += 1,
+                (None, exit::OK) => counts[1] += 1,
+                (None, exit::FINDINGS) => counts[2] += 1,
+                _ => {}
+            }
+        }
+        worst = worst.max(apply(file, outcome));
+    }
+    let _ =
+        std::io::stderr().write_all(run::fmt_summary(counts[0], counts[1], counts[2]).as_bytes());
+    worst
+}
+
 fn check(
     files: &[String],
     scope: Option<&str>,
     previous: Option<&str>,
     previous_rev: Option<&str>,
     format: Option<&str>,
-    deny_warnings: bool,
+    deny: [bool; 2],
 ) -> i32 {
     let previous = match previous.map(read).transpose() {
         Ok(previous) => previous,
@@ -449,7 +498,7 @@ fn check(
             scope,
             format,
             colour,
-            deny_warnings,
+            deny,
         );
         worst = worst.max(apply(file, outcome));
     }

@@ -54,8 +54,9 @@ const TEAM = "/v1/teams/:team";
  * @property {number} deletedRetentionDays days a deleted memory is kept before the sweep purges it
  *
  * @typedef {object} HubRuntime
- * @property {(team: string) => import("./team-storage.js").TeamStorage | null} team
- *   the storage of a team served here, or null
+ * @property {(team: string, o?: { create?: boolean }) => import("./team-storage.js").TeamStorage | null | Promise<import("./team-storage.js").TeamStorage | null>} team
+ *   the storage of a team served here, or null; on a server of many teams
+ *   (Deno) null too for a team that does not exist, unless `create`
  * @property {(s: Subscription) => Response | Promise<Response>} subscribe
  *   accept a WebSocket upgrade for a memory's events
  * @property {(s: { storage: any, store: MemoryStore, ref: object }) => void | Promise<void>} [changed]
@@ -66,6 +67,10 @@ const TEAM = "/v1/teams/:team";
  * @property {() => Promise<object[]>} [collect] the metrics snapshots `GET /metrics` adds up
  *   (default: this application's)
  * @property {() => number} [subscribers] the open event subscriptions here
+ * @property {(s: { storage: any, keyId: string }) => { key: number, team: number }} [openSockets]
+ *   the event sockets open now of the key and of its team (events.js caps them)
+ * @property {(s: { storage: any, keyId?: string, member?: string, close: { code: number, reason: string } }) => void} [closeSockets]
+ *   close the team's event sockets of a key, of a member, or (neither) all of them
  * @property {(line: string) => void} [log] where the request log lines go (default: console.log)
  * @property {(s: { team: string, storage: any }) => void | Promise<void>} [scheduleSweep]
  *   called when the team has something for the scheduled sweep: a deleted memory to purge, a task memory to expire

@@ -29,6 +29,10 @@ export class BoundedMap {
     return value;
   }
 
+  delete(key) {
+    return this.map.delete(key);
+  }
+
   has(key) {
     return this.map.has(key);
   }

@@ -29,10 +29,10 @@ export async function authenticate(c, action, target) {
   const { token, present } = requestKey(c.req.raw);
   if (!present) throw new HubProblem(401, "auth/missing-key", "Send Authorization: Bearer <key>.", { headers: { "www-authenticate": "Bearer" } });
   const parsed = parseKey(token);
-  const storage = parsed ? runtime.team(parsed.team) : null;
-  if (!parsed || !storage) throw invalid();
+  if (!parsed) throw invalid();
+  const storage = await runtime.team(parsed.team);
   // A team being imported (or never made) knows no key yet (team-record.js).
-  const whole = await isWhole(storage);
+  const whole = storage !== null && (await isWhole(storage));
   const record = whole ? await storage.get(["key", parsed.id]) : undefined;
   if (!record || !sameDigest(record.hash, await hashKey(token))) {
     // A revoked key is still known by its id: refused as its member.
@@ -41,10 +41,10 @@ export async function authenticate(c, action, target) {
       const client = c.env?.client ?? "unknown";
       const wait = unknownKeys.take(parsed.team, client);
       if (wait > 0) {
-        await unknownKeys.flush(storage, parsed.team);
+        if (storage) await unknownKeys.flush(storage, parsed.team);
         throw rateLimited(wait, "refused requests with unknown keys");
       }
-      await unknownKeys.record(storage, parsed.team, client);
+      if (storage) await unknownKeys.record(storage, parsed.team, client);
       throw invalid();
     }
     const wait = unknownKeys.limiter.take(`refused:${parsed.team}.${parsed.id}`);
@@ -71,7 +71,7 @@ export async function authenticate(c, action, target) {
     lastUsed.set(`${parsed.team}.${parsed.id}`, now);
     await storage.put(["used", parsed.id], new Date(now).toISOString());
   }
-  const who = { team: parsed.team, storage, keyId: parsed.id, member: record.member, role: record.role };
+  const who = { team: parsed.team, storage, keyId: parsed.id, member: record.member, role: record.role, expiresAt: record.expiresAt ?? null };
   c.set("caller", who);
   who.audit = (entry) => appendAudit(storage, { member: who.member, keyId: who.keyId, action, target, revision: null, ...entry }, config.auditMax);
   who.refuse = async (problem, more = {}) => {

@@ -6,6 +6,7 @@
 import { MemoryStore } from "memdoc";
 
 import { BoundedMap } from "./bounded-map.js";
+import { IndexQueue } from "./embedding.js";
 import { Metrics } from "./metrics.js";
 import { RateLimiter } from "./rate-limit.js";
 import { UnknownKeys } from "./unknown-keys.js";
@@ -20,6 +21,7 @@ import { UnknownKeys } from "./unknown-keys.js";
  * @property {RateLimiter} limiter requests per key (and the operator's)
  * @property {UnknownKeys} unknownKeys refusals of keys no team knows
  * @property {BoundedMap} lastUsed when each key's last use was written
+ * @property {IndexQueue} indexing the indexing of saved memories (embedding.js)
  * @property {(request: Request, env: unknown) => Response | Promise<Response>} fetch the application itself (the MCP tools act through it)
  *
  * @typedef {object} Caller the holder of the key (caller.js)
@@ -27,6 +29,7 @@ import { UnknownKeys } from "./unknown-keys.js";
  * @property {string} keyId
  * @property {string} member
  * @property {"reader" | "writer" | "admin"} role
+ * @property {string | null} expiresAt when the key ends (RFC 3339), null for never
  * @property {import("./team-storage.js").TeamStorage} storage the key's team's
  * @property {(entry: object) => Promise<unknown>} audit append an entry of this request to the team's audit log
  * @property {(problem: import("./problem.js").HubProblem, more?: object) => Promise<import("./problem.js").HubProblem>} refuse
@@ -65,6 +68,7 @@ export function hubOf(config, runtime, fetch) {
     limiter: new RateLimiter(config.ratePerMinute),
     unknownKeys: new UnknownKeys(config),
     lastUsed: new BoundedMap(10_000),
+    indexing: new IndexQueue({ embedder: runtime.embedder ?? null, background: runtime.background, log: (line) => console.error(line) }),
     fetch,
   };
 }

@@ -10,33 +10,22 @@
 // the snapshots it names, then the marker.
 //
 // A save, a delete, a restore and a purge of one memory run one at a time
-// (`exclusive`): the hub serves a team from one place (its Durable Object; the
-// one Deno process of its KV file), so a lock in memory is enough, and a
-// delete never overtakes a save it raced with.
+// (`exclusive`, serial.js): the hub serves a team from one place (its Durable
+// Object; the one Deno process of its KV file), so a lock in memory is
+// enough, and a delete never overtakes a save it raced with.
 //
 // The routes are routes/deletion.js's.
 import { appendAudit } from "./audit.js";
 import { recordMemory } from "./directory.js";
 import { HubProblem } from "./problem.js";
+import { serially } from "./serial.js";
 
 const DAY_MS = 86_400_000;
 const marker = (ref) => ["deleted", ref.scope, ref.id];
 const tagOf = (ref) => `${ref.scope}/${ref.id}`;
 
-const locks = new WeakMap();
-
 /** Run `task` when no other task of the same memory runs (in this process). */
-export function exclusive(storage, ref, task) {
-  let byMemory = locks.get(storage);
-  if (!byMemory) locks.set(storage, (byMemory = new Map()));
-  const tag = tagOf(ref);
-  const next = (byMemory.get(tag) ?? Promise.resolve()).then(task);
-  const settled = next.catch(() => {});
-  byMemory.set(tag, settled);
-  // The map keeps only the memories with a task running or queued.
-  settled.then(() => byMemory.get(tag) === settled && byMemory.delete(tag));
-  return next;
-}
+export const exclusive = (storage, ref, task) => serially(storage, `memory ${tagOf(ref)}`, task);
 
 /** The deletion marker of a memory, or undefined when it is not deleted. */
 export const deletedMarker = (storage, ref) => storage.get(marker(ref));

@@ -12,8 +12,9 @@ import { SettingError } from "./settings.js";
 
 /**
  * @param {{ kind: string, baseURL?: string, apiKey?: string, model?: string, dimensions?: number } | null} setting
+ *   (`model`: the model's name for openai, the model file's path for e5)
  *   config.embedder (null: the target's default)
- * @param {{ target: string, fallback: string, ai?: any, minilm?: () => Promise<any>, static?: () => Promise<any>, staticMissing?: string }} here
+ * @param {{ target: string, fallback: string, ai?: any, minilm?: () => Promise<any>, static?: () => Promise<any>, e5?: (path: string) => Promise<any>, staticMissing?: string }} here
  *   `staticMissing`: what to do instead where this target has no static table
  * @returns {(() => Promise<import("memdoc").Embedder>) | null}
  * @throws {SettingError} for an embedder this target cannot run
@@ -33,6 +34,10 @@ export function embedderLoader(setting, here) {
   if (kind === "workers-ai") {
     if (!here.ai) throw new SettingError(`MEMDOC_HUB_EMBEDDER=workers-ai needs an AI binding ([ai] binding = "AI" in wrangler.toml), which the ${here.target} hub does not have`);
     return once(() => workersAiEmbedder(here.ai));
+  }
+  if (kind === "e5") {
+    if (!here.e5) throw new SettingError(`MEMDOC_HUB_EMBEDDER=e5 does not run on ${here.target} (the 72 MB model file and the model it becomes do not fit a Worker isolate's 128 MB): use workers-ai with @cf/baai/bge-m3, openai or none`);
+    return once(() => here.e5(setting.model));
   }
   if (kind === "static") {
     if (!here.static) throw new SettingError(`MEMDOC_HUB_EMBEDDER=static needs the static table in the ${here.target} hub: ${here.staticMissing}`);

@@ -17,12 +17,54 @@ const vectorOf = (bytes) => new Float32Array(bytes.buffer.slice(bytes.byteOffset
 export function teamVectorCache(storage) {
   return {
     async getMany(keys) {
-      const values = await Promise.all(keys.map((key) => storage.get(storageKey(key))));
-      return values.map((bytes) => (bytes instanceof Uint8Array ? vectorOf(bytes) : undefined));
+      // The distinct keys, read together (a memory's items in a few storage reads, not one each).
+      const distinct = [...new Set(keys)];
+      const values = await storage.getMany(distinct.map(storageKey));
+      const byKey = new Map(distinct.map((key, i) => [key, values[i]]));
+      return keys.map((key) => {
+        const bytes = byKey.get(key);
+        return bytes instanceof Uint8Array ? vectorOf(bytes) : undefined;
+      });
     },
     async setMany(entries) {
       for (const [key, vector] of entries) await storage.put(storageKey(key), bytesOf(vector));
     },
+  };
+}
+
+/**
+ * The team's vectors as a recall's cache that never has the recall embed an
+ * item: an item the team holds no vector for yet reads as a vector of
+ * zeros (matched by words alone) and is counted in `missing`; nothing is
+ * written (the indexing queue writes).
+ * @param {number} dimensions the embedder's
+ */
+export function indexedVectors(storage, dimensions) {
+  const cache = teamVectorCache(storage);
+  const out = {
+    missing: 0,
+    async getMany(keys) {
+      return (await cache.getMany(keys)).map((vector) => {
+        if (vector !== undefined) return vector;
+        out.missing += 1;
+        return new Float32Array(dimensions);
+      });
+    },
+    async setMany() {},
+  };
+  return out;
+}
+
+/**
+ * An embedder loader for one request: the query is embedded once, however
+ * many memories it is recalled in.
+ * @param {() => Promise<import("memdoc").Embedder>} load
+ */
+export function queryOnce(load) {
+  let query = null;
+  return async () => {
+    const model = await load();
+    return { id: model.id, dimensions: model.dimensions, embed: (texts, kind) => (kind === "query" ? (query ??= model.embed(texts, kind)) : model.embed(texts, kind)) };
   };
 }
 
@@ -58,18 +100,65 @@ export async function indexMemory(embedder, storage, content) {
   return missing.length;
 }
 
+/** Memories of one team waiting for their indexing; past it a save's is left to the next save or recall (and counted in `indexLag`). */
+export const INDEX_QUEUE_PER_TEAM = 100;
+
 /**
- * Index a saved memory after its save answered (`background`, the
- * runtime's waitUntil), one memory's indexing at a time per team storage.
+ * The indexing of saved memories, after their saves answered: one queue
+ * per team, each memory in it once however often it is saved meanwhile
+ * (its latest revision is what gets indexed), at most
+ * INDEX_QUEUE_PER_TEAM memories waiting per team, and one memory at a time
+ * for the whole hub, taking the teams in turn (a team with a long queue
+ * never holds back another's next memory by more than one).
  */
-const chains = new WeakMap();
-export function indexAfterSave({ embedder, background, storage, store, ref, log }) {
-  if (!embedder) return;
-  const next = (chains.get(storage) ?? Promise.resolve()).then(async () => {
-    const loaded = await store.load(ref);
-    await indexMemory(await embedder(), storage, loaded.content);
-  });
-  const settled = next.catch((error) => log?.(`memdoc hub: indexing ${ref.scope}/${ref.id} failed: ${error?.message ?? error}`));
-  chains.set(storage, settled);
-  background?.(settled);
+export class IndexQueue {
+  /**
+   * @param {{ embedder: (() => Promise<import("memdoc").Embedder>) | null, background?: (work: Promise<unknown>) => void, log?: (line: string) => void }} o
+   */
+  constructor({ embedder, background, log }) {
+    this.embedder = embedder;
+    this.background = background;
+    this.log = log;
+    /** storage id → { storage, store, waiting: Map<tag, ref> } */
+    this.teams = new Map();
+    this.running = null;
+  }
+
+  /** Queue the indexing of `ref` (a no-op without an embedder). */
+  add(storage, store, ref) {
+    if (!this.embedder) return;
+    let team = this.teams.get(storage.id);
+    if (!team) this.teams.set(storage.id, (team = { storage, store, waiting: new Map() }));
+    const tag = `${ref.scope}/${ref.id}`;
+    if (!team.waiting.has(tag)) {
+      if (team.waiting.size >= INDEX_QUEUE_PER_TEAM) {
+        this.log?.(`memdoc hub: the indexing queue of a team holds ${INDEX_QUEUE_PER_TEAM} memories; ${tag} waits for its next save or recall`);
+        return;
+      }
+      team.waiting.set(tag, ref);
+    }
+    this.running ??= this.drain().finally(() => {
+      this.running = null;
+    });
+    this.background?.(this.running);
+  }
+
+  async drain() {
+    while (this.teams.size > 0) {
+      // One memory of each team in turn (teams queued meanwhile join the round).
+      for (const [id, team] of this.teams) {
+        const [tag, ref] = team.waiting.entries().next().value;
+        team.waiting.delete(tag);
+        if (team.waiting.size === 0) this.teams.delete(id);
+        try {
+          // A team deleted meanwhile gets nothing written.
+          if ((await team.storage.get(["team"])) === undefined) continue;
+          const loaded = await team.store.load(ref);
+          await indexMemory(await this.embedder(), team.storage, loaded.content);
+        } catch (error) {
+          this.log?.(`memdoc hub: indexing ${tag} failed: ${error?.message ?? error}`);
+        }
+      }
+    }
+  }
 }

@@ -6,6 +6,7 @@ import { newKey, hashKey } from "./keys.js";
 import { MEMBER, ROLES } from "./ids.js";
 import { expiresAtOf } from "./members.js";
 import { HubProblem } from "./problem.js";
+import { serially } from "./serial.js";
 
 /** A key record as the API shows it (no hash). */
 export function publicKey(r) {
@@ -33,9 +34,4 @@ export function keyRequest(body) {
 }
 
 /** Key revocations and member changes of a team, one at a time (the last admin key must stay). */
-const changing = new WeakMap();
-export function oneAtATime(storage, task) {
-  const next = (changing.get(storage) ?? Promise.resolve()).then(task);
-  changing.set(storage, next.catch(() => {}));
-  return next;
-}
+export const oneAtATime = (storage, task) => serially(storage, "members", task);

@@ -14,7 +14,7 @@ import { expire, hybridRecall, recall } from "memdoc";
 import { appendAudit } from "./audit.js";
 import { teamMemoryIds } from "./directory.js";
 import { HubProblem } from "./problem.js";
-import { teamVectorCache } from "./embedding.js";
+import { indexedVectors, queryOnce, teamVectorCache } from "./embedding.js";
 import { countRecall } from "./stats.js";
 
 /** Team storage key of the policies (the team memories come from the directory). */
@@ -49,11 +49,16 @@ export function engineProblem(error) {
  * The engine's Recall of `content` for the request's `?q=` and `?budget=`;
  * with `optional`, null when the request has neither. A bad query is a
  * refusal (400, audited). With an embedder (the hub's) and a
- * query, recall by words and meaning (`hybridRecall`, the team's vectors
- * as its cache: items not yet embedded are embedded now), unless
- * `?mode=lexical`.
+ * query, recall by words and meaning (`hybridRecall`), unless
+ * `?mode=lexical`: with the vectors the team holds, never embedding a team
+ * or user memory's items on the spot (those not indexed yet are matched by
+ * words, said as `semantic.degraded: "index/lagging"` with their number in
+ * `lag`, and the memory is queued for its indexing); a task memory's, which
+ * no save indexes, are embedded now. `today` (YYYY-MM-DD) is the date ages
+ * count to (default: the memory's newest entry); `embedder` stands for the
+ * hub's.
  */
-export async function recallFor(c, who, ref, content, { optional = false } = {}) {
+export async function recallFor(c, who, ref, content, { optional = false, today, embedder: given } = {}) {
   const q = c.req.query("q");
   const rawBudget = c.req.query("budget");
   const mode = c.req.query("mode");
@@ -61,12 +66,12 @@ export async function recallFor(c, who, ref, content, { optional = false } = {})
   if (q !== undefined && q.length > 2000) throw await who.refuse(new HubProblem(400, "request/invalid-query", "?q is at most 2000 characters."));
   if (rawBudget !== undefined && !/^[0-9]{1,9}$/.test(rawBudget)) throw await who.refuse(new HubProblem(400, "request/invalid-query", "?budget must be a whole number of code points."));
   if (mode !== undefined && mode !== "lexical" && mode !== "hybrid") throw await who.refuse(new HubProblem(400, "request/invalid-query", "?mode must be hybrid or lexical."));
-  const embedder = mode === "lexical" || !q ? null : c.var.hub.embedder;
+  const embedder = mode === "lexical" || !q ? null : (given ?? c.var.hub.embedder);
   let recalled;
   const started = performance.now();
   try {
-    const options = { scope: ref.scope, budget: rawBudget === undefined ? null : Number(rawBudget) };
-    recalled = embedder ? await hybridRecall(content, q, { ...options, ...(await embedderOrFailure(embedder)), cache: teamVectorCache(who.storage) }) : recall(content, q ?? "", options);
+    const options = { scope: ref.scope, budget: rawBudget === undefined ? null : Number(rawBudget), ...(today ? { today } : {}) };
+    recalled = embedder ? await recallByMeaning(c, who, ref, content, q, options, embedder) : recall(content, q ?? "", options);
   } catch (error) {
     const problem = engineProblem(error);
     throw problem instanceof HubProblem ? await who.refuse(problem) : problem;
@@ -78,6 +83,23 @@ export async function recallFor(c, who, ref, content, { optional = false } = {})
   await countRecall(who.storage, recalled, ms);
   return recalled;
 }
+
+/** `hybridRecall` over what the team has indexed (see `recallFor`). */
+async function recallByMeaning(c, who, ref, content, q, options, load) {
+  const { embedder } = await embedderOrFailure(queryOnce(load));
+  if (ref.scope === "task") return hybridRecall(content, q, { ...options, embedder, cache: teamVectorCache(who.storage) });
+  // The vectors' length: the embedder's, else its query's (embedded once for the whole recall).
+  const dimensions = embedder.dimensions ?? (await embedder.embed([q], "query").then((v) => v[0]?.length ?? 0, () => 0));
+  const cache = indexedVectors(who.storage, dimensions);
+  const recalled = await hybridRecall(content, q, { ...options, embedder, cache });
+  if (cache.missing === 0 || recalled.semantic.degraded !== null) return recalled;
+  const { hub } = c.var;
+  hub.indexing.add(who.storage, hub.storeOf(who.storage), ref);
+  return { ...recalled, semantic: { ...recalled.semantic, degraded: INDEX_LAGGING, lag: cache.missing } };
+}
+
+/** The degradation of a recall by meaning some of whose items are not indexed yet. */
+export const INDEX_LAGGING = "index/lagging";
 
 /**
  * `{ embedder }` for hybridRecall; an embedder that cannot be loaded is one

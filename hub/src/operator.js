@@ -42,7 +42,7 @@ export const operatorOnly = ({ rate = true } = {}) => async (c, next) => {
  */
 export async function existingTeam(c) {
   const team = c.req.param("team");
-  const storage = TEAM_ID.test(team) ? c.var.hub.runtime.team(team) : null;
+  const storage = TEAM_ID.test(team) ? await c.var.hub.runtime.team(team) : null;
   if (!storage || (await teamRecord(storage)) === undefined) throw new HubProblem(404, "team/not-found", "There is no such team.");
   return { team, storage };
 }

@@ -3,7 +3,9 @@
 // one JSON log line when it is answered, and its count and time in the
 // metrics, plus the team's refusals in its stats. The line names the route
 // by its template and the caller by team, member and key id: never a
-// secret, a key or a memory's content.
+// secret, a key or a memory's content. Every label comes from a closed set
+// (route templates, the methods the hub knows or `other`, statuses), so
+// what a client sends never makes a new series.
 import { count } from "./stats.js";
 
 export const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -12,6 +14,10 @@ export const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 export function requestIdOf(header) {
   return header != null && REQUEST_ID.test(header) ? header : crypto.randomUUID();
 }
+
+/** The methods counted and logged by name; any other is `other` (a client may send any token). */
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const methodOf = (method) => (METHODS.has(method) ? method : "other");
 
 /** Hono's route path as the OpenAPI template ("/v1/teams/{team}/…"); "unmatched" for none. */
 function templateOf(c) {
@@ -48,14 +54,15 @@ export function mountRequestLog(app, { metrics, log }) {
     if (res.status !== 101) res.headers.set("x-request-id", requestId);
     const ms = Math.round((performance.now() - started) * 1000) / 1000;
     const route = templateOf(c);
+    const method = methodOf(c.req.method);
     const who = c.get("caller");
-    metrics.request({ route, method: c.req.method, status: res.status, seconds: ms / 1000 });
+    metrics.request({ route, method, status: res.status, seconds: ms / 1000 });
     if (who?.storage && res.status >= 400 && res.status < 500) await count(who.storage, { refusals: 1 }).catch(() => {});
     log(
       JSON.stringify({
         at: new Date().toISOString(),
         requestId,
-        method: c.req.method,
+        method,
         route,
         status: res.status,
         ms,

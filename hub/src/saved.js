@@ -6,7 +6,6 @@
 // audited, listed in the directory, sent to its subscribers, and indexed
 // for recall by meaning after the response.
 import { recordMemory } from "./directory.js";
-import { indexAfterSave } from "./embedding.js";
 import { etag } from "./etag.js";
 import { HubProblem } from "./problem.js";
 import { count } from "./stats.js";
@@ -31,7 +30,7 @@ export async function answerSave(c, outcome, { ref, store, base, merging }) {
       await recordMemory(who.storage, ref);
       await hub.runtime.changed?.({ storage: who.storage, store, ref });
       // The new items' vectors, after the response: a save never waits on the embedder.
-      indexAfterSave({ embedder: hub.runtime.embedder, background: hub.runtime.background, storage: who.storage, store, ref, log: (line) => console.error(line) });
+      hub.indexing.add(who.storage, store, ref);
     }
     return c.json(body, 200, { etag: etag(outcome.revision) });
   }

@@ -50,18 +50,24 @@ export function hubConfig(env) {
 }
 
 /** The embedders of MEMDOC_HUB_EMBEDDER (docs/HUB.md, "Recall by meaning"). */
-export const EMBEDDERS = ["minilm", "static", "workers-ai", "openai", "none"];
+export const EMBEDDERS = ["minilm", "static", "e5", "workers-ai", "openai", "none"];
 
 /**
  * The embedder the settings ask for: `{ kind, ... }`, or null when
  * MEMDOC_HUB_EMBEDDER is unset (each target has its default). `openai`
  * needs MEMDOC_HUB_OPENAI_URL and MEMDOC_HUB_OPENAI_MODEL
- * (MEMDOC_HUB_OPENAI_KEY and MEMDOC_HUB_OPENAI_DIMENSIONS optional).
+ * (MEMDOC_HUB_OPENAI_KEY and MEMDOC_HUB_OPENAI_DIMENSIONS optional); `e5`
+ * needs MEMDOC_HUB_E5_MODEL, the path of e5-small-q4.bin.
  */
 export function embedderSetting(env) {
   const kind = env.MEMDOC_HUB_EMBEDDER ?? "";
   if (kind === "") return null;
   if (!EMBEDDERS.includes(kind)) throw new SettingError(`MEMDOC_HUB_EMBEDDER must be one of ${EMBEDDERS.join(", ")}, not ${JSON.stringify(kind)}`);
+  if (kind === "e5") {
+    const model = env.MEMDOC_HUB_E5_MODEL ?? "";
+    if (model === "") throw new SettingError("MEMDOC_HUB_EMBEDDER=e5 needs MEMDOC_HUB_E5_MODEL, the path of the model file e5-small-q4.bin (docs/HUB.md)");
+    return { kind, model };
+  }
   if (kind !== "openai") return { kind };
   const baseURL = env.MEMDOC_HUB_OPENAI_URL ?? "";
   if (!/^https?:\/\/[^\s]+$/.test(baseURL)) throw new SettingError(`MEMDOC_HUB_EMBEDDER=openai needs MEMDOC_HUB_OPENAI_URL, the API's base URL (http:// or https://, e.g. https://api.openai.com/v1), not ${JSON.stringify(baseURL)}`);

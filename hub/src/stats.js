@@ -4,24 +4,24 @@
 // `GET /v1/teams/{team}/stats?since=` (admin). Recall times are kept per
 // whole millisecond (capped at RECALL_MS_MAX), so the median is exact to
 // the millisecond. Updates of one team are made one at a time in this
-// process (one Durable Object per team; one Deno hub per KV database).
+// process (serial.js: one Durable Object per team; one Deno hub per KV
+// database).
 import { expire } from "memdoc";
 
 import { dayOf, instantOf } from "./dates.js";
 import { readPolicies, utcToday } from "./lifecycle.js";
 import { HubProblem } from "./problem.js";
 import { unembedded } from "./embedding.js";
+import { serially } from "./serial.js";
 
 export const STATS_KEEP_DAYS = 90;
 const RECALL_MS_MAX = 60_000;
 const FIELDS = ["writes", "conflicts", "merges", "recalls", "refusals", "expiredEntriesRecalled"];
 const hourOf = (ms) => new Date(ms).toISOString().slice(0, 13);
 
-const chains = new WeakMap();
-
 /** Add `counts` (and a recall time) to the team's record of this hour. */
 export function count(storage, counts, recallMs = null) {
-  const next = (chains.get(storage) ?? Promise.resolve()).then(async () => {
+  return serially(storage, "stats", async () => {
     const hour = hourOf(Date.now());
     const key = ["stats", hour];
     const record = (await storage.get(key)) ?? { hour, recallMs: {} };
@@ -33,8 +33,6 @@ export function count(storage, counts, recallMs = null) {
     }
     await storage.put(key, record);
   });
-  chains.set(storage, next.catch(() => {}));
-  return next;
 }
 
 async function forgetOld(storage) {

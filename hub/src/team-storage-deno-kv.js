@@ -6,7 +6,14 @@ export function denoKvTeamStorage(kv, team) {
   const base = ["hub", team];
   const full = (key) => [...base, ...key];
   return {
+    id: team,
     get: async (key) => (await kv.get(full(key))).value ?? undefined,
+    async getMany(keys) {
+      // Deno KV reads at most 10 keys at once.
+      const out = [];
+      for (let i = 0; i < keys.length; i += 10) out.push(...(await kv.getMany(keys.slice(i, i + 10).map(full))).map((e) => e.value ?? undefined));
+      return out;
+    },
     put: async (key, value) => {
       await kv.set(full(key), value);
     },

@@ -5,7 +5,10 @@
 
 /**
  * @typedef {object} TeamStorage
+ * @property {string} id  the team's own name in this process, whatever handle
+ *   of it a cache holds (the queues of serial.js are keyed by it)
  * @property {(key: string[]) => Promise<any>} get  undefined when absent
+ * @property {(keys: string[][]) => Promise<any[]>} getMany  each as `get`, in as few reads as the storage allows
  * @property {(key: string[], value: any) => Promise<void>} put
  * @property {(entries: [string[], any][]) => Promise<void>} putMany  puts in batches (each batch one write)
  * @property {(key: string[]) => Promise<void>} delete

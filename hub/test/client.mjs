@@ -62,6 +62,21 @@ export function client(base) {
   return call;
 }
 
+/**
+ * A new team `name` made with the operator's token through `call`: its
+ * admin's key and key id, and `key(member, role)`, which makes another key.
+ */
+export async function newTeam(call, operator, name) {
+  const made = await call("POST", "/v1/teams", { key: operator, body: { team: name, admin: "root" } });
+  assert.equal(made.status, 201, made.text);
+  const key = async (member, role) => {
+    const r = await call("POST", `/v1/teams/${name}/keys`, { key: made.json.key, body: { member, role } });
+    assert.equal(r.status, 201, r.text);
+    return r.json;
+  };
+  return { name, admin: made.json.key, adminId: made.json.keyId, key };
+}
+
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The first truthy value of `check()`, polled every 200 ms for at most `ms`. */

@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 
 import { root, startDeno, startWorkerd } from "../run.mjs";
-import { client } from "./client.mjs";
+import { client, newTeam } from "./client.mjs";
 import { callTool, mcpClient } from "./mcp-client.mjs";
 
 const operator = randomBytes(24).toString("base64url");
@@ -99,15 +99,8 @@ for (const [target, start] of Object.entries(targets)) {
     before(async () => {
       hub = await start();
       call = client(hub.url);
-      const name = `hard-${target}`;
-      const made = await call("POST", "/v1/teams", { key: operator, body: { team: name, admin: "root" } });
-      assert.equal(made.status, 201, made.text);
-      const key = async (member, role) => {
-        const r = await call("POST", `/v1/teams/${name}/keys`, { key: made.json.key, body: { member, role } });
-        assert.equal(r.status, 201, r.text);
-        return r.json;
-      };
-      t = { name, admin: made.json.key, adminId: made.json.keyId, key, writer: (await key("alice", "writer")).key };
+      const made = await newTeam(call, operator, `hard-${target}`);
+      t = { ...made, writer: (await made.key("alice", "writer")).key };
     });
     after(() => hub?.stop());
 

@@ -37,7 +37,7 @@ const QUESTION = "which relational database do we run?";
 /** A /v1/embeddings server over the real MiniLM; `texts` counts what it embedded, `failing` makes it answer 503. */
 async function embeddingServer() {
   const model = await miniLmEmbedder();
-  const state = { texts: [], failing: false, auth: [] };
+  const state = { texts: [], failing: false, auth: [], gate: null, passes: () => false };
   const server = createServer(async (req, res) => {
     let body = "";
     for await (const chunk of req) body += chunk;
@@ -47,6 +47,8 @@ async function embeddingServer() {
       return;
     }
     const { input, model: name } = JSON.parse(body);
+    // Held while a test keeps the gate closed (but for the texts it lets pass).
+    if (!state.passes(input)) await state.gate;
     state.texts.push(...input);
     const vectors = await model.embed(input, "document");
     // In reverse order: the client sorts by index.
@@ -113,10 +115,11 @@ for (const [name, start] of Object.entries(targets)) {
     });
     after(() => hub?.stop());
 
-    test("an agent that writes and at once asks in other words gets its entry", async () => {
+    test("an agent that writes and asks in other words once the hub indexed it gets its entry", async () => {
       const path = `/v1/teams/${t.team}/memories/team/stack`;
       const saved = await call("PUT", path, { key: t.writer, body: MEMORY, headers: { "if-match": '"0"' } });
       assert.equal(saved.status, 200, saved.text);
+      await until("the index to catch up", async () => (await call("GET", `/v1/teams/${t.team}/stats`, { key: t.admin })).json.indexLag === 0);
       const r = await call("GET", `${path}/recall?q=${encodeURIComponent(QUESTION)}&budget=400`, { key: t.reader });
       assert.equal(r.status, 200, r.text);
       assert.equal(r.json.semantic.degraded, null, r.text);
@@ -160,6 +163,74 @@ for (const [name, start] of Object.entries(targets)) {
     });
 
     if (viaServer) {
+      test("a team recall embeds its question once, however many memories it recalls", async () => {
+        for (const id of ["one", "two", "three"]) {
+          const saved = await call("PUT", `/v1/teams/${t.team}/memories/team/${id}`, { key: t.writer, body: `## Notes\n- Memory ${id} is about the ${id} service`, headers: { "if-match": '"0"' } });
+          assert.equal(saved.status, 200, saved.text);
+        }
+        await until("the index to catch up", async () => (await call("GET", `/v1/teams/${t.team}/stats`, { key: t.admin })).json.indexLag === 0);
+        const asked = embeddings.state.texts.length;
+        const question = "which service runs the payments?";
+        const r = await call("GET", `/v1/teams/${t.team}/recall?q=${encodeURIComponent(question)}`, { key: t.reader });
+        assert.equal(r.status, 200, r.text);
+        assert.ok(r.json.totals.memories >= 3, r.text);
+        assert.deepEqual(embeddings.state.texts.slice(asked), [question]);
+      });
+
+      test("indexing waits in a bounded queue per team: past 100 memories a save's indexing is left to the next recall, and indexLag says so", { timeout: 120_000 }, async () => {
+        const lag = async () => (await call("GET", `/v1/teams/${t.team}/stats`, { key: t.admin })).json.indexLag;
+        await until("the index to catch up", async () => (await lag()) === 0);
+        let open;
+        embeddings.state.gate = new Promise((resolve) => (open = resolve));
+        const put = async (id, body) => {
+          const saved = await call("PUT", `/v1/teams/${t.team}/memories/team/${id}`, { key: t.writer, body, headers: { "if-match": '"0"' } });
+          assert.equal(saved.status, 200, saved.text);
+        };
+        try {
+          // The first memory's indexing leaves the queue at once and is held at the embedder; of the next 105, 100 wait in the queue.
+          await put("queued-first", "## Notes\n- The queue starts with this entry");
+          for (let i = 0; i < 105; i += 1) await put(`queued-${String(i).padStart(3, "0")}`, `## Notes\n- Queued entry number ${i} of the batch`);
+        } finally {
+          embeddings.state.gate = null;
+          open();
+        }
+        await until("the queue to drain", async () => (await lag()) === 5);
+        // Nothing more comes: the five left out wait for a save or a recall.
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        assert.equal(await lag(), 5);
+        const r = await call("GET", `/v1/teams/${t.team}/memories/team/queued-104/recall?q=${encodeURIComponent("which entry is last in the batch?")}`, { key: t.reader });
+        assert.deepEqual([r.json.semantic.degraded, r.json.semantic.lag], ["index/lagging", 1], r.text);
+        await until("the recall's memory to be indexed", async () => (await lag()) === 4);
+      });
+
+      test("a recall never embeds a memory's items on the spot: it answers with what is indexed and says index/lagging with the lag", { timeout: 60_000 }, async () => {
+        let open;
+        embeddings.state.gate = new Promise((resolve) => (open = resolve));
+        // The question passes: the items are held.
+        embeddings.state.passes = (input) => input.every((text) => text === "invoices");
+        try {
+          const path = `/v1/teams/${t.team}/memories/team/unindexed`;
+          const saved = await call("PUT", path, { key: t.writer, body: "## Notes\n- Invoices are archived after seven years\n- Refunds need a manager's approval", headers: { "if-match": '"0"' } });
+          assert.equal(saved.status, 200, saved.text);
+          // The embedder holds every call, the indexing's too: a recall that embedded the items would wait for it.
+          const single = await call("GET", `${path}/recall?q=invoices`, { key: t.reader });
+          assert.equal(single.status, 200, single.text);
+          assert.deepEqual([single.json.semantic.degraded, single.json.semantic.lag], ["index/lagging", 2], single.text);
+          assert.match(single.json.selected[0].text, /Invoices/, "by words meanwhile");
+          // Across the team: the caller's own memory comes first, within the cap on memories.
+          const own = await call("PUT", `/v1/teams/${t.team}/memories/user/alice`, { key: t.writer, body: "## Notes\n- My invoices go to the shared mailbox", headers: { "if-match": '"0"' } });
+          assert.equal(own.status, 200, own.text);
+          const team = await call("GET", `/v1/teams/${t.team}/recall?q=invoices`, { key: t.writer });
+          assert.equal(team.status, 200, team.text);
+          assert.equal(team.json.semantic.degraded, "index/lagging", team.text.slice(0, 500));
+          assert.ok(team.json.semantic.lag >= 1, team.text.slice(0, 500));
+        } finally {
+          embeddings.state.passes = () => false;
+          embeddings.state.gate = null;
+          open();
+        }
+      });
+
       test("a failing embedder is said: the recall is by words and names embedder/unavailable", async () => {
         embeddings.state.failing = true;
         try {
@@ -200,6 +271,7 @@ describe("recall across a team on Deno with MiniLM", { concurrency: false }, () 
     await put(keys.alice, "/v1/teams/across/memories/user/alice", "## Preferences\n- I prefer MySQL 8 for my side projects");
     await put(keys.bob, "/v1/teams/across/memories/user/bob", "## Preferences\n- Bob's secret: the staging database is MariaDB");
     await put(keys.elsewhere, "/v1/teams/elsewhere/memories/team/stack", "## Architecture\n- Services use Oracle Database 23");
+    await until("the index to catch up", async () => (await call("GET", "/v1/teams/across/stats", { key: keys.across })).json.indexLag === 0);
   });
   after(() => hub?.stop());
 
@@ -242,7 +314,7 @@ describe("an embedder a target cannot run stops its start, naming the setting", 
       startWorkerd({ build: join(work, "workerd-refused"), persist: false, vars: { MEMDOC_HUB_EMBEDDER: "static" }, withStatic: false }),
       /MEMDOC_HUB_EMBEDDER=static needs the static table in the Workers hub: .*wrangler deploy --env static/,
     );
-    await assert.rejects(startDeno({ kvPath: join(work, "deno-refused"), vars: { MEMDOC_HUB_EMBEDDER: "bert" } }), /MEMDOC_HUB_EMBEDDER must be one of minilm, static, workers-ai, openai, none/);
+    await assert.rejects(startDeno({ kvPath: join(work, "deno-refused"), vars: { MEMDOC_HUB_EMBEDDER: "bert" } }), /MEMDOC_HUB_EMBEDDER must be one of minilm, static, e5, workers-ai, openai, none/);
     await assert.rejects(startDeno({ kvPath: join(work, "deno-refused"), vars: { MEMDOC_HUB_EMBEDDER: "openai", MEMDOC_HUB_OPENAI_MODEL: "m" } }), /needs MEMDOC_HUB_OPENAI_URL/);
   });
 });

@@ -73,17 +73,26 @@ const SIMD = WebAssembly.validate(
 /** The packaged module this host runs. */
 const packagedModule = () => packaged(SIMD ? "minilm_bg.wasm" : "minilm_nosimd_bg.wasm");
 
-let glue;
-/** The module's one instance, compiled once (a WebAssembly.Module may be given, as workerd requires). */
-export function instantiate(module) {
-  glue ??= (async () => {
-    if (module instanceof WebAssembly.Module) initSync({ module });
-    else await initGlue({ module_or_path: await bytesOf(module ?? packagedModule(), "module", "memdoc/embedders") });
-  })();
-  // A module that failed to load is tried again by the next call.
-  glue.catch(() => (glue = undefined));
-  return glue;
+/**
+ * A function that instantiates an embedder's WebAssembly module once (its
+ * glue's default export and `initSync`, and the URL of the packaged .wasm):
+ * a WebAssembly.Module may be given, as workerd requires.
+ */
+export function instantiator(initGlue, initSync, packaged) {
+  let glue;
+  return (module) => {
+    glue ??= (async () => {
+      if (module instanceof WebAssembly.Module) initSync({ module });
+      else await initGlue({ module_or_path: await bytesOf(module ?? packaged(), "module", "memdoc/embedders") });
+    })();
+    // A module that failed to load is tried again by the next call.
+    glue.catch(() => (glue = undefined));
+    return glue;
+  };
 }
+
+/** MiniLM's module (embedders/minilm/), shared by MiniLM and the static table. */
+export const instantiate = instantiator(initGlue, initSync, packagedModule);
 
 /**
  * An embedder's factory (miniLmEmbedder, staticEmbedder). `files` names the
@@ -91,13 +100,14 @@ export function instantiate(module) {
  * function of no arguments giving its URL, or a promise of it); `make` builds the model from
  * their bytes, in that order. With none of those options the factory loads
  * the packaged files once, and every call returns the same embedder; with
- * any, it loads one of their own. `module` (the .wasm) may be given either way.
+ * any, it loads one of their own. `module` (the .wasm) may be given either way,
+ * `start` instantiates it (default: MiniLM's).
  */
-export function embedderFactory({ who, id, dimensions, name, what, files, make }) {
+export function embedderFactory({ who, id, dimensions, name, what, files, make, start = instantiate }) {
   const keys = Object.keys(files);
   const load = async (options) => {
     const [, ...bytes] = await Promise.all([
-      instantiate(options.module),
+      start(options.module),
       ...keys.map(async (key) => bytesOf(options[key] ?? (await files[key]()), key, who)),
     ]);
     let model;
@@ -157,7 +167,7 @@ export function embedderOf(model, id, dimensions, name) {
         }
         let flat;
         try {
-          flat = model.embed(texts.slice(first, end));
+          flat = model.embed(texts.slice(first, end), kind === "query");
         } catch (error) {
           // A trap in the module (a Rust panic): its state is unknown from here on.
           broken = error;

@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::error::Error;
 use crate::fast::char_count;
 use crate::span::{LineIndex, Range};
@@ -57,7 +57,14 @@ pub struct Style {
     pub colour: bool,
     /// Warnings fail the check too.
     pub deny_warnings: bool,
+    /// What a file loses is an error: a removed section, the shrinkage
+    /// below 40% of the previous version, lines before the first heading
+    /// that the canonical form drops (`--deny-losses`).
+    pub deny_losses: bool,
 }
+
+/// The findings that mean text is lost, which `--deny-losses` makes errors.
+const LOSSES: [Code; 3] = [Code::SectionRemoved, Code::Shrink, Code::PreambleDropped];
 
 /// One file checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,7 +84,14 @@ pub struct Checked {
 /// Validate `text` (the file `file`) and print its report in `style`.
 #[must_use]
 pub fn check(file: &str, text: &str, options: &ValidateOptions, style: Style) -> Checked {
-    let report = validate(text, options);
+    let mut report = validate(text, options);
+    if style.deny_losses {
+        for d in &mut report.diagnostics {
+            if LOSSES.contains(&d.code) {
+                d.severity = Severity::Error;
+            }
+        }
+    }
     let count = |severity| {
         report
             .diagnostics

@@ -1,7 +1,9 @@
 //! `memdoc recall --explain`: after the recalled document, why each item
 //! was taken or left out, one line each in document order (`+` taken, `-`
 //! left out), with its score, its section, its text, the query's words it
-//! holds and the parts of its score (each from 0 to 1), then the totals.
+//! holds and the parts of its score (each from 0 to 1), the line of the
+//! entry that supersedes it, then the totals, and when nothing answers the
+//! question, that it does not.
 
 use std::fmt::Write as _;
 
@@ -48,6 +50,9 @@ pub fn explain(recall: &Recall) -> String {
         thousands(t.budget),
         thousands(t.memory_chars),
     );
+    if t.relevant == 0 {
+        out.push_str("# nothing in the memory answers the question\n");
+    }
     out
 }
 
@@ -86,8 +91,15 @@ fn line(
         thousandths(why.recency.normalized),
         thousandths(why.priority.normalized)
     );
-    if let Some(reason) = reason {
-        let _ = write!(out, "; left out: {reason}");
+    if let Some(line) = why.superseded_by {
+        let _ = write!(out, "; superseded by line {line}");
+    }
+    match reason {
+        Some("no-match") => out.push_str("; left out: no-match, under the floor of 0.500"),
+        Some(reason) => {
+            let _ = write!(out, "; left out: {reason}");
+        }
+        None => {}
     }
     out.push_str(")\n");
 }

@@ -328,7 +328,7 @@ pub fn added(file: &str, current: &str, proposed: &str) -> Result<Option<String>
             Some("team"),
             None,
             false,
-            false,
+            [false; 2],
         );
         out.stderr.push_str(&checked.stdout);
         return Err(out);

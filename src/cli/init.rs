@@ -16,7 +16,7 @@ use super::{exit, printable, Outcome};
 /// The merge driver's git setting and the command it runs.
 pub const DRIVER_KEY: &str = "merge.memdoc.driver";
 /// The driver's command line (docs/CLI.md, "memdoc merge").
-pub const DRIVER: &str = "memdoc merge %O %A %B";
+pub const DRIVER: &str = "memdoc merge %O %A %B %P";
 /// The driver's name, for git's messages.
 pub const NAME_KEY: &str = "merge.memdoc.name";
 const NAME: &str = "memdoc: merge memory documents by section and entry";
@@ -143,7 +143,7 @@ impl Init {
             self.write(file, STARTER.to_owned(), &what);
             return;
         };
-        let checked = super::run::check(file, text, None, Some("team"), None, false, false);
+        let checked = super::run::check(file, text, None, Some("team"), None, false, [false; 2]);
         let form = file_form(text);
         let _ = writeln!(
             self.out,
@@ -304,7 +304,7 @@ fn precommit_entry(file: &str) -> String {
         format!(", files: '^{}$'", regex_escaped(file))
     };
     format!(
-        "- repo: https://github.com/memdoc/memdoc\n  rev: v{}\n  hooks:\n    - {{ id: memdoc-check, args: [--scope, team, --previous-rev, HEAD]{files} }}\n    - {{ id: memdoc-fmt{files} }}\n",
+        "- repo: https://github.com/memdoc/memdoc\n  rev: v{}\n  hooks:\n    - {{ id: memdoc-check, args: [--scope, team, --previous-rev, HEAD, --deny-losses]{files} }}\n    - {{ id: memdoc-fmt{files} }}\n",
         env!("CARGO_PKG_VERSION")
     )
 }

@@ -69,7 +69,9 @@ fn with_markers(result: &MergeResult) -> String {
         let ours: &[String] = conflict.ours.as_ref().map_or(&[], |o| &o.lines);
         let place = match (heading, conflict.kind, ours.is_empty()) {
             (Some(h), _, false) => find_run(&lines, h, ours).map(|at| (at, ours.len())),
-            (Some(h), ConflictKind::Lines, true) => Some((section_end(&lines, h), 0)),
+            (Some(h), ConflictKind::Lines | ConflictKind::Entry, true) => {
+                Some((section_end(&lines, h), 0))
+            }
             _ => None,
         };
         if let Some((at, len)) = place {
@@ -148,6 +150,9 @@ fn summary(file: &str, result: &MergeResult) -> String {
         );
         for conflict in &result.conflicts {
             let what = match conflict.kind {
+                ConflictKind::Entry => {
+                    "entry changed differently on both sides, or changed and removed"
+                }
                 ConflictKind::Lines => "lines changed differently on both sides",
                 ConflictKind::Title => "title rewritten differently on both sides",
                 ConflictKind::SectionRemoved => "section removed on one side, changed on the other",

@@ -20,7 +20,8 @@ use super::{exit, printable, Outcome};
 
 /// `memdoc check` of one file: `previous` is the text it is compared with
 /// (`--previous`, `--previous-rev`), `scope` and `format` as given (`None`:
-/// the defaults, `user` and `human`).
+/// the defaults, `user` and `human`), `deny` what fails besides errors:
+/// `[--deny-warnings, --deny-losses]`.
 #[must_use]
 pub fn check(
     file: &str,
@@ -29,7 +30,7 @@ pub fn check(
     scope: Option<&str>,
     format: Option<&str>,
     colour: bool,
-    deny_warnings: bool,
+    [deny_warnings, deny_losses]: [bool; 2],
 ) -> Outcome {
     let parsed = (|| -> Result<(Scope, Format), Error> {
         Ok((
@@ -50,6 +51,7 @@ pub fn check(
         format,
         colour,
         deny_warnings,
+        deny_losses,
     };
     let checked = super::check::check(file, text, &options, style);
     Outcome {
@@ -66,9 +68,12 @@ pub fn check(
 /// `memdoc fmt` of one file: its file form written back when it differs,
 /// or printed (`to_stdout`, the file `-`); with `check`, nothing written,
 /// the diff printed and exit 1 when it differs. Lines before the first
-/// heading, which the canonical form does not keep, are reported.
+/// heading, which the canonical form does not keep, are dropped only with
+/// `drop_preamble` (each reported); without it the file is left as it is
+/// (printed as it is for `-`), each line is reported, and the exit is 1:
+/// `fmt` never drops text unless asked. A file rewritten says so.
 #[must_use]
-pub fn fmt(file: &str, text: &str, check: bool, to_stdout: bool) -> Outcome {
+pub fn fmt(file: &str, text: &str, check: bool, to_stdout: bool, drop_preamble: bool) -> Outcome {
     let form = file_form(text);
     let mut out = Outcome::default();
     if check {
@@ -78,24 +83,66 @@ pub fn fmt(file: &str, text: &str, check: bool, to_stdout: bool) -> Outcome {
         }
         return out;
     }
-    for raw in &parse(text).preamble {
+    let file = printable(file);
+    let preamble = parse(text).preamble;
+    for raw in &preamble {
         let _ = writeln!(
             out.stderr,
-            "memdoc: {}: dropped a line before the first heading: {}",
-            printable(file),
+            "memdoc: {file}: {} a line before the first heading: {}",
+            if drop_preamble {
+                "dropped"
+            } else {
+                "would drop"
+            },
             Quoted(raw.text.trim_end())
         );
+    }
+    if !preamble.is_empty() && !drop_preamble {
+        let _ = writeln!(
+            out.stderr,
+            "memdoc: {file}: left as it is: move those lines under a heading, or pass --drop-preamble to drop them"
+        );
+        out.exit = exit::FINDINGS;
+        if to_stdout {
+            text.clone_into(&mut out.stdout);
+        }
+        return out;
     }
     if to_stdout {
         out.stdout = form;
     } else if form != text {
+        let _ = writeln!(out.stderr, "memdoc: {file}: reformatted");
         out.write = Some(form);
     }
     out
 }
 
-/// `memdoc merge BASE OURS THEIRS` (git's `%O %A %B`): the merged memory
-/// for OURS, exit 1 when it has conflicts.
+/// The last line of `memdoc fmt` on files (not `-`): how many were
+/// reformatted, left unchanged, and left as they are because formatting
+/// would drop text, e.g. `memdoc: 1 file reformatted, 2 files left
+/// unchanged`.
+#[must_use]
+pub fn fmt_summary(reformatted: usize, unchanged: usize, refused: usize) -> String {
+    let files = |n: usize| format!("{n} file{}", if n == 1 { "" } else { "s" });
+    let parts: Vec<String> = [
+        (reformatted, "reformatted"),
+        (unchanged, "left unchanged"),
+        (refused, "not reformatted (text would be dropped)"),
+    ]
+    .into_iter()
+    .filter(|&(n, _)| n > 0)
+    .map(|(n, what)| format!("{} {what}", files(n)))
+    .collect();
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!("memdoc: {}\n", parts.join(", "))
+    }
+}
+
+/// `memdoc merge BASE OURS THEIRS [PATH]` (git's `%O %A %B %P`): the merged
+/// memory for OURS, exit 1 when it has conflicts; `file` names the memory
+/// (PATH, or OURS) in the messages.
 #[must_use]
 pub fn merge(file: &str, base: &str, ours: &str, theirs: &str) -> Outcome {
     let merged = super::markers::merged(file, base, ours, theirs);

@@ -35,6 +35,8 @@ pub struct MergeResultView {
 #[cfg_attr(test, derive(ts_rs::TS), ts(rename = "MergeConflict"))]
 #[serde(rename_all = "camelCase")]
 pub struct ConflictView {
+    /// `"entry"`: one entry of the base changed differently on both sides,
+    /// or changed on one and removed on the other;
     /// `"lines"`: the same raw lines changed differently on both sides;
     /// `"section-removed"`: removed on one side, changed on the other;
     /// `"title"`: a title rewritten differently on both sides.

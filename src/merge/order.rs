@@ -1,10 +1,13 @@
-//! Which sections of the three inputs are the same section, and in which
-//! order the merged document holds them.
+//! Which sections of the three inputs are the same section (by title, or
+//! across a rename by their lines), and in which order the merged document
+//! holds them.
 
 use crate::document::{Document, Section};
+use crate::fast::sort_indices_by_key;
 use crate::heading::first_same_title;
 
 use super::diff3::{diff3, Chunk};
+use super::lines::keys;
 
 /// A section's identity across the three inputs: its normalized title (as
 /// the number [`title_numbers`] gave it) and its rank among the sections of the same
@@ -37,9 +40,73 @@ fn title_numbers(docs: &[Document<'_>; 3]) -> (Vec<usize>, usize) {
     (numbers, count)
 }
 
+/// Above this many candidate pairs of sections on one side, renames are not
+/// looked for: a side that retitled hundreds of sections at once is a
+/// rewrite, and comparing every pair is quadratic.
+const MAX_RENAMES: usize = 4096;
+
+/// A section renamed on one side is the base's section: a section of the
+/// side whose title the base does not have takes the number of a base
+/// section whose title the side does not have (each title once on its
+/// side) when more than half of the base section's lines are in it, the
+/// pair sharing the most lines first, ties in base order.
+fn match_renames(docs: &[Document<'_>; 3], numbers: &mut [usize], titles: usize) {
+    let (nb, no) = (docs[0].sections.len(), docs[1].sections.len());
+    // How many sections of each title a stretch of `numbers` has.
+    let counts = |of: &[usize]| {
+        let mut counts = vec![0_u32; titles];
+        for &n in of {
+            counts[n] += 1;
+        }
+        counts
+    };
+    let in_base = counts(&numbers[..nb]);
+    for (side, start) in [(1, nb), (2, nb + no)] {
+        let len = docs[side].sections.len();
+        let in_side = counts(&numbers[start..start + len]);
+        let lost: Vec<usize> = (0..nb)
+            .filter(|&i| in_side[numbers[i]] == 0 && in_base[numbers[i]] == 1)
+            .collect();
+        let new: Vec<usize> = (0..len)
+            .filter(|&j| {
+                let n = numbers[start + j];
+                in_base[n] == 0 && in_side[n] == 1
+            })
+            .collect();
+        if lost.len() * new.len() > MAX_RENAMES {
+            continue;
+        }
+        // Each candidate pair as one key: the shared lines from the most,
+        // then the base's order, then the side's.
+        let mut pairs = Vec::new();
+        for &i in &lost {
+            let base = keys(docs[0].sections[i].content_lines());
+            for &j in &new {
+                let theirs = keys(docs[side].sections[j].content_lines());
+                let shared = base.iter().filter(|k| theirs.contains(k)).count();
+                if 2 * shared > base.len() {
+                    pairs.push((!(shared as u64) << 40) | (i as u64) << 20 | j as u64);
+                }
+            }
+        }
+        let (mut used_b, mut used_s) = (vec![false; nb], vec![false; len]);
+        for at in sort_indices_by_key(&pairs) {
+            let (i, j) = (
+                (pairs[at] >> 20 & 0xf_ffff) as usize,
+                (pairs[at] & 0xf_ffff) as usize,
+            );
+            if !used_b[i] && !used_s[j] {
+                (used_b[i], used_s[j]) = (true, true);
+                numbers[start + j] = numbers[i];
+            }
+        }
+    }
+}
+
 /// The sections of the three inputs by key.
 pub(super) fn keyed<'a, 'd>(docs: &'a [Document<'d>; 3]) -> [Keyed<'a, 'd>; 3] {
-    let (numbers, titles) = title_numbers(docs);
+    let (mut numbers, titles) = title_numbers(docs);
+    match_renames(docs, &mut numbers, titles);
     let (b, rest) = numbers.split_at(docs[0].sections.len());
     let (o, t) = rest.split_at(docs[1].sections.len());
     [

@@ -42,6 +42,9 @@ impl Side {
     ts(rename = "MergeConflictKind", rename_all = "kebab-case")
 )]
 pub enum ConflictKind {
+    /// One entry of the base changed differently on both sides, or changed
+    /// on one side and removed on the other.
+    Entry,
     /// The same raw lines of a section were changed differently on both sides.
     Lines,
     /// A section was removed on one side and changed on the other.
@@ -52,10 +55,11 @@ pub enum ConflictKind {
 }
 
 impl ConflictKind {
-    /// `"lines"`, `"section-removed"` or `"title"`.
+    /// `"entry"`, `"lines"`, `"section-removed"` or `"title"`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
+            Self::Entry => "entry",
             Self::Lines => "lines",
             Self::SectionRemoved => "section-removed",
             Self::Title => "title",

@@ -4,8 +4,7 @@
 //! so words that are too common carry almost no weight.
 
 use super::math::ln;
-use crate::fast::sort_by;
-use crate::grouping::TextSet;
+use super::terms::Query;
 
 /// Term-frequency saturation: how much a repeated word adds.
 pub const BM25_K1: f64 = 1.2;
@@ -15,11 +14,10 @@ pub const BM25_B: f64 = 0.75;
 
 /// The index of a set of items for one query.
 pub(crate) struct Index<'q> {
-    /// The query's distinct words, sorted.
+    /// Each term's query part, sorted.
     query: Vec<&'q str>,
-    /// Per query word, in the query's (sorted) order: the items containing
-    /// it, with the count, in item order. Only the query's words: no other
-    /// word is ever looked up.
+    /// Per term, in the same order: the items matching it, with the count,
+    /// in item order.
     postings: Vec<Vec<(usize, u32)>>,
     /// Words per item.
     lengths: Vec<usize>,
@@ -35,35 +33,25 @@ pub(crate) struct Matches {
 }
 
 impl<'q> Index<'q> {
-    /// Index items, given as their words, for the words of `query`.
+    /// Index items, given as their folded words, for the terms of `query`.
     pub(crate) fn new<'w, W: IntoIterator<Item = &'w str>>(
         items: impl IntoIterator<Item = W>,
-        query: &TextSet<'q>,
+        query: &Query<'q>,
     ) -> Self {
-        let query = query.texts().to_vec();
-        // The query's words by length, then text, with their places in
-        // `query`: a word is looked up by its length first, so that most
-        // lookups compare lengths and no bytes.
-        let mut by_length: Vec<(&str, usize)> = query.iter().copied().zip(0..).collect();
-        sort_by(&mut by_length, &|a, b| {
-            a.0.len().cmp(&b.0.len()).then_with(|| a.0.cmp(b.0))
-        });
-        let mut postings: Vec<Vec<(usize, u32)>> = vec![Vec::new(); query.len()];
+        let parts: Vec<&'q str> = (0..query.len()).map(|k| query.part(k)).collect();
+        let mut postings: Vec<Vec<(usize, u32)>> = vec![Vec::new(); parts.len()];
         let mut lengths = Vec::new();
         for (i, words) in items.into_iter().enumerate() {
             let mut length = 0;
             for word in words {
                 length += 1;
-                let found = by_length
-                    .binary_search_by(|&(q, _)| q.len().cmp(&word.len()).then_with(|| q.cmp(word)));
-                let Ok(found) = found else {
-                    continue;
-                };
-                let list = &mut postings[by_length[found].1];
-                match list.last_mut() {
-                    Some((item, count)) if *item == i => *count += 1,
-                    _ => list.push((i, 1)),
-                }
+                query.matches(word, &mut |k| {
+                    let list = &mut postings[k];
+                    match list.last_mut() {
+                        Some((item, count)) if *item == i => *count += 1,
+                        _ => list.push((i, 1)),
+                    }
+                });
             }
             lengths.push(length);
         }
@@ -74,7 +62,7 @@ impl<'q> Index<'q> {
             to_f64(total) / to_f64(lengths.len())
         };
         Self {
-            query,
+            query: parts,
             postings,
             lengths,
             average: average.max(1.0),
@@ -98,8 +86,8 @@ impl<'q> Index<'q> {
         let n = self.lengths.len();
         let mut scores = vec![0.0; n];
         let mut terms = vec![Vec::new(); n];
-        // The words in sorted order, so that sums and lists are
-        // deterministic.
+        // The terms in their parts' sorted order, so that sums and lists
+        // are deterministic and each item's terms sorted.
         for (&word, list) in self.query.iter().zip(&self.postings) {
             if list.is_empty() {
                 continue;
@@ -139,20 +127,16 @@ mod tests {
 
     #[test]
     fn rare_words_weigh_more_than_common_ones() {
-        let items: Vec<Vec<String>> = [
-            "the db is postgres",
-            "the ci is github",
-            "the team is small",
-        ]
-        .iter()
-        .map(|s| words(s))
-        .collect();
-        let query = TextSet::new(vec!["the", "postgres", "the"]);
+        let items: Vec<Vec<String>> = ["x db is postgres", "x ci is github", "x team is small"]
+            .iter()
+            .map(|s| words(s))
+            .collect();
+        let query = Query::new(&["x", "postgres", "x"]);
         let index = Index::new(items.iter().map(|w| w.iter().map(String::as_str)), &query);
         let m = index.search();
         assert!(m.scores[0] > 5.0 * m.scores[1], "{:?}", m.scores);
-        assert_eq!(m.terms[0], ["postgres", "the"]);
-        assert_eq!(m.terms[1], ["the"]);
+        assert_eq!(m.terms[0], ["postgres", "x"]);
+        assert_eq!(m.terms[1], ["x"]);
         assert!(m.scores[1] > 0.0 && m.scores[1] < 0.2, "{:?}", m.scores);
     }
 }

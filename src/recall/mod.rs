@@ -18,6 +18,8 @@ mod options;
 mod score;
 mod semantic;
 mod stop_words;
+mod supersede;
+mod terms;
 mod tokenize;
 mod word_break;
 
@@ -29,7 +31,7 @@ use crate::compact::section_priority;
 use crate::document::{Document, Line};
 use crate::error::Error;
 use crate::fast::char_count;
-use crate::fast::to_nfkc_lowercase_each;
+use crate::fast::{to_nfkc_lowercase, to_nfkc_lowercase_each};
 use crate::grouping::TextSet;
 use crate::heading::{normalize_heading, section_keys};
 use crate::options::Recalled;
@@ -46,6 +48,7 @@ pub use semantic::{
     calibration, Calibration, RecallVectors, CALIBRATIONS, DEFAULT_CALIBRATION,
     LEXICAL_CALIBRATION, RELEVANCE_FLOOR,
 };
+pub use terms::PREFIX_LEAST;
 
 /// The result of [`recall`].
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -127,16 +130,22 @@ pub enum OmitReason {
     NoMatch,
     /// Even alone under its heading it is larger than the budget.
     TooLarge,
+    /// A later entry of its section states the same thing
+    /// (`why.supersededBy`), and that entry was not selected or this one
+    /// did not fit after every current item: a stale value is never
+    /// returned without the value that replaced it.
+    Superseded,
 }
 
 impl OmitReason {
-    /// `"budget"`, `"no-match"` or `"too-large"`.
+    /// `"budget"`, `"no-match"`, `"too-large"` or `"superseded"`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
             Self::Budget => "budget",
             Self::NoMatch => "no-match",
             Self::TooLarge => "too-large",
+            Self::Superseded => "superseded",
         }
     }
 }
@@ -152,6 +161,10 @@ pub struct RecallTotals {
     pub selected: usize,
     /// Items left out.
     pub omitted: usize,
+    /// Items that answer the query (relevance at or above the floor), or
+    /// every item when the query has no words. 0: nothing in the memory
+    /// answers the query, and nothing is selected (pinned sections apart).
+    pub relevant: usize,
     /// Code points of the memory's canonical form.
     pub memory_chars: usize,
     /// The budget used.
@@ -256,15 +269,10 @@ fn run(
     options: &RecallOptions,
     vectors: Option<&RecallVectors<'_>>,
 ) -> Recall {
-    let words = tokenize::words(query);
+    let folded_query = to_nfkc_lowercase(query);
+    let words: Vec<&str> = tokenize::words_of_folded(&folded_query).collect();
     let has_query = !words.is_empty();
-    let query_words = TextSet::new(
-        words
-            .iter()
-            .map(String::as_str)
-            .filter(|w| !stop_words::is_stop_word(w))
-            .collect(),
-    );
+    let query_terms = terms::Query::new(&words);
     let pinned: Vec<String> = options
         .pinned
         .iter()
@@ -279,14 +287,36 @@ fn run(
             .map(|key| pinned.contains(key))
             .collect()
     };
-    let scored = score(doc, &items, &query_words, &section_pinned, options, vectors);
+    // Each text folded once; its words are borrowed from that.
+    let texts: Vec<&str> = items.iter().map(|item| &*item.text).collect();
+    let texts = to_nfkc_lowercase_each(&texts);
+    let mut scored = score(
+        doc,
+        &items,
+        &texts,
+        &query_terms,
+        &section_pinned,
+        options,
+        vectors,
+    );
+    let relevant: Vec<bool> = scored
+        .iter()
+        .map(|(_, why)| !has_query || why.relevance >= RELEVANCE_FLOOR)
+        .collect();
+    let superseded = superseded(&items, &texts, &relevant);
+    for (i, by) in superseded.iter().enumerate() {
+        scored[i].1.superseded_by = by.map(|j| lines.range(items[j].span).start.line);
+    }
 
     let reasons = select(
         doc,
         &items,
         &scored,
-        &section_pinned,
-        has_query,
+        &Selection {
+            pinned: &section_pinned,
+            relevant: &relevant,
+            superseded: &superseded,
+        },
         options.budget,
     );
     let content = render(doc, &items, &reasons);
@@ -322,6 +352,7 @@ fn run(
             items: selected.len() + omitted.len(),
             selected: selected.len(),
             omitted: omitted.len(),
+            relevant: relevant.iter().filter(|&&r| r).count(),
             memory_chars: char_count(&doc.render()),
             budget: options.budget,
         },
@@ -332,28 +363,55 @@ fn run(
     }
 }
 
+/// Per item, the newest later entry of its section that states the same
+/// thing, for the relevant entries (module [`supersede`]). Content terms
+/// are found only in the sections that hold a relevant entry.
+fn superseded(items: &[Item], texts: &[String], relevant: &[bool]) -> Vec<Option<usize>> {
+    let sections = items.last().map_or(0, |i| i.section + 1);
+    let mut wanted = vec![false; sections];
+    for (item, &r) in items.iter().zip(relevant) {
+        wanted[item.section] |= r && item.date.is_some();
+    }
+    let dated: Vec<supersede::Dated> = items
+        .iter()
+        .zip(texts)
+        .map(|(item, text)| {
+            let (head, words) = if wanted[item.section] && item.date.is_some() {
+                terms::content_terms(tokenize::words_of_folded(text))
+            } else {
+                (None, Vec::new())
+            };
+            supersede::Dated {
+                section: item.section,
+                date: item.date.as_deref(),
+                head,
+                words,
+            }
+        })
+        .collect();
+    supersede::superseded(&dated, relevant)
+}
+
 /// Every item's score and its explanation.
 fn score(
     doc: &Document,
     items: &[Item],
-    query_words: &TextSet,
+    texts: &[String],
+    query: &terms::Query,
     section_pinned: &[bool],
     options: &RecallOptions,
     vectors: Option<&RecallVectors<'_>>,
 ) -> Vec<(f64, Why)> {
-    // Each text folded once; its words are borrowed from that.
     let titles = to_nfkc_lowercase_each(&doc.titles());
     let titles: Vec<Vec<&str>> = titles
         .iter()
         .map(|t| tokenize::words_of_folded(t).collect())
         .collect();
-    let texts: Vec<&str> = items.iter().map(|item| &*item.text).collect();
-    let texts = to_nfkc_lowercase_each(&texts);
     let index = bm25::Index::new(
-        items.iter().zip(&texts).map(|(item, text)| {
+        items.iter().zip(texts).map(|(item, text)| {
             tokenize::words_of_folded(text).chain(titles[item.section].iter().copied())
         }),
-        query_words,
+        query,
     );
     let matches = index.search();
     let ideal = index.ideal();
@@ -361,13 +419,19 @@ fn score(
         .today
         .clone()
         .or_else(|| doc.entries().map(|e| e.date.to_string()).max());
-    let semantic = vectors.map(|v| {
-        (
-            semantic::QueryVector::new(v.query),
-            v.items,
-            v.query.len(),
-            calibration(v.embedder),
-        )
+    // Each item's cosine and its calibrated relevance.
+    let semantic: Option<Vec<(f64, f64)>> = vectors.map(|v| {
+        let query = semantic::QueryVector::new(v.query);
+        let d = v.query.len();
+        let cosines: Vec<f64> = (0..items.len())
+            .map(|i| query.cosine(&v.items[i * d..(i + 1) * d]))
+            .collect();
+        let c = calibration(v.embedder);
+        let centre = semantic::centre(v.embedder, &cosines);
+        cosines
+            .into_iter()
+            .map(|cosine| (cosine, c.relevance(cosine - centre)))
+            .collect()
     });
     let mut terms = matches.terms.into_iter();
     items
@@ -376,10 +440,7 @@ fn score(
         .map(|(i, item)| {
             let bm25 = matches.scores[i];
             let share = if ideal > 0.0 { bm25 / ideal } else { 0.0 };
-            let semantic = semantic.as_ref().map(|(query, vectors, d, c)| {
-                let cosine = query.cosine(&vectors[i * d..(i + 1) * d]);
-                (cosine, c.relevance(cosine))
-            });
+            let semantic = semantic.as_ref().map(|s| s[i]);
             let why = Why::new(score::Parts {
                 terms: terms.next().unwrap_or_default(),
                 lexical: (bm25, LEXICAL_CALIBRATION.relevance(share)),
@@ -460,31 +521,56 @@ fn items<'a>(doc: &'a Document<'_>) -> Vec<Item<'a>> {
     out
 }
 
-/// Per item, `None` when taken, or why it was left out.
+/// What decides the order of selection besides the scores.
+struct Selection<'a> {
+    /// Per section, whether it is pinned.
+    pinned: &'a [bool],
+    /// Per item, whether it answers the query.
+    relevant: &'a [bool],
+    /// Per item, the later entry that supersedes it.
+    superseded: &'a [Option<usize>],
+}
+
+/// Per item, `None` when taken, or why it was left out. Pinned sections'
+/// items first; then the current items that answer the query (and the
+/// entries that supersede one, even under the floor, at the score of the
+/// highest they supersede), by score; a superseded item after the current
+/// ones of its group, and only once the entry that supersedes it (which is
+/// current) was taken.
 fn select(
     doc: &Document,
     items: &[Item],
     scored: &[(f64, Why)],
-    section_pinned: &[bool],
-    has_query: bool,
+    how: &Selection<'_>,
     budget: usize,
 ) -> Vec<Option<OmitReason>> {
-    let mut reasons: Vec<Option<OmitReason>> = vec![Some(OmitReason::Budget); items.len()];
-    let mut order: Vec<usize> = Vec::with_capacity(items.len());
+    let mut reasons: Vec<Option<OmitReason>> = vec![Some(OmitReason::NoMatch); items.len()];
+    let mut keys: Vec<f64> = scored.iter().map(|(score, _)| *score).collect();
+    let mut taken = vec![false; items.len()];
     for (i, item) in items.iter().enumerate() {
-        let pinned = section_pinned[item.section];
-        if has_query && !pinned && scored[i].1.relevance < RELEVANCE_FLOOR {
-            reasons[i] = Some(OmitReason::NoMatch);
-        } else {
-            order.push(i);
+        taken[i] |= how.relevant[i] || how.pinned[item.section];
+        if let (true, Some(j)) = (how.relevant[i], how.superseded[i]) {
+            taken[j] = true;
+            keys[j] = keys[j].max(keys[i]);
         }
     }
-    // Pinned first, then by score (highest first), then document order.
-    let keys: Vec<u64> = order.iter().map(|&i| descending(scored[i].0)).collect();
-    let (pinned, rest): (Vec<usize>, Vec<usize>) = crate::fast::sort_indices_by_key(&keys)
+    let order: Vec<usize> = (0..items.len()).filter(|&i| taken[i]).collect();
+    let sorted: Vec<u64> = order.iter().map(|&i| descending(keys[i])).collect();
+    // Pinned sections' current items, their superseded ones, then the
+    // other current items and superseded ones; each by score, ties in
+    // document order (the sort is stable). A superseded item comes after
+    // the entry superseding it, which is in its section.
+    let group = |i: usize| {
+        2 * usize::from(!how.pinned[items[i].section]) + usize::from(how.superseded[i].is_some())
+    };
+    let by_score: Vec<usize> = crate::fast::sort_indices_by_key(&sorted)
         .into_iter()
         .map(|k| order[k])
-        .partition(|&i| section_pinned[items[i].section]);
+        .collect();
+    let mut ranked = Vec::with_capacity(by_score.len());
+    for g in 0..4 {
+        ranked.extend(by_score.iter().copied().filter(|&i| group(i) == g));
+    }
     let headings: Vec<usize> = doc
         .sections
         .iter()
@@ -494,11 +580,20 @@ fn select(
     let mut kept = vec![false; doc.sections.len()];
     let mut any = false;
     let mut used = 0;
-    for i in pinned.into_iter().chain(rest) {
+    for i in ranked {
         let item = &items[i];
         let line = char_count(&item.line) + 1;
         if heading(item.section) + line > budget {
             reasons[i] = Some(OmitReason::TooLarge);
+            continue;
+        }
+        let stale = how.superseded[i].is_some();
+        reasons[i] = Some(if stale {
+            OmitReason::Superseded
+        } else {
+            OmitReason::Budget
+        });
+        if stale && how.superseded[i].is_some_and(|j| reasons[j].is_some()) {
             continue;
         }
         let cost = if kept[item.section] {

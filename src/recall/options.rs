@@ -19,11 +19,11 @@ pub const DEFAULT_RELEVANCE_WEIGHT: f64 = 1.0;
 
 /// The default weight of recency (1 for an entry dated `today`, halving
 /// every half-life; 0.5 for an undated line).
-pub const DEFAULT_RECENCY_WEIGHT: f64 = 0.25;
+pub const DEFAULT_RECENCY_WEIGHT: f64 = 0.05;
 
 /// The default weight of section priority (compaction's classes: core 1,
 /// facts 2/3, other 1/3, transient 0).
-pub const DEFAULT_PRIORITY_WEIGHT: f64 = 0.15;
+pub const DEFAULT_PRIORITY_WEIGHT: f64 = 0.03;
 
 /// The weight of each part of an item's score.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -41,6 +41,11 @@ pub struct Why {
     pub priority: PriorityMeasure,
     /// Whether the item's section is pinned (taken first).
     pub pinned: bool,
+    /// The line of the later entry of its section that states the same
+    /// thing with a newer date (docs/FORMAT.md §12, "The current fact
+    /// first"); none (`null`) when the item is current, or does not answer
+    /// the query.
+    pub superseded_by: Option<usize>,
 }
 
 /// A part of a score: as measured, and from 0 to 1.
@@ -116,6 +121,7 @@ impl Why {
                 normalized: round(priority_value(parts.priority)),
             },
             pinned: parts.pinned,
+            superseded_by: None,
         }
     }
 

@@ -1,13 +1,15 @@
 //! The words of an item or a query, as recall compares them: Unicode word
 //! segmentation (UAX #29), then the NFKC folding that headings use and
 //! lower-casing, so `Ｐｏｓｔｇｒｅｓ`, `POSTGRES` and `postgres` are one word.
-//! There is no stemming. Segments without a letter or digit (punctuation,
+//! Stemming and identifiers are [`super::terms`]'. Segments without a letter or digit (punctuation,
 //! emoji) are not words.
 
 use super::word_break::Bounds;
+#[cfg(test)]
 use crate::fast::to_nfkc_lowercase;
 
 /// The folded words of `text`, in order, repeats kept.
+#[cfg(test)]
 pub(crate) fn words(text: &str) -> Vec<String> {
     words_of_folded(&to_nfkc_lowercase(text))
         .map(str::to_owned)

@@ -27,6 +27,7 @@ pub(super) fn outcome(o: Outcome) -> Object {
 }
 
 #[wasm_bindgen(js_name = __cliCheck, skip_typescript)]
+#[allow(clippy::too_many_arguments)] // the command's options, one each
 pub fn check(
     file: &str,
     text: &str,
@@ -35,6 +36,7 @@ pub fn check(
     format: Option<String>,
     colour: bool,
     deny_warnings: bool,
+    deny_losses: bool,
 ) -> Object {
     outcome(run::check(
         file,
@@ -43,13 +45,18 @@ pub fn check(
         scope.as_deref(),
         format.as_deref(),
         colour,
-        deny_warnings,
+        [deny_warnings, deny_losses],
     ))
 }
 
 #[wasm_bindgen(js_name = __cliFmt, skip_typescript)]
-pub fn fmt(file: &str, text: &str, check: bool, to_stdout: bool) -> Object {
-    outcome(run::fmt(file, text, check, to_stdout))
+pub fn fmt(file: &str, text: &str, check: bool, to_stdout: bool, drop_preamble: bool) -> Object {
+    outcome(run::fmt(file, text, check, to_stdout, drop_preamble))
+}
+
+#[wasm_bindgen(js_name = __cliFmtSummary, skip_typescript)]
+pub fn fmt_summary(reformatted: usize, unchanged: usize, refused: usize) -> String {
+    run::fmt_summary(reformatted, unchanged, refused)
 }
 
 #[wasm_bindgen(js_name = __cliMerge, skip_typescript)]

@@ -216,11 +216,13 @@ export interface MergeResult {
 }
 
 /** What kind of disagreement a conflict is. */
-export type MergeConflictKind = "lines" | "section-removed" | "title";
+export type MergeConflictKind = "entry" | "lines" | "section-removed" | "title";
 
 /** A part of the document that the two sides changed incompatibly. */
 export interface MergeConflict {
   /**
+   * `"entry"`: one entry of the base changed differently on both sides,
+   * or changed on one and removed on the other;
    * `"lines"`: the same raw lines changed differently on both sides;
    * `"section-removed"`: removed on one side, changed on the other;
    * `"title"`: a title rewritten differently on both sides.
@@ -365,6 +367,13 @@ export interface RecallWhy {
   priority: RecallPriority;
   /** Whether the item's section is pinned (taken first). */
   pinned: boolean;
+  /**
+   * The line of the later entry of its section that states the same
+   * thing with a newer date (docs/FORMAT.md §12, "The current fact
+   * first"); none (`null`) when the item is current, or does not answer
+   * the query.
+   */
+  supersededBy: number | null;
 }
 
 /** A part of a score: as measured, and from 0 to 1. */
@@ -395,7 +404,7 @@ export interface RecallPriority {
 }
 
 /** Why `recall` left an item out. */
-export type OmitReason = "budget" | "no-match" | "too-large";
+export type OmitReason = "budget" | "no-match" | "too-large" | "superseded";
 
 /** An item that `recall` left out, and why. */
 export interface OmittedItem {
@@ -432,6 +441,12 @@ export interface RecallTotals {
   selected: number;
   /** Items left out. */
   omitted: number;
+  /**
+   * Items that answer the query (relevance at or above the floor), or
+   * every item when the query has no words. 0: nothing in the memory
+   * answers the query, and nothing is selected (pinned sections apart).
+   */
+  relevant: number;
   /** Code points of the memory's canonical form. */
   memoryChars: number;
   /** The budget used. */

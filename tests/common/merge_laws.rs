@@ -41,24 +41,48 @@ fn shape(text: &str) -> Shape {
     out
 }
 
+/// How a law treats renamed sections (docs/ops.md): an entry the side has
+/// in a section it renamed is not an addition (`moved`), and an entry is in
+/// the result under its title or, when that title is gone (the other side
+/// renamed its section), under any (`found`); an entry of the result comes
+/// from a side under any title (`from_either`).
+struct Renames<T> {
+    moved: Box<dyn Fn(&T) -> bool>,
+    found: Box<dyn Fn(&T) -> bool>,
+    from_either: Box<dyn Fn(&T) -> bool>,
+}
+
+impl<T> Renames<T> {
+    fn none() -> Self {
+        Self {
+            moved: Box::new(|_| false),
+            found: Box::new(|_| false),
+            from_either: Box::new(|_| false),
+        }
+    }
+}
+
 /// Every element of `side` that `base` does not have (an addition) is in
-/// `result`, and so is every element that all three have, unless its title
-/// is `repeated` (repeated titles match by rank, which removals shift);
-/// every element of `result` is in `side` or `other`.
+/// `result`, and so is every element that all three have, unless its
+/// title is `repeated` (repeated titles match by rank, which removals
+/// shift); `renames` as above; every element of `result` is in `side` or
+/// `other`.
 fn kept<T: std::hash::Hash + Eq + std::fmt::Debug>(
     what: &str,
     [base, side, other, result]: [&HashSet<T>; 4],
     repeated: impl Fn(&T) -> bool,
+    renames: &Renames<T>,
 ) -> Result<(), String> {
     for x in side {
-        let must = !base.contains(x) || (other.contains(x) && !repeated(x));
-        if must && !result.contains(x) {
+        let must =
+            (!base.contains(x) && !(renames.moved)(x)) || (other.contains(x) && !repeated(x));
+        if must && !result.contains(x) && !(renames.found)(x) {
             return Err(format!("{what} {x:?} is missing from the clean result"));
         }
     }
     match result
         .iter()
-        .find(|x| !side.contains(*x) && !other.contains(*x))
+        .find(|x| !side.contains(*x) && !other.contains(*x) && !(renames.from_either)(x))
     {
         Some(x) => Err(format!("{what} {x:?} is in neither side")),
         None => Ok(()),
@@ -93,9 +117,38 @@ pub fn check_merge(base: &str, ours: &str, theirs: &str, m: &MergeResult) -> Res
     let [b, o, t, r] = &shapes;
     for (side, other) in [(o, t), (t, o)] {
         let sections = [&b.sections, &side.sections, &other.sections, &r.sections];
-        kept("section", sections, |title| repeated.contains(title))?;
+        kept(
+            "section",
+            sections,
+            |title| repeated.contains(title),
+            &Renames::none(),
+        )?;
+        let (base_entries, side_titles) = (b.entries.clone(), side.sections.clone());
+        let (result_entries, result_titles) = (r.entries.clone(), r.sections.clone());
+        let either: Vec<(String, String)> = side
+            .entries
+            .iter()
+            .chain(&other.entries)
+            .map(|(_, d, x)| (d.clone(), x.clone()))
+            .collect();
+        let renames = Renames {
+            moved: Box::new(move |(_, date, text): &(String, String, String)| {
+                base_entries
+                    .iter()
+                    .any(|(t, d, x)| d == date && x == text && !side_titles.contains(t))
+            }),
+            found: Box::new(move |(title, date, text): &(String, String, String)| {
+                !result_titles.contains(title)
+                    && result_entries
+                        .iter()
+                        .any(|(_, d, x)| d == date && x == text)
+            }),
+            from_either: Box::new(move |(_, date, text): &(String, String, String)| {
+                either.iter().any(|(d, x)| d == date && x == text)
+            }),
+        };
         let entries = [&b.entries, &side.entries, &other.entries, &r.entries];
-        kept("entry", entries, |(title, _, _)| repeated.contains(title))?;
+        kept("entry", entries, |e| repeated.contains(&e.0), &renames)?;
     }
     Ok(())
 }

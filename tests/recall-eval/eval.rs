@@ -1,7 +1,10 @@
 //! The recall evaluation set read and measured, shared by
 //! tests/recall_eval.rs (the floors) and examples/recall_fit.rs (the
-//! calibration's fit): its questions, its memories' items, and each
-//! question's recall, lexical or hybrid with MiniLM's vectors.
+//! calibration's fit, which reads `questions.json` only): its questions,
+//! the held-out ones (`heldout.json`: replaced facts, paraphrases, keyword
+//! and unanswerable questions the calibration never sees), its memories'
+//! items, and each question's recall, lexical or hybrid with MiniLM's
+//! vectors.
 #![allow(dead_code)]
 
 use std::collections::HashMap;
@@ -24,12 +27,23 @@ pub struct Question {
     pub kind: String,
     pub question: String,
     pub answer: Option<String>,
+    /// A replaced fact's old entry (kind `replaced`).
+    pub stale: Option<String>,
 }
 
+/// The questions the calibration is fitted on.
 pub fn questions() -> Vec<Question> {
+    read("questions.json")
+}
+
+/// The questions the calibration never sees.
+pub fn heldout() -> Vec<Question> {
+    read("heldout.json")
+}
+
+fn read(file: &str) -> Vec<Question> {
     let all: Vec<Value> =
-        serde_json::from_str(&std::fs::read_to_string(dir().join("questions.json")).unwrap())
-            .unwrap();
+        serde_json::from_str(&std::fs::read_to_string(dir().join(file)).unwrap()).unwrap();
     all.iter()
         .map(|q| Question {
             memory: q["memory"].as_str().unwrap().to_owned(),
@@ -38,6 +52,7 @@ pub fn questions() -> Vec<Question> {
             kind: q["kind"].as_str().unwrap().to_owned(),
             question: q["question"].as_str().unwrap().to_owned(),
             answer: q["answer"].as_str().map(str::to_owned),
+            stale: q["stale"].as_str().map(str::to_owned),
         })
         .collect()
 }
@@ -63,6 +78,31 @@ pub fn lexical(q: &Question, budget: usize) -> Recall {
 pub fn answered(q: &Question, r: &Recall) -> bool {
     let answer = q.answer.as_deref().unwrap();
     r.selected.iter().any(|s| s.text.contains(answer))
+}
+
+/// Whether `text` is among the selected items.
+pub fn selects(r: &Recall, text: &str) -> bool {
+    r.selected.iter().any(|s| s.text.contains(text))
+}
+
+/// For a replaced fact: whether the new entry is selected and ranked
+/// before the old one (the old one not selected, or marked superseded by
+/// the new one's line).
+pub fn newest_first(q: &Question, r: &Recall) -> bool {
+    let (new, old) = (q.answer.as_deref().unwrap(), q.stale.as_deref().unwrap());
+    let Some(taken) = r.selected.iter().find(|s| s.text.contains(new)) else {
+        return false;
+    };
+    let line = taken.range.start.line;
+    r.selected
+        .iter()
+        .filter(|s| s.text.contains(old))
+        .all(|s| s.why.superseded_by == Some(line))
+}
+
+/// For a replaced fact: whether the old entry is selected without the new.
+pub fn stale_alone(q: &Question, r: &Recall) -> bool {
+    selects(r, q.stale.as_deref().unwrap()) && !selects(r, q.answer.as_deref().unwrap())
 }
 
 /// The highest relevance of any item.

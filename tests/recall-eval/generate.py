@@ -408,6 +408,133 @@ MEMORIES = {
 }
 
 
+# Written apart from the questions above, and never read by the calibration
+# (examples/recall_fit.rs reads questions.json only): heldout.json. Per
+# memory: facts replaced by a later entry of the same section (section, old
+# date and text, new date and text, a question in other words, the old and
+# the new value), paraphrases (no content word shared with the answer),
+# keyword questions with inflections and identifiers, and questions the
+# memory cannot answer.
+HELDOUT = {
+    "team-platform": {
+        "replaced": [
+            ("Facts", "2024-11-12", "The primary database runs on db.m5.large instances", "2025-04-08", "The primary database runs on db.r6g.xlarge instances", "what instance type is the primary database on?"),
+            ("Conventions", "2024-09-20", "Code freeze starts on the 20th of each month", "2025-03-14", "Code freeze starts on the 25th of each month", "when does the monthly code freeze begin?"),
+            ("Engineering Decisions", "2024-10-02", "The default Node.js runtime is version 18", "2025-02-27", "The default Node.js runtime is version 22", "which node version do services default to?"),
+            ("Facts", "2024-12-05", "The incident channel is #inc-platform", "2025-05-02", "The incident channel is #platform-incidents", "which slack channel do we use for incidents?"),
+            ("Conventions", "2024-08-30", "Sprint planning happens every other Tuesday", "2025-01-21", "Sprint planning happens every other Thursday", "what day is sprint planning on?"),
+            ("Facts", "2025-01-10", "Alertmanager pages the on-call through Opsgenie", "2025-05-20", "Alertmanager pages the on-call through PagerDuty", "which paging tool does alertmanager use?"),
+        ],
+        "questions": [
+            ("paraphrase", "how are our docker artifacts made and verified?", "Container images are built by Buildkite"),
+            ("paraphrase", "how do we package what runs on the orchestrator?", "Kubernetes manifests are templated"),
+            ("paraphrase", "where do clickstream numbers end up being kept?", "Analytics events go to ClickHouse"),
+            ("paraphrase", "how much downtime may the purchase flow have?", "Error budget for checkout"),
+            ("paraphrase", "which squad is responsible for the bookkeeping backend?", "The payments team owns service ledger-api"),
+            ("paraphrase", "where are metrics charts hosted?", "Grafana dashboards are at grafana.acme.internal"),
+            ("paraphrase", "which region hosts pre-production?", "The staging cluster is stg-eu-2"),
+            ("paraphrase", "how do we check performance under heavy traffic?", "Load tests run with k6"),
+            ("paraphrase", "how much should hosting costs shrink?", "Cut cloud spend by 15%"),
+            ("paraphrase", "how do we evolve the outward-facing interface without breaking callers?", "Public endpoints are versioned in the path"),
+            ("keyword", "released on tuesday", "Production releases only ship on Tuesdays and Thursdays"),
+            ("keyword", "migration rollback", "Schema migrations run forward only; rollbacks ship as a new migration"),
+            ("keyword", "postgres version", "Services use PostgreSQL 16"),
+            ("keyword", "k8s manifests", "Kubernetes manifests are templated with Helm charts"),
+            ("keyword", "acme dashboard", "Grafana dashboards are at grafana.acme.internal"),
+            ("keyword", "commit message format", "Commit messages follow Conventional Commits"),
+            ("keyword", "approval for pull requests", "Every pull request needs two approvals"),
+            ("keyword", "incident postmortems", "Incidents get a written postmortem"),
+            ("none", "which catering company runs the cafeteria?", None),
+            ("none", "which laptop brand are engineers issued?", None),
+        ],
+    },
+    "team-product": {
+        "replaced": [
+            ("Product Decisions", "2024-10-15", "The trial lasts 14 days", "2025-03-03", "The trial lasts 30 days", "how long is the free trial?"),
+            ("Customer Facts", "2024-11-20", "Support answers within 24 hours on Pro", "2025-04-11", "Support answers within 8 hours on Pro", "how quickly does support respond to pro customers?"),
+            ("Product Decisions", "2024-09-09", "Team plans cap file uploads at 100 MB", "2025-02-19", "Team plans cap file uploads at 250 MB", "what is the upload size limit on team plans?"),
+            ("Design Principles", "2024-12-02", "The primary brand colour is indigo #4F46E5", "2025-05-06", "The primary brand colour is teal #0D9488", "which primary colour does the brand use?"),
+            ("Customer Facts", "2025-01-14", "The product analytics tool is Mixpanel", "2025-04-30", "The product analytics tool is Amplitude", "which analytics tool tracks product usage?"),
+            ("Product Decisions", "2024-11-04", "The public API allows 600 requests per minute", "2025-03-25", "The public API allows 1,000 requests per minute", "what is the api rate limit per minute?"),
+        ],
+        "questions": [
+            ("paraphrase", "what does the premium subscription charge for each head?", "Pro costs 12 EUR per seat"),
+            ("paraphrase", "which glyph pack do designers draw symbols from?", "Icons come from the Phosphor set"),
+            ("paraphrase", "who has the most licences with us?", "Our largest customer is Nordlys Energi"),
+            ("paraphrase", "when do most subscribers leave us?", "Churn is highest in the second month"),
+            ("paraphrase", "which page brings the most people trying us out?", "Most trial users come from the template gallery"),
+            ("paraphrase", "do teaching institutions pay less?", "Schools get 50% off"),
+            ("paraphrase", "how do large corporate accounts log in?", "Enterprise contracts include SSO"),
+            ("paraphrase", "how are lookup hits ordered?", "Search results rank recently edited documents higher"),
+            ("paraphrase", "what should a screen with no content suggest?", "Empty states always offer one next step"),
+            ("paraphrase", "how much can people change on their handset while disconnected?", "The mobile app supports offline editing"),
+            ("keyword", "watermark pdf exports", "Exports to PDF are watermarked on the free tier"),
+            ("keyword", "collaborators on the free tier", "The free tier allows three projects and one collaborator"),
+            ("keyword", "quarterly nps surveys", "The NPS survey goes out every quarter to active admins"),
+            ("keyword", "sunsetting the desktop app", "We sunset the desktop app on 2025-09-30"),
+            ("none", "what was the revenue in 2023?", None),
+            ("none", "who is the head of legal?", None),
+        ],
+    },
+    "user-engineer": {
+        "replaced": [
+            ("Facts", "2024-10-01", "Works from a coworking space in Headingley", "2025-03-10", "Works from a coworking space in Chapel Allerton", "where is their coworking desk?"),
+            ("Preferences", "2024-09-15", "Default shell is zsh with oh-my-zsh", "2025-02-02", "Default shell is fish with the starship prompt", "what shell do they use by default?"),
+            ("Facts", "2024-12-12", "Their phone is a Pixel 7", "2025-04-22", "Their phone is an iPhone 15", "what phone do they carry?"),
+            ("Current Projects", "2024-11-05", "The recipe app deploys to Vercel", "2025-05-01", "The recipe app deploys to Fly.io", "where is the recipe app deployed?"),
+            ("Preferences", "2025-01-08", "Preferred font for code is JetBrains Mono", "2025-04-03", "Preferred font for code is Berkeley Mono", "which font do they like for code?"),
+            ("Facts", "2024-08-20", "Their gym membership is at PureGym Leeds", "2025-02-14", "Their gym membership is at Virgin Active Leeds", "which gym are they a member of?"),
+        ],
+        "questions": [
+            ("paraphrase", "which runner should example specs rely on?", "Never suggest Jest; I use Vitest"),
+            ("paraphrase", "which installer tool should shell snippets call?", "Use pnpm in every command"),
+            ("paraphrase", "what grammatical form for version control summaries?", "Write commit messages in the imperative mood"),
+            ("paraphrase", "where is home for them?", "Lives in Leeds"),
+            ("paraphrase", "what is their child's name?", "Has a daughter called Maya"),
+            ("paraphrase", "what vehicle do they own?", "Drives an electric Kia Niro"),
+            ("paraphrase", "is there anything they can't eat?", "Allergic to peanuts"),
+            ("paraphrase", "what music group are they part of?", "Plays bass in a jazz trio"),
+            ("paraphrase", "what machine do they program on?", "Their laptop is a 14-inch MacBook Pro M3"),
+            ("paraphrase", "what hardware automates their house?", "Home server is a Raspberry Pi 5"),
+            ("keyword", "commits imperative", "Write commit messages in the imperative mood"),
+            ("keyword", "running half marathons", "Runs a half marathon every spring"),
+            ("keyword", "wezterm catppuccin themes", "Terminal is WezTerm with the Catppuccin theme"),
+            ("none", "which football club do they support?", None),
+            ("none", "what is their blood type?", None),
+        ],
+    },
+    "user-researcher": {
+        "replaced": [
+            ("Facts", "2024-10-10", "Second supervisor is Dr. Pieter Jansen", "2025-03-18", "Second supervisor is Dr. Lotte Bakker", "who is her second supervisor?"),
+            ("Current Work", "2024-11-25", "Study 3 pilot is scheduled for January", "2025-02-28", "Study 3 pilot is scheduled for April", "when is the pilot of study 3?"),
+            ("Preferences", "2024-09-30", "Reference manager export style is BibTeX", "2025-01-30", "Reference manager export style is BibLaTeX", "which export style does the reference manager use?"),
+            ("Facts", "2024-12-18", "The lab meeting is on Tuesday mornings", "2025-04-14", "The lab meeting is on Friday mornings", "when is the lab meeting?"),
+            ("Facts", "2025-01-06", "Statistics software for the thesis is SPSS", "2025-05-12", "Statistics software for the thesis is R with brms", "which statistics software is the thesis analysed with?"),
+            ("Current Work", "2024-10-21", "Conference target this year is CogSci in Rotterdam", "2025-03-05", "Conference target this year is ESCOP in Sheffield", "which conference is she targeting this year?"),
+        ],
+        "questions": [
+            ("paraphrase", "how should references be formatted?", "Cite papers in APA 7th edition"),
+            ("paraphrase", "what is the dissertation about?", "Thesis topic is working memory"),
+            ("paraphrase", "when is the viva?", "Defence is planned for March 2026"),
+            ("paraphrase", "what's the review board reference?", "Ethics approval number is ETH-2023-118"),
+            ("paraphrase", "which gaze-recording device do they have?", "The lab's eye tracker is a Tobii Pro Spectrum"),
+            ("paraphrase", "what's her hometown?", "Grew up in Valencia"),
+            ("paraphrase", "what class does she run midweek?", "Teaches the second-year methods course"),
+            ("paraphrase", "when does the money run out?", "Funding comes from an NWO grant"),
+            ("paraphrase", "how many kids is she enrolling?", "Recruiting 120 children"),
+            ("paraphrase", "which statistical approach does she favour?", "Prefers Bayesian models over p-values"),
+            ("paraphrase", "where does she typeset manuscripts?", "Writes papers in LaTeX on Overleaf"),
+            ("keyword", "cited papers apa", "Cite papers in APA 7th edition"),
+            ("keyword", "recruited children", "Recruiting 120 children for study 3"),
+            ("keyword", "revised paper reviewers", "Revising the second paper after reviewer comments"),
+            ("keyword", "ggplot viridis palettes", "Plots in R with ggplot2 using the viridis palette"),
+            ("none", "does she own a car?", None),
+            ("none", "what is her favourite novel?", None),
+        ],
+    },
+}
+
+
 def main():
     questions = []
     for name, m in MEMORIES.items():
@@ -430,14 +557,29 @@ def main():
             else:
                 sections[next(iter(m["templates"]))].append((day(rng), text))
         out = []
+        replaced = HELDOUT[name]["replaced"]
         for title, lines in sections.items():
             rng.shuffle(lines)
+            # Each replaced fact's two entries, apart, at places that take
+            # nothing from the seeded sequence above.
+            for k, (section, old_day, old, new_day, new, _) in enumerate(replaced):
+                if section == title:
+                    lines.insert((7 * k + 3) % (len(lines) + 1), (old_day, old))
+                    lines.insert((13 * k + 11) % (len(lines) + 1), (new_day, new))
             out.append(f"## {title}\n" + "\n".join(f"- {d}: {t}" for d, t in lines))
         (HERE / f"{name}.md").write_text("\n\n".join(out) + "\n")
         for kind, q, answer in m["questions"]:
             questions.append({"memory": name, "scope": m["scope"], "today": "2025-06-01",
                               "kind": kind, "question": q, "answer": answer})
     (HERE / "questions.json").write_text(json.dumps(questions, indent=1, ensure_ascii=False) + "\n")
+    heldout = []
+    for name, h in HELDOUT.items():
+        base = {"memory": name, "scope": MEMORIES[name]["scope"], "today": "2025-06-01"}
+        for _, _, old, _, new, q in h["replaced"]:
+            heldout.append({**base, "kind": "replaced", "question": q, "answer": new, "stale": old})
+        for kind, q, answer in h["questions"]:
+            heldout.append({**base, "kind": kind, "question": q, "answer": answer})
+    (HERE / "heldout.json").write_text(json.dumps(heldout, indent=1, ensure_ascii=False) + "\n")
 
 
 main()

@@ -11,6 +11,8 @@ import { fileURLToPath } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 
 export const questions = JSON.parse(readFileSync(join(here, "questions.json"), "utf8"));
+/** The questions the calibration never sees (replaced facts among them). */
+export const heldout = JSON.parse(readFileSync(join(here, "heldout.json"), "utf8"));
 
 const memories = new Map();
 export function memory(name) {
@@ -66,6 +68,57 @@ export async function evaluate(recallOf) {
   out.keyword /= counts.keyword;
   out.noneSilent /= counts.none;
   out.auc = auc(scored);
+  return out;
+}
+
+/**
+ * For a replaced fact: whether the new entry is selected and the old one is
+ * not, or is marked superseded by the new one's line.
+ */
+export function newestFirst(q, result) {
+  const taken = result.selected.find((s) => s.text.includes(q.answer));
+  if (taken === undefined) return false;
+  return result.selected
+    .filter((s) => s.text.includes(q.stale))
+    .every((s) => s.why.supersededBy === taken.range.start.line);
+}
+
+/** For a replaced fact: whether the old entry is selected without the new one. */
+export function staleAlone(q, result) {
+  const has = (text) => result.selected.some((s) => s.text.includes(text));
+  return has(q.stale) && !has(q.answer);
+}
+
+/**
+ * The held-out set's numbers for `recallOf(question, budget)`: replaced facts
+ * newest first within 400, those returning a stale value alone (within 120,
+ * 400 or 1,200), paraphrases within 1,200 and 400, keyword questions
+ * answered within 400, unanswerable ones selecting nothing.
+ */
+export async function evaluateHeldout(recallOf) {
+  const out = { replaced: 0, staleAlone: [], paraphrase1200: 0, paraphrase400: 0, keyword: 0, noneSilent: 0 };
+  const counts = { replaced: 0, paraphrase: 0, keyword: 0, none: 0 };
+  for (const q of heldout) {
+    counts[q.kind]++;
+    if (q.kind === "replaced") {
+      for (const budget of [120, 400, 1_200]) {
+        const r = await recallOf(q, budget);
+        if (budget === 400 && newestFirst(q, r)) out.replaced++;
+        if (staleAlone(q, r)) out.staleAlone.push(`${q.question} within ${budget}`);
+      }
+    } else if (q.kind === "paraphrase") {
+      if (answered(q, await recallOf(q, 1_200))) out.paraphrase1200++;
+      if (answered(q, await recallOf(q, 400))) out.paraphrase400++;
+    } else if (q.kind === "keyword") {
+      if (answered(q, await recallOf(q, 400))) out.keyword++;
+    } else if ((await recallOf(q, 1_200)).selected.length === 0) {
+      out.noneSilent++;
+    }
+  }
+  for (const kind of Object.keys(counts)) {
+    const key = { replaced: ["replaced"], paraphrase: ["paraphrase1200", "paraphrase400"], keyword: ["keyword"], none: ["noneSilent"] }[kind];
+    for (const k of key) out[k] /= counts[kind] || 1;
+  }
   return out;
 }
 

@@ -15,7 +15,7 @@ import { setBusy, renderRevision, showEngineError } from "./status.js";
 import { onReport, refreshPreview } from "./validation.js";
 import { readForm, writeUrl, openMemory, keepLatestDraft } from "./open.js";
 import { save, revertTo } from "./save.js";
-import { conflictMerge, conflictOverwrite, conflictReload } from "./conflict-choices.js";
+import { conflictSaveResult, conflictOverwrite, conflictReload } from "./conflict-choices.js";
 import { compactToSoftLimit } from "./compaction.js";
 import { refreshHistory, onRevertRequest } from "./history.js";
 import { loadRemote, mergeRemote, scheduleRemoteCheck } from "./remote.js";
@@ -58,7 +58,7 @@ function initButtons() {
   const { editor } = state;
   byTestId("save").addEventListener("click", () => save());
   byTestId("compact").addEventListener("click", compactToSoftLimit);
-  byTestId("conflict-merge").addEventListener("click", conflictMerge);
+  byTestId("conflict-save").addEventListener("click", conflictSaveResult);
   byTestId("conflict-overwrite").addEventListener("click", conflictOverwrite);
   byTestId("conflict-reload").addEventListener("click", conflictReload);
   byTestId("remote-reload").addEventListener("click", loadRemote);

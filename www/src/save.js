@@ -13,8 +13,12 @@ function formatDiagnostic(d) {
   return `${where}${d.message} [${d.code}]`;
 }
 
-/** Apply a store outcome (save or revert) of `submitted` text. */
-async function applyOutcome(outcome, submitted, verb) {
+/**
+ * Apply a store outcome (save or revert) of `submitted` text; `shown`: the
+ * editor's text when the save was asked for, when `submitted` is another
+ * text (a merged text the person reviewed).
+ */
+async function applyOutcome(outcome, submitted, verb, shown = submitted) {
   if (outcome.status === "conflict") {
     await openConflict(submitted);
     return;
@@ -46,15 +50,20 @@ async function applyOutcome(outcome, submitted, verb) {
   await adoptRevision(stored, {
     // Show what is stored (the canonical form), unless the person kept typing
     // while the save was in flight: then their newer text stays, now dirty.
-    text: state.editor.getText() === submitted ? outcome.content : null,
+    text: state.editor.getText() === shown ? outcome.content : null,
     outcome: { status: changed ? "saved" : "no_op", title, details },
   });
 }
 
-/** Save the editor's text; resolves to the store's outcome, or null if the save failed. */
-export async function save({ onConflict = "reject", baseRevision = state.baseRevision } = {}) {
+/**
+ * Save the editor's text, or `text` (a merged text the person reviewed: once
+ * saved, the editor shows it, and the editor's text is kept on the page);
+ * resolves to the store's outcome, or null if the save failed.
+ */
+export async function save({ onConflict = "reject", baseRevision = state.baseRevision, text = null } = {}) {
   if (state.busy || !state.ref || readerOnly()) return;
-  const submitted = state.editor.getText();
+  const shown = state.editor.getText();
+  const submitted = text ?? shown;
   setBusy(true);
   try {
     const outcome = await state.store.save(state.ref, submitted, {
@@ -62,7 +71,8 @@ export async function save({ onConflict = "reject", baseRevision = state.baseRev
       actor: state.actor || null,
       onConflict,
     });
-    await applyOutcome(outcome, submitted, "saved");
+    if (text !== null && outcome.status === "saved" && shown !== outcome.content) keepText(shown);
+    await applyOutcome(outcome, submitted, "saved", shown);
     return outcome;
   } catch (error) {
     renderOutcome({

@@ -14,14 +14,14 @@ export function showEngineError(message) {
 }
 
 /** The buttons that save. */
-const SAVES = ["save", "conflict-merge", "conflict-overwrite"];
+const SAVES = ["save", "conflict-save", "conflict-overwrite"];
 
 /** Whether the source is a hub whose key may only read. */
 export const readerOnly = () => state.hub?.role === "reader";
 
 export function setBusy(on) {
   state.busy = on;
-  for (const id of ["save", "conflict-merge", "conflict-overwrite", "conflict-reload", "open"]) {
+  for (const id of ["save", "conflict-save", "conflict-overwrite", "conflict-reload", "open"]) {
     byTestId(id).disabled = on || (readerOnly() && SAVES.includes(id));
   }
   document.body.setAttribute("aria-busy", on ? "true" : "false");

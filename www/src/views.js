@@ -131,7 +131,7 @@ export function renderPreview({ canonical, block, text, diagnostics }) {
 }
 
 /** The revision table. `onView(n)` and `onRevert(n)` are called from its buttons. */
-export function renderHistory(entries, currentRevision, { onView, onRevert }) {
+export function renderHistory(entries, currentRevision, { onView, onChanges, onRevert }) {
   const rows = entries.map((e) => el("tr", { "data-testid": "history-row", "data-revision": e.revision },
     el("td", { text: String(e.revision) }),
     el("td", {}, el("time", { datetime: e.at, text: formatTime(e.at) })),
@@ -147,6 +147,10 @@ export function renderHistory(entries, currentRevision, { onView, onRevert }) {
       el("button", {
         type: "button", "data-testid": "history-view", "aria-label": `View revision ${e.revision}`,
         onClick: () => onView(e.revision), text: "View",
+      }),
+      el("button", {
+        type: "button", "data-testid": "history-changes", "aria-label": `Changes in revision ${e.revision}`,
+        onClick: () => onChanges(e.revision), text: "Changes",
       }),
       el("button", {
         type: "button", "data-testid": "history-revert", "aria-label": `Revert to revision ${e.revision}`,

@@ -24,6 +24,9 @@ const pathOf = (who, s, i) => `/v1/teams/${who.team}/memories/${s}/${encodeURICo
 /** A tool's successful answer: one text for the model, the same facts as structured content. */
 const answer = (text, structured) => ({ content: [{ type: "text", text }], structuredContent: structured });
 
+/** A recall's answer without its omitted items (`totals.omitted` counts them): as big as what the budget let through. */
+const recalledOnly = ({ omitted: _omitted, ...recalled }) => recalled;
+
 /** A tool error carrying the hub's problem code. */
 function failure(code, text, extra = {}) {
   return { isError: true, content: [{ type: "text", text: `${code}: ${text}` }], structuredContent: { code, ...extra } };
@@ -227,8 +230,8 @@ export function memoryTools(who, rest) {
           const recalled = got.json;
           if (!isObject(recalled) || !Array.isArray(recalled.selected) || !isObject(recalled.totals)) return unexpected(got);
           const lines = recalled.selected.map((item) => `- [${item.memory.scope}/${item.memory.id} · ${item.section}] ${item.text.replace(/^- /, "")}`).join("\n");
-          const text = `${recalled.chars} characters recalled from ${recalled.totals.memories} memories (${recalled.totals.selected} of ${recalled.totals.items} items):\n\n${lines || "(nothing matched)"}`;
-          return answer(text, recalled);
+          const text = `${recalled.chars} characters recalled from ${recalled.totals.memories} memories (${recalled.totals.selected} of ${recalled.totals.items} items):\n\n${lines || "(no memory matches the query)"}`;
+          return answer(text, recalledOnly(recalled));
         }
         if (s === undefined || i === undefined) return refused({ code: "request/invalid-arguments", detail: "Give both scope and id, or neither (a recall across every memory you can read)." });
         const got = await rest("GET", `${pathOf(who, s, i)}/recall?${params}`);
@@ -236,8 +239,8 @@ export function memoryTools(who, rest) {
         const recalled = got.json;
         if (!isObject(recalled) || !isObject(recalled.totals) || typeof recalled.content !== "string") return unexpected(got);
         const why = (recalled.selected ?? []).map((item) => `- ${item.section}: ${item.text}${item.why?.terms?.length ? ` (matches ${item.why.terms.join(", ")})` : ""}`).join("\n");
-        const text = `From revision ${recalled.revision}, ${recalled.chars} characters recalled (${recalled.totals.selected} of ${recalled.totals.items} items):\n\n${recalled.content || "(nothing matched)"}${why ? `\n\nWhy:\n${why}` : ""}`;
-        return answer(text, recalled);
+        const text = `From revision ${recalled.revision}, ${recalled.chars} characters recalled (${recalled.totals.selected} of ${recalled.totals.items} items):\n\n${recalled.content || "(no memory matches the query)"}${why ? `\n\nWhy:\n${why}` : ""}`;
+        return answer(text, recalledOnly(recalled));
       }),
     ],
     [

@@ -43,7 +43,7 @@ backup.all("/export", allow("GET"));
 backup.post("/import", operatorOnly(), async (c) => {
   const { config, runtime } = c.var.hub;
   const team = c.req.param("team");
-  const storage = TEAM_ID.test(team) ? runtime.team(team) : null;
+  const storage = TEAM_ID.test(team) ? await runtime.team(team, { create: true }) : null;
   if (!storage) throw new HubProblem(404, "team/not-found", "This server does not hold that team.");
   const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/x-ndjson") throw new HubProblem(415, "http/unsupported-media-type", "Send application/x-ndjson (an export).");

@@ -5,6 +5,7 @@ import { Hono } from "hono";
 
 import { MEMORY_PATH as M, memoryRole } from "../access.js";
 import { allow } from "../allow.js";
+import { socketsRefusal } from "../events.js";
 import { HubProblem } from "../problem.js";
 
 /**
@@ -23,19 +24,36 @@ export function requireUpgrade(c) {
  */
 export const offeredProtocols = (c) => (c.req.header("sec-websocket-protocol") ?? "").split(",").map((p) => p.trim());
 
+/**
+ * Accept the socket (`runtime.subscribe`) unless the key or the team holds
+ * its most open sockets (429 `events/too-many-sockets`, audited): nothing
+ * is awaited between the count and the acceptance, so concurrent upgrades
+ * cannot both take the last place.
+ * @param {import("../context.js").Context} c
+ * @param {object} s the subscription: what `runtime.subscribe` takes besides the caller's
+ */
+export async function subscribeWithin(c, s) {
+  const { caller: who, hub } = c.var;
+  const counts = hub.runtime.openSockets?.({ storage: who.storage, keyId: who.keyId }) ?? { key: 0, team: 0 };
+  const refusal = socketsRefusal(counts);
+  if (refusal) throw await who.refuse(refusal);
+  return hub.runtime.subscribe({ request: c.req.raw, storage: who.storage, keyId: who.keyId, member: who.member, expiresAt: who.expiresAt, ...s });
+}
+
 /** @type {Hono<import("../context.js").Env>} */
 export const events = new Hono();
 
 events.get(`${M}/events`, memoryRole("events", "reader"), async (c) => {
-  const { caller: who, memory: { ref, store }, hub } = c.var;
+  const { caller: who, memory: { ref, store } } = c.var;
   requireUpgrade(c);
   const loaded = await store.load(ref);
-  await who.audit({ status: 101, revision: loaded.revision });
   // The reply names one subprotocol the client offered, never another
   // (RFC 6455; browsers and Node fail a handshake that offered some and
   // got none): `memdoc`, or else the `bearer.<key>` that was offered alone.
   const offered = offeredProtocols(c);
   const protocol = offered.includes("memdoc") ? "memdoc" : (offered.find((p) => p.startsWith("bearer.")) ?? null);
-  return hub.runtime.subscribe({ request: c.req.raw, storage: who.storage, store, ref, after: loaded.revision, protocol });
+  const response = await subscribeWithin(c, { store, ref, after: loaded.revision, protocol });
+  await who.audit({ status: 101, revision: loaded.revision });
+  return response;
 });
 events.all(`${M}/events`, allow("GET"));

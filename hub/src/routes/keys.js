@@ -7,6 +7,7 @@ import { auditRefusals, teamRole } from "../access.js";
 import { allow } from "../allow.js";
 import { appendAudit } from "../audit.js";
 import { readJson } from "../body.js";
+import { closeOf } from "../events.js";
 import { addKey, keyRequest, oneAtATime, publicKey } from "../key-records.js";
 import { KEY_ID, activeAdminKeys, checkKeyFor } from "../members.js";
 import { existingTeam, isOperator, operatorRate } from "../operator.js";
@@ -54,6 +55,7 @@ keys.delete("/keys/:keyId", teamRole("key.revoke", "admin", (c) => `key/${c.req.
     await who.storage.put(["revoked", keyId], { member: record.member, role: record.role, revokedAt: new Date().toISOString() });
     await who.storage.deleteMany([["key", keyId], ["used", keyId]]);
   });
+  c.var.hub.runtime.closeSockets?.({ storage: who.storage, keyId, close: closeOf("auth/invalid-key") });
   await who.audit({ status: 204 });
   return c.body(null, 204);
 });

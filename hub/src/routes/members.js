@@ -7,6 +7,7 @@ import { teamRole } from "../access.js";
 import { allow } from "../allow.js";
 import { readJson } from "../body.js";
 import { MEMBER } from "../ids.js";
+import { closeOf } from "../events.js";
 import { addKey, oneAtATime } from "../key-records.js";
 import { GRACE_MAX_SECONDS, KEY_ID, activeAdminKeys, listMembers } from "../members.js";
 import { HubProblem } from "../problem.js";
@@ -42,6 +43,7 @@ members.patch("/members/:member", teamRole("member.status", "admin", (c) => `mem
     await who.storage.put(["member", member], { status: request.status, changedAt: new Date().toISOString(), changedBy: who.member });
     return { ...found, status: request.status };
   });
+  if (request.status === "disabled") c.var.hub.runtime.closeSockets?.({ storage: who.storage, member, close: closeOf("auth/member-disabled") });
   await who.audit({ status: 200, state: request.status });
   return c.json(result);
 });
@@ -68,6 +70,8 @@ members.post("/keys/:keyId/rotate", teamRole("key.rotate", "reader", (c) => `key
     await who.storage.put(["key", keyId], { ...old, expiresAt: new Date(end).toISOString(), rotatedTo: fresh.id });
     return { key: fresh, end: new Date(end).toISOString() };
   });
+  // Without a grace the old key ends now; with one, its sockets close at the next change after it ends.
+  if (Date.parse(end) <= Date.now()) c.var.hub.runtime.closeSockets?.({ storage: who.storage, keyId, close: closeOf("auth/key-expired") });
   await who.audit({ status: 201, rotatedTo: key.id });
   return c.json({ ...key, rotated: { id: keyId, expiresAt: end } }, 201);
 });

@@ -1,21 +1,32 @@
 // Recall (docs/HUB.md, "Recall and lifecycle"): `GET {m}/recall?q=&budget=`
 // recalls one memory (lifecycle.js's `recallFor`), and `GET
 // /v1/teams/{team}/recall?q=&budget=` ("Recall across a team") makes one
-// recall over every memory the key can read, the team's memories and the
-// member's own user memory (never another member's), within one budget. Each memory is recalled as `GET {m}/recall` would
-// (by words and meaning when the hub has an embedder), then the selected
+// recall over the memories the key can read, the member's own user memory
+// and the team's memories (never another member's), within one budget and
+// the caps on memories and items. Each memory is recalled as `GET
+// {m}/recall` would (by words and meaning when the hub has an embedder),
+// against one date and one embedding of the query, then the selected
 // items of all of them are ranked by score and kept while their text fits
-// the budget; each names its memory.
+// the budget; each names its memory. Omitted items are answered as
+// recall-answer.js says.
 import { Hono } from "hono";
 
 import { MEMORY_PATH as M, memoryRole, teamRole } from "../access.js";
 import { allow } from "../allow.js";
 import { deletedMarker } from "../deletion.js";
+import { queryOnce } from "../embedding.js";
 import { etag } from "../etag.js";
-import { recallFor } from "../lifecycle.js";
+import { INDEX_LAGGING, recallFor, utcToday } from "../lifecycle.js";
+import { omittedAnswer } from "../recall-answer.js";
 import { trace, wantsTrace } from "../trace.js";
 
 const DEFAULT_BUDGET = 4000;
+/** The most memories one team recall recalls; the others are counted in `totals.skippedMemories`. */
+export const TEAM_RECALL_MEMORIES = 100;
+/** Once the memories recalled hold this many items, the others are skipped (counted) too. */
+export const TEAM_RECALL_ITEMS = 10_000;
+/** The most omitted items one team recall lists (`totals.omitted` counts them all). */
+export const TEAM_OMITTED_LISTED = 200;
 const codePoints = (text) => [...text].length;
 
 /** @type {Hono<import("../context.js").Env>} */
@@ -27,54 +38,85 @@ recalls.get(`${M}/recall`, memoryRole("recall", "reader"), async (c) => {
   const traced = wantsTrace(c);
   const recalled = await recallFor(c, who, ref, loaded.content);
   await who.audit({ status: 200, revision: loaded.revision });
-  return c.json({ revision: loaded.revision, ...recalled, ...(traced ? { trace: trace(recalled.omitted) } : {}) }, 200, { etag: etag(loaded.revision) });
+  return c.json({ revision: loaded.revision, ...recalled, omitted: omittedAnswer(c, recalled.omitted), ...(traced ? { trace: trace(recalled.omitted) } : {}) }, 200, { etag: etag(loaded.revision) });
 });
 recalls.all(`${M}/recall`, allow("GET"));
 
 recalls.get("/recall", teamRole("recall", "reader"), async (c) => {
   const { caller: who, hub } = c.var;
   const store = hub.storeOf(who.storage);
+  // The caller's own user memory first, then the team's by id.
   const refs = (await who.storage.list(["memory"]))
     .map((e) => ({ scope: e.key[1], id: e.key[2] }))
-    .filter((ref) => ref.scope === "team" || (ref.scope === "user" && ref.id === who.member));
+    .filter((ref) => ref.scope === "team" || (ref.scope === "user" && ref.id === who.member))
+    .sort((a, b) => (a.scope === b.scope ? 0 : a.scope === "user" ? -1 : 1));
   const traced = wantsTrace(c);
   const rawBudget = c.req.query("budget");
   const budget = rawBudget === undefined ? DEFAULT_BUDGET : Number(rawBudget);
+  // One date for every memory's ages, one embedding of the query.
+  const today = utcToday();
+  const embedder = hub.embedder ? queryOnce(hub.embedder) : null;
   const candidates = [];
   const omitted = [];
   let semantic;
   let items = 0;
+  let memories = 0;
+  let skipped = 0;
+  let lag = 0;
+  const unreadable = [];
   for (const ref of refs) {
+    if (memories >= TEAM_RECALL_MEMORIES || items >= TEAM_RECALL_ITEMS) {
+      skipped += 1;
+      continue;
+    }
     if ((await deletedMarker(who.storage, ref)) !== undefined) continue;
-    const loaded = await store.load(ref);
-    const recalled = await recallFor(c, who, ref, loaded.content);
+    // Ten memories a turn: other requests (other teams' objects in the same isolate) run between them.
+    if (memories % 10 === 9) await new Promise((resolve) => setTimeout(resolve, 0));
+    let loaded;
+    try {
+      loaded = await store.load(ref);
+    } catch (error) {
+      // A memory the store cannot read is reported and skipped: the others are still recalled.
+      if (!String(error?.code).startsWith("store/")) throw error;
+      unreadable.push({ scope: ref.scope, id: ref.id, code: error.code });
+      continue;
+    }
+    const recalled = await recallFor(c, who, ref, loaded.content, { today, embedder });
     const memory = { scope: ref.scope, id: ref.id, revision: loaded.revision };
+    memories += 1;
     items += recalled.totals.items;
-    if (recalled.semantic && (semantic === undefined || recalled.semantic.degraded)) semantic = recalled.semantic;
+    if (recalled.semantic && (semantic === undefined || (recalled.semantic.degraded !== null && semantic.degraded === null))) semantic = { ...recalled.semantic };
+    if (recalled.semantic?.degraded === INDEX_LAGGING) lag += recalled.semantic.lag;
     for (const item of recalled.selected) candidates.push({ ...item, memory });
     for (const item of recalled.omitted) omitted.push({ ...item, memory });
   }
+  // Every memory's items not indexed yet.
+  if (semantic?.degraded === INDEX_LAGGING) semantic.lag = lag;
   // The best first (ties: memory order, then the item's), while the text fits.
   const ranked = candidates.map((item, at) => ({ item, at })).sort((a, b) => b.item.score - a.item.score || a.at - b.at);
   const selected = [];
+  const overBudget = [];
   let chars = 0;
   for (const { item } of ranked) {
     const size = codePoints(item.text);
     if (chars + size > budget) {
-      omitted.push({ ...item, reason: "budget" });
+      overBudget.push({ ...item, reason: "budget" });
       continue;
     }
     chars += size;
     selected.push(item);
   }
+  // Listed: the items the budget left out (best first), then the others, at most TEAM_OMITTED_LISTED.
+  const listed = [...overBudget, ...omitted].slice(0, TEAM_OMITTED_LISTED);
   await who.audit({ status: 200 });
   return c.json({
     chars,
     selected,
-    omitted,
-    totals: { memories: refs.length, items, selected: selected.length, omitted: omitted.length, budget },
+    omitted: omittedAnswer(c, listed),
+    totals: { memories, items, selected: selected.length, omitted: overBudget.length + omitted.length, budget, skippedMemories: skipped },
+    ...(unreadable.length ? { unreadable } : {}),
     ...(semantic ? { semantic } : {}),
-    ...(traced ? { trace: trace(omitted) } : {}),
+    ...(traced ? { trace: trace(listed) } : {}),
   });
 });
 recalls.all("/recall", allow("GET"));

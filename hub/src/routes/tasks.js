@@ -12,11 +12,12 @@ import { exclusive } from "../deletion.js";
 import { etag, ifMatch } from "../etag.js";
 import { MEMORY_ID } from "../ids.js";
 import { recallFor } from "../lifecycle.js";
+import { omittedAnswer } from "../recall-answer.js";
 import { HubProblem } from "../problem.js";
 import { flag } from "../query.js";
 import { answerSave } from "../saved.js";
 import { TASK_PREFIX, TTL_MAX_SECONDS, engineRef, expireTask, expiryOf, pastExpiry, setExpiry, taskStore } from "../tasks.js";
-import { offeredProtocols, requireUpgrade } from "./events.js";
+import { offeredProtocols, requireUpgrade, subscribeWithin } from "./events.js";
 
 const T = "/memories/task/:id";
 
@@ -89,15 +90,16 @@ tasks.get(`${T}/recall`, taskRole("recall", "reader"), async (c) => {
   const { loaded } = await live(c);
   const recalled = await recallFor(c, who, ref, loaded.content);
   await who.audit({ status: 200, revision: loaded.revision });
-  return c.json({ revision: loaded.revision, ...recalled }, 200, { etag: etag(loaded.revision) });
+  return c.json({ revision: loaded.revision, ...recalled, omitted: omittedAnswer(c, recalled.omitted) }, 200, { etag: etag(loaded.revision) });
 });
 tasks.get(`${T}/events`, taskRole("events", "reader"), async (c) => {
-  const { caller: who, memory: { ref, store }, hub } = c.var;
+  const { caller: who, memory: { ref, store } } = c.var;
   const { loaded } = await live(c);
   requireUpgrade(c);
-  await who.audit({ status: 101, revision: loaded.revision });
   const protocol = offeredProtocols(c).includes("memdoc") ? "memdoc" : null;
-  return hub.runtime.subscribe({ request: c.req.raw, storage: who.storage, store, ref, after: loaded.revision, protocol, tag: `task/${ref.id}`, head: `${TASK_PREFIX}/team/${ref.id}` });
+  const response = await subscribeWithin(c, { store, ref, after: loaded.revision, protocol, tag: `task/${ref.id}`, head: `${TASK_PREFIX}/team/${ref.id}` });
+  await who.audit({ status: 101, revision: loaded.revision });
+  return response;
 });
 tasks.get(`${T}/history`, taskRole("history", "reader"), async (c) => {
   const { ref, store } = c.var.memory;

@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import { allow } from "../allow.js";
 import { appendAudit } from "../audit.js";
 import { readJson } from "../body.js";
+import { TEAM_DELETED } from "../events.js";
 import { MEMBER } from "../ids.js";
 import { addKey } from "../key-records.js";
 import { TEAM_ID } from "../keys.js";
@@ -23,7 +24,7 @@ teams.post("/", operatorOnly(), async (c) => {
   if (typeof body.team !== "string" || !TEAM_ID.test(body.team)) {
     throw new HubProblem(400, "request/invalid-team", "`team` must be 1-64 of a-z, 0-9 and -, starting with a letter or digit.");
   }
-  const storage = runtime.team(body.team);
+  const storage = await runtime.team(body.team, { create: true });
   if (!storage) throw new HubProblem(503, "team/unavailable", "This server does not hold that team.");
   const admin = body.admin === undefined ? "admin" : body.admin;
   if (typeof admin !== "string" || !MEMBER.test(admin)) throw new HubProblem(400, "request/invalid-member", "`admin` must be a member id: 1-64 of A-Z a-z 0-9 . _ @ -, starting with a letter or digit.");
@@ -40,7 +41,11 @@ teams.all("/", allow("POST"));
 teams.delete("/:team", operatorOnly(), async (c) => {
   const { team, storage } = await existingTeam(c);
   // The record of the team goes with the rest, so the id can be created again.
+  // Its sockets close first (a change the deletion makes would close them as
+  // revoked), and again after, for any opened meanwhile.
+  c.var.hub.runtime.closeSockets?.({ storage, close: TEAM_DELETED });
   await storage.deleteAll();
+  c.var.hub.runtime.closeSockets?.({ storage, close: TEAM_DELETED });
   forgetTeam(storage);
   await c.var.hub.runtime.teamDeleted?.({ team, storage });
   return c.body(null, 204);

@@ -337,6 +337,7 @@ fn the_unions_of_as_str_strings_are_what_as_str_gives() {
     assert_eq!(
         members::<ConflictKind>(),
         [
+            ConflictKind::Entry,
             ConflictKind::Lines,
             ConflictKind::SectionRemoved,
             ConflictKind::Title

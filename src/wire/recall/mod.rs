@@ -10,7 +10,7 @@
 //! (every count, index and offset exact):
 //!
 //! - head: `content` (a string), `chars`, `estimatedTokens`, the totals
-//!   (`items`, `selected`, `omitted`, `memoryChars`, `budget`);
+//!   (`items`, `selected`, `omitted`, `relevant`, `memoryChars`, `budget`);
 //! - tables: the number of section titles, each title (a string); the
 //!   number of terms, each term; the number of omission reasons, each
 //!   reason's name;
@@ -23,7 +23,8 @@
 //!   (an index into the terms), then the `why`: relevance; lexical raw and
 //!   normalised; 1 and semantic raw and normalised, or [`NONE`] and two
 //!   zeros; recency's age (or [`NONE`]) and normalised; priority (an index
-//!   into [`PRIORITIES`]) and normalised; pinned (1 or 0).
+//!   into [`PRIORITIES`]) and normalised; pinned (1 or 0); the line it is
+//!   superseded by (or [`NONE`]).
 
 use crate::compact::Priority;
 use crate::recall::{OmitReason, Recall, Why};
@@ -53,10 +54,11 @@ const PRIORITIES: [Priority; 4] = [
 const RECENT: usize = 16;
 
 /// The reasons, in the order of their indices.
-const REASONS: [OmitReason; 3] = [
+const REASONS: [OmitReason; 4] = [
     OmitReason::Budget,
     OmitReason::NoMatch,
     OmitReason::TooLarge,
+    OmitReason::Superseded,
 ];
 
 /// The numbers of a [`Recall`] and the strings they name.
@@ -107,6 +109,7 @@ impl Recalled {
             totals.items,
             totals.selected,
             totals.omitted,
+            totals.relevant,
             totals.memory_chars,
             totals.budget,
         ] {
@@ -226,6 +229,7 @@ impl Writer {
             number(priority.unwrap_or_default()),
             why.priority.normalized,
             if why.pinned { 1.0 } else { 0.0 },
+            why.superseded_by.map_or(NONE, number),
         ]);
     }
 
@@ -263,7 +267,7 @@ mod tests {
             string(start, end)
         };
         let content = read_string(&mut next);
-        let head: Vec<f64> = (0..7).map(|_| next()).collect();
+        let head: Vec<f64> = (0..8).map(|_| next()).collect();
         let table = |next: &mut dyn FnMut() -> f64| {
             let count = next();
             (0..count as usize)
@@ -288,7 +292,7 @@ mod tests {
                     let words: Vec<_> = (0..count as usize)
                         .map(|_| terms[next() as usize].clone())
                         .collect();
-                    let w: Vec<f64> = (0..11).map(|_| next()).collect();
+                    let w: Vec<f64> = (0..12).map(|_| next()).collect();
                     let measure = |raw: f64, normalized: f64| serde_json::json!({"raw": raw, "normalized": normalized});
                     let semantic = if w[3] == NONE { serde_json::Value::Null } else { measure(w[4], w[5]) };
                     let age = if w[6] == NONE { serde_json::Value::Null } else { w[6].into() };
@@ -297,7 +301,8 @@ mod tests {
                         "section": section, "text": text, "date": date, "range": range, "score": score,
                         "why": {"terms": words, "relevance": w[0], "lexical": measure(w[1], w[2]), "semantic": semantic,
                             "recency": {"raw": age, "normalized": w[7]}, "priority": {"raw": priority, "normalized": w[9]},
-                            "pinned": w[10] > 0.5},
+                            "pinned": w[10] > 0.5,
+                            "supersededBy": if w[11] == NONE { serde_json::Value::Null } else { w[11].into() }},
                     });
                     if omitted {
                         item["reason"] = reasons[next() as usize].clone().into();
@@ -312,7 +317,7 @@ mod tests {
         serde_json::json!({
             "content": content, "chars": head[0], "estimatedTokens": head[1],
             "selected": selected, "omitted": omitted,
-            "totals": {"items": head[2], "selected": head[3], "omitted": head[4], "memoryChars": head[5], "budget": head[6]},
+            "totals": {"items": head[2], "selected": head[3], "omitted": head[4], "relevant": head[5], "memoryChars": head[6], "budget": head[7]},
         })
     }
 

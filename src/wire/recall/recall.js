@@ -26,7 +26,14 @@ export function buildRecall(text, numbers) {
     const content = string();
     const chars = n[at++];
     const estimatedTokens = n[at++];
-    const totals = { items: n[at++], selected: n[at++], omitted: n[at++], memoryChars: n[at++], budget: n[at++] };
+    const totals = {
+      items: n[at++],
+      selected: n[at++],
+      omitted: n[at++],
+      relevant: n[at++],
+      memoryChars: n[at++],
+      budget: n[at++],
+    };
     const titles = table();
     const terms = table();
     const reasons = table();
@@ -78,8 +85,9 @@ function items(titles, terms, reasons) {
       recency: { raw: n[at + 6] === NONE ? null : n[at + 6], normalized: n[at + 7] },
       priority: { raw: PRIORITIES[n[at + 8]], normalized: n[at + 9] },
       pinned: n[at + 10] === 1,
+      supersededBy: n[at + 11] === NONE ? null : n[at + 11],
     };
-    at += 11;
+    at += 12;
     out.push(reasons === null ? { section, text, date, range, score, why } : { section, text, date, range, score, why, reason: reasons[n[at++]] });
   }
   return out;
