@@ -17,6 +17,10 @@ import * as memdoc from "./cli/memdoc.js";
 
 memdoc.initSync({ module: readFileSync(new URL("./cli/memdoc_bg.wasm", import.meta.url)) });
 
+// Each command's `--help`, by its path ("" for memdoc itself): the Rust
+// binary's, generated from its clap definitions (cli/src/main.rs, `help_file`).
+const helps = JSON.parse(readFileSync(new URL("./cli-help.json", import.meta.url), "utf8"));
+
 const USAGE = 2;
 
 // Each command: its positionals (a trailing "..." takes one or more), its
@@ -56,18 +60,11 @@ const commands = {
 
 class UsageError extends Error {}
 
-function help(name) {
-  const lines = [];
-  if (!name) {
-    lines.push("Usage: memdoc <COMMAND>", "", "Commands:");
-    for (const [command, spec] of Object.entries(commands)) lines.push(`  ${command.padEnd(19)} ${spec.about}`);
-    lines.push("", "See docs/CLI.md, or memdoc <COMMAND> --help.");
-  } else {
-    const spec = commands[name];
-    const options = Object.entries(spec.options).map(([o, s]) => (s.required ? `--${o} <${o.toUpperCase()}>` : `[--${o} <${o.toUpperCase()}>]`));
-    const flags = spec.flags.map((f) => `[--${f}]`);
-    lines.push(`${spec.about}`, "", `Usage: memdoc ${name} ${[...options, ...flags, ...spec.positionals].join(" ")}`);
-  }
+/** The commands, for a usage error without one. */
+function help() {
+  const lines = ["Usage: memdoc <COMMAND>", "", "Commands:"];
+  for (const [command, spec] of Object.entries(commands)) lines.push(`  ${command.padEnd(19)} ${spec.about}`);
+  lines.push("", "See docs/CLI.md, or memdoc <COMMAND> --help.");
   return `${lines.join("\n")}\n`;
 }
 
@@ -76,17 +73,18 @@ function parse(argv) {
   let name = argv[0];
   let rest = argv.slice(1);
   if (name === undefined) throw new UsageError(`a command is required\n\n${help()}`);
-  if (name === "--help" || name === "-h" || name === "help") return { help: help() };
+  if (name === "--help" || name === "-h" || name === "help") return { help: helps[""] };
   if (name === "--version" || name === "-V") return { version: `memdoc ${memdoc.version()}\n` };
   if (name === "hub" || name === "hook") {
     const subcommands = [...new Set(Object.keys(commands).filter((c) => c.startsWith(`${name} `)).map((c) => c.split(" ")[1]))];
     if (rest[0] === undefined) throw new UsageError(`'memdoc ${name}' requires a subcommand: ${subcommands.slice(0, -1).join(", ")} or ${subcommands.at(-1)}`);
-    if (rest[0] === "--help" || rest[0] === "-h") return { help: help() };
+    if (rest[0] === "--help" || rest[0] === "-h") return { help: helps[name] };
     name = `${name} ${rest[0]}`;
     rest = rest.slice(1);
     if (name.startsWith("hub ") && adminGroups.includes(name.slice("hub ".length))) {
       const verbs = Object.keys(commands).filter((c) => c.startsWith(`${name} `)).map((c) => c.split(" ")[2]);
       if (rest[0] === undefined) throw new UsageError(`'memdoc ${name}' requires a subcommand: ${verbs.join(", ")}`);
+      if (rest[0] === "--help" || rest[0] === "-h") return { help: helps[name] };
       name = `${name} ${rest[0]}`;
       rest = rest.slice(1);
     }
@@ -106,7 +104,7 @@ function parse(argv) {
       onlyPositionals = true;
       continue;
     }
-    if (arg === "--help" || arg === "-h") return { help: help(name) };
+    if (arg === "--help" || arg === "-h") return { help: helps[name] };
     let option;
     let value;
     if (arg.startsWith("--")) {

@@ -391,3 +391,17 @@ describe("usage", () => {
     assert.equal(r.stderr, "memdoc: hub: cannot reach http://127.0.0.1:9 (is MEMDOC_HUB_URL right, and the hub running?)\n");
   });
 });
+
+describe("memdoc --help", () => {
+  test("every command's help is the same in both front ends, options described", () => {
+    const helps = JSON.parse(readFileSync(join(import.meta.dirname, "..", "pkg-template", "cli-help.json"), "utf8"));
+    assert.ok(Object.keys(helps).length > 20, "should list every command");
+    for (const path of Object.keys(helps)) {
+      const r = both([...(path ? path.split(" ") : []), "--help"]);
+      assert.equal(r.status, 0, `memdoc ${path} --help`);
+      assert.equal(r.stdout, helps[path], `memdoc ${path} --help should print its clap help`);
+    }
+    const check = both(["check", "--help"]).stdout;
+    assert.match(check, /^ {6}--scope <team\|user> +Whose memory the files are/m);
+  });
+});
