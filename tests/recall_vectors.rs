@@ -59,7 +59,11 @@ fn fixed_vectors_give_the_pinned_result() {
         &vectors,
     )
     .unwrap();
-    let older = all.selected.iter().find(|s| s.text.ends_with("16")).unwrap();
+    let older = all
+        .selected
+        .iter()
+        .find(|s| s.text.ends_with("16"))
+        .unwrap();
     assert_eq!(older.why.superseded_by, Some(4));
     let fixture = json!({
         "memory": MEMORY,
