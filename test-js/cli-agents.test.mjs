@@ -198,9 +198,12 @@ function commandsOf(config) {
   return Object.fromEntries(Object.entries(config.hooks).map(([event, groups]) => [event, groups.flatMap((g) => g.hooks.map((h) => h.command))]));
 }
 
+// Forty decisions on forty different subjects (the same subject at two
+// dates would be one fact replaced: recall keeps the newest).
+const SUBJECTS = "alpine banyan cedar dogwood elm fir ginkgo hazel ivy juniper kapok larch maple nutmeg oak poplar quince rowan spruce teak umbrella vine willow yew zelkova acacia birch cypress date ebony fig guava holly iris jasmine kiwi lemon mango neem olive".split(" ");
 const BIG = [
   "## Decisions",
-  ...Array.from({ length: 40 }, (_, k) => `- 2025-04-${String(1 + (k % 28)).padStart(2, "0")}: Decision ${k} about the deploy pipeline and the release train`),
+  ...SUBJECTS.map((subject, k) => `- 2025-04-${String(1 + (k % 28)).padStart(2, "0")}: ${subject[0].toUpperCase()}${subject.slice(1)}: Decision for the deploy pipeline and the release train`),
   "- 2025-05-01: The staging database is called saffron",
   "",
   "## Conventions",
