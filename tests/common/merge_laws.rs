@@ -44,7 +44,8 @@ fn shape(text: &str) -> Shape {
 /// How a law treats renamed sections (docs/ops.md): an entry the side has
 /// in a section it renamed is not an addition (`moved`), and an entry is in
 /// the result under its title or, when that title is gone (the other side
-/// renamed its section), under any (`found`); an entry of the result comes
+/// renamed its section) or repeated (repeated titles match by rank, which a
+/// rename shifts), under any (`found`); an entry of the result comes
 /// from a side under any title (`from_either`).
 struct Renames<T> {
     moved: Box<dyn Fn(&T) -> bool>,
@@ -125,6 +126,7 @@ pub fn check_merge(base: &str, ours: &str, theirs: &str, m: &MergeResult) -> Res
         )?;
         let (base_entries, side_titles) = (b.entries.clone(), side.sections.clone());
         let (result_entries, result_titles) = (r.entries.clone(), r.sections.clone());
+        let repeated_titles: HashSet<String> = repeated.iter().map(|t| (*t).clone()).collect();
         let either: Vec<(String, String)> = side
             .entries
             .iter()
@@ -138,7 +140,7 @@ pub fn check_merge(base: &str, ours: &str, theirs: &str, m: &MergeResult) -> Res
                     .any(|(t, d, x)| d == date && x == text && !side_titles.contains(t))
             }),
             found: Box::new(move |(title, date, text): &(String, String, String)| {
-                !result_titles.contains(title)
+                (!result_titles.contains(title) || repeated_titles.contains(title))
                     && result_entries
                         .iter()
                         .any(|(_, d, x)| d == date && x == text)
