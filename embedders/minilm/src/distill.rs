@@ -41,28 +41,47 @@ pub fn distill(tokenizer: &Tokenizer, model: &Model) -> Vec<u8> {
     let hidden = crate::DIMENSIONS;
     let (cls, sep) = tokenizer.cls_sep();
     let mut own = vec![0.0f64; vocab * hidden];
-    for (chunk, rows) in own.chunks_mut(BATCH * hidden).enumerate() {
-        let texts: Vec<[u32; 3]> = (0..rows.len() / hidden)
-            .map(|i| {
-                [
-                    cls,
-                    u32::try_from(chunk * BATCH + i).expect("a token id"),
-                    sep,
-                ]
-            })
-            .collect();
-        let batch: Vec<&[u32]> = texts.iter().map(|t| &t[..]).collect();
-        let out = model.forward(&batch, Arithmetic::Reproducible);
-        for (row, text) in rows
-            .chunks_exact_mut(hidden)
-            .zip(out.chunks_exact(3 * hidden))
-        {
-            // The middle of [CLS], the token, [SEP].
-            let token = &text[hidden..2 * hidden];
-            row.iter_mut()
-                .zip(token)
-                .for_each(|(r, v)| *r = f64::from(*v));
+    // The rows of the tokens from `first` on: their outputs, `BATCH` at a
+    // time.
+    let outputs = |first: usize, rows: &mut [f64]| {
+        for (chunk, rows) in rows.chunks_mut(BATCH * hidden).enumerate() {
+            let texts: Vec<[u32; 3]> = (0..rows.len() / hidden)
+                .map(|i| {
+                    let id = first + chunk * BATCH + i;
+                    [cls, u32::try_from(id).expect("a token id"), sep]
+                })
+                .collect();
+            let batch: Vec<&[u32]> = texts.iter().map(|t| &t[..]).collect();
+            let out = model.forward(&batch, Arithmetic::Reproducible);
+            for (row, text) in rows
+                .chunks_exact_mut(hidden)
+                .zip(out.chunks_exact(3 * hidden))
+            {
+                // The middle of [CLS], the token, [SEP].
+                let token = &text[hidden..2 * hidden];
+                row.iter_mut()
+                    .zip(token)
+                    .for_each(|(r, v)| *r = f64::from(*v));
+            }
         }
+    };
+    // One part of the vocabulary a core: each token's rows are the same
+    // bits whichever thread computes them.
+    let threads = if cfg!(target_arch = "wasm32") {
+        1
+    } else {
+        std::thread::available_parallelism().map_or(1, usize::from)
+    };
+    let part = vocab.div_ceil(threads).div_ceil(BATCH) * BATCH;
+    if threads == 1 {
+        outputs(0, &mut own);
+    } else {
+        std::thread::scope(|scope| {
+            for (i, rows) in own.chunks_mut(part * hidden).enumerate() {
+                let outputs = &outputs;
+                scope.spawn(move || outputs(i * part, rows));
+            }
+        });
     }
     let mean = column_mean(&own, hidden);
     for row in own.chunks_exact_mut(hidden) {
