@@ -216,3 +216,43 @@ fn gelu(values: &mut [f32], arithmetic: Arithmetic) {
         Arithmetic::Fast => approx::gelu(values),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn int8_rounding_is_round_ties_even_of_each_block_s_steps() {
+        let encoder = Encoder {
+            positions: Vec::new(),
+            token_type: Vec::new(),
+            embeddings_norm: Norm {
+                weight: Vec::new(),
+                bias: Vec::new(),
+            },
+            layers: Vec::new(),
+            eps: 1e-12,
+            activations: Activations::Int8,
+        };
+        // A block of zeros, then blocks of values across their range.
+        let x: Vec<f32> = (0..32 * 40)
+            .map(|i| match i / 32 {
+                0 => 0.0,
+                b => ((i % 32) as f32 - 15.5) * (b as f32) * 0.37,
+            })
+            .collect();
+        let mut scratch = Vec::new();
+        let got = encoder.input(&x, &mut scratch).to_vec();
+        let want: Vec<f32> = x
+            .chunks_exact(32)
+            .flat_map(|block| {
+                let d = block.iter().fold(0.0f32, |m, v| m.max(v.abs())) / 127.0;
+                let inverse = if d > 0.0 { 1.0 / d } else { 0.0 };
+                block
+                    .iter()
+                    .map(move |v| (v * inverse).round_ties_even().clamp(-128.0, 127.0) * d)
+            })
+            .collect();
+        assert_eq!(got, want);
+    }
+}
