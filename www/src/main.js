@@ -15,7 +15,7 @@ import { setBusy, renderRevision, showEngineError } from "./status.js";
 import { onReport, refreshPreview } from "./validation.js";
 import { readForm, writeUrl, openMemory, keepLatestDraft } from "./open.js";
 import { save, revertTo } from "./save.js";
-import { conflictSaveResult, conflictOverwrite, conflictReload } from "./conflict-choices.js";
+import { conflictSaveResult, conflictOverwrite, conflictReload } from "./conflict-exits.js";
 import { compactToSoftLimit } from "./compaction.js";
 import { refreshHistory, onRevertRequest } from "./history.js";
 import { loadRemote, mergeRemote, scheduleRemoteCheck } from "./remote.js";
