@@ -15,9 +15,6 @@ export const planSave = guard(glue.planSave);
 export const injectionBlock = guard(glue.injectionBlock);
 export const merge = guard(glue.merge);
 export const compact = guard(glue.compact);
-export const recall = guard(glue.recall);
-export const recallItems = guard(glue.recallItems);
-export const recallWithVectors = guard(glue.recallWithVectors);
 export const expire = guard(glue.expire);
 export const diagnosticCodes = guard(glue.diagnosticCodes);
 export const errorCodes = guard(glue.errorCodes);
@@ -91,6 +88,66 @@ export class MemoryStore {
   }
 }
 
+/**
+ * A recall made ready (API.md, "Recall by meaning"): the Rust one, its calls
+ * guarded. One made before a panic replaced the instance it lived in cannot
+ * be finished: it throws `internal/panic`.
+ */
+export class PreparedRecall {
+  #raw;
+  #born;
+
+  constructor(text, query, options) {
+    this.#born = generation();
+    this.#raw = guard(() => new glue.PreparedRecall(text, query, options))();
+  }
+
+  /** The Rust recall, if the instance it lived in still runs. */
+  #live() {
+    if (this.#born !== generation()) {
+      this.#raw.__destroy_into_raw();
+      throw glue.__panicError("a panic in another call replaced the WebAssembly instance since this recall was prepared");
+    }
+    return this.#raw;
+  }
+
+  get items() {
+    return guard(() => this.#live().items)();
+  }
+
+  finish() {
+    return guard(() => this.#live().finish())();
+  }
+
+  finishWithVectors(embedder, queryVector, itemVectors) {
+    return guard(() => this.#live().finish(embedder, queryVector, itemVectors))();
+  }
+
+  /** Release the WebAssembly memory now instead of finishing. */
+  free() {
+    if (this.#born === generation()) this.#raw.free();
+    else this.#raw.__destroy_into_raw();
+  }
+}
+
+export function recall(text, query, options) {
+  return new PreparedRecall(text, query, options).finish();
+}
+
+export function recallItems(text) {
+  const prepared = new PreparedRecall(text, "");
+  try {
+    return prepared.items;
+  } finally {
+    prepared.free();
+  }
+}
+
+/** The engine's two halves in one call, for a caller that has the vectors. */
+export function recallWithVectors(text, query, options, embedder, queryVector, itemVectors) {
+  return new PreparedRecall(text, query, options).finishWithVectors(embedder, queryVector, itemVectors);
+}
+
 let ready;
 
 /**
@@ -109,5 +166,4 @@ export function init(moduleOrPath) {
 }
 
 export { initSync } from "./memdoc.js";
-export { hybridRecall } from "./hybrid.js";
 export { lruCache, vectorKey } from "./vectors.js";
