@@ -13,6 +13,7 @@ import { basename, dirname } from "node:path";
 
 import { adminCommands, adminGroups, runAdmin } from "./cli/hub-admin.js";
 import { agentCommands, runAgents } from "./cli-agents.js";
+import { EMBEDDERS, meaning } from "./cli/embedder.js";
 import * as memdoc from "./cli/memdoc.js";
 
 memdoc.initSync({ module: readFileSync(new URL("./cli/memdoc_bg.wasm", import.meta.url)) });
@@ -35,7 +36,12 @@ const commands = {
   },
   fmt: { positionals: ["FILE..."], options: {}, flags: ["check", "drop-preamble"], about: "Rewrite memory files in their canonical form" },
   merge: { positionals: ["BASE", "OURS", "THEIRS", "[PATH]"], options: {}, flags: [], about: "Three-way merge for git (memdoc merge %O %A %B %P)" },
-  recall: { positionals: ["FILE", "QUESTION"], options: { scope: {}, budget: {} }, flags: ["explain", "trace"], about: "The part of a memory that best answers a question" },
+  recall: {
+    positionals: ["FILE", "QUESTION"],
+    options: { scope: {}, budget: {}, embedder: { values: EMBEDDERS, name: "NAME" } },
+    flags: ["explain", "trace"],
+    about: "The part of a memory that best answers a question",
+  },
   compact: { positionals: ["FILE"], options: { to: { required: true }, scope: {} }, flags: [], about: "Compact a memory to a size" },
   expire: {
     positionals: ["FILE"],
@@ -128,6 +134,9 @@ function parse(argv) {
       k += 1;
       if (k >= rest.length) throw new UsageError(`a value is required for '--${option}' but none was supplied`);
       value = rest[k];
+    }
+    if (o.values !== undefined && !o.values.includes(value)) {
+      throw new UsageError(`invalid value '${value}' for '--${option} <${o.name}>'\n  [possible values: ${o.values.join(", ")}]`);
     }
     if (o.many) (options[option] ??= []).push(value);
     else if (options[option] !== undefined) throw new UsageError(`the argument '--${option}' cannot be used multiple times`);
@@ -358,6 +367,20 @@ async function hub(name, args, o) {
   return apply(file, memdoc.__cliHubPushed(file, text, [team, scope, id], o.revision, Boolean(o.merge), put.answer, current));
 }
 
+/** `memdoc recall`: by meaning with an embedder whose files are found (cli/embedder.js), else by words. */
+async function recall(file, question, o) {
+  const { text, failed } = read(file);
+  if (failed) return apply(file, failed);
+  let vectors;
+  try {
+    vectors = await meaning(memdoc, text, question, o.embedder);
+  } catch (error) {
+    writeSync(2, `memdoc: ${error.message}\n`);
+    return USAGE;
+  }
+  return apply(file, memdoc.__cliRecall(text, question, o.scope, o.budget, Boolean(o.explain), Boolean(o.trace), ...vectors));
+}
+
 async function main(argv) {
   let parsed;
   try {
@@ -384,7 +407,7 @@ async function main(argv) {
       return apply(args[1], memdoc.__cliMerge(args[3] ?? args[1], base.text, ours.text, theirs.text));
     }
     case "recall":
-      return each([args[0]], (_, text) => memdoc.__cliRecall(text, args[1], o.scope, o.budget, Boolean(o.explain), Boolean(o.trace)));
+      return recall(args[0], args[1], o);
     case "compact":
       return each(args, (file, text) => memdoc.__cliCompact(file, text, o.to, o.scope));
     case "expire": {

@@ -95,6 +95,11 @@ pub(crate) enum Command {
         /// no-match, ...).
         #[arg(long)]
         trace: bool,
+        /// Recall by meaning with this embedder, or by words only (none).
+        /// Default: the static table, or e5 for a memory or question mostly
+        /// not in Latin letters, when their files are found (MEMDOC_MODELS).
+        #[arg(long, value_name = "NAME", value_parser = ["static", "minilm", "e5", "none"])]
+        embedder: Option<String>,
     },
     /// Compact a memory to a size, removing duplicates and the oldest
     /// entries first (each removal on standard error).

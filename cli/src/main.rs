@@ -18,10 +18,12 @@ use memdoc::cli::{exit, messages, run, Outcome};
 
 mod agents;
 mod args;
+mod embedder;
 #[cfg(test)]
 mod help_file;
 mod hub;
 mod hub_admin;
+mod language;
 
 use args::{Cli, Command};
 use hub::{hub_command, Body, Client};
@@ -69,15 +71,18 @@ fn main() -> ExitCode {
             budget,
             explain,
             trace,
+            embedder,
         } => each(&[file], |_, text| {
-            run::recall(
-                text,
-                &question,
-                scope.as_deref(),
-                budget.as_deref(),
-                explain,
-                trace,
-            )
+            embedder::recall(text, &question, embedder.as_deref(), |meaning| {
+                run::recall(
+                    text,
+                    &question,
+                    scope.as_deref(),
+                    budget.as_deref(),
+                    [explain, trace],
+                    meaning,
+                )
+            })
         }),
         Command::Compact { file, to, scope } => each(&[file], |file, text| {
             run::compact(file, text, &to, scope.as_deref())

@@ -59,3 +59,19 @@ pub fn git_failed(rev: &str, file: &str, git_error: &str) -> Outcome {
 pub fn option_failed(error: &Error) -> Outcome {
     Outcome::failing(&format!("{error} ({})", error.code()), exit::USAGE)
 }
+
+/// `memdoc recall` found no files of `embedder` (`any`: of no embedder)
+/// and recalled by words only: where the files come from.
+#[must_use]
+pub fn no_embedder(embedder: &str) -> String {
+    let which = if embedder == "any" {
+        "no embedder's files were found".to_owned()
+    } else {
+        format!("the files of the {embedder} embedder were not found")
+    };
+    format!(
+        "memdoc: recalled by words only: {which} (MEMDOC_MODELS, target/models); \
+         get them with `bash scripts/setup embedders` in memdoc's repository, \
+         or `npm install @memdoc/static` beside the npm package\n"
+    )
+}

@@ -9,7 +9,7 @@ use crate::error::Error;
 use crate::limits::thousands;
 use crate::quoted::Quoted;
 use crate::{
-    compact as compact_text, expire as expire_text, injection_block, parse, recall as recall_text,
+    compact as compact_text, expire as expire_text, injection_block, parse, prepare_recall,
     CompactOptions, ExpireOptions, InjectOptions, RecallOptions, Scope, ValidateOptions,
 };
 
@@ -174,17 +174,33 @@ fn scope_of(scope: Option<&str>) -> Result<Scope, Outcome> {
     })
 }
 
+/// How `memdoc recall` recalls: by meaning too, with an embedder's vectors
+/// (the front end found its files and embedded the query and each item of
+/// [`crate::PreparedRecall::items`]), or by words only.
+#[derive(Debug, Clone, Copy)]
+pub enum Meaning<'a> {
+    /// By meaning and by words, with these vectors.
+    Vectors(crate::RecallVectors<'a>),
+    /// By words only, as asked (`--embedder none`).
+    WordsAsked,
+    /// By words only: the files of the embedder named (`static`, `minilm`,
+    /// `e5`, or `any` when none was asked for) were not found.
+    NoFiles(&'a str),
+}
+
 /// `memdoc recall FILE QUESTION [--scope S] [--budget N] [--explain]
 /// [--trace]`: the recalled part, with `explain` why each item was taken or
-/// left out, with `trace` the items left out and why.
+/// left out and how it was recalled (`meaning`), with `trace` the items
+/// left out and why. Without an embedder's files, a line on standard error
+/// says how to get them.
 #[must_use]
 pub fn recall(
     text: &str,
     question: &str,
     scope: Option<&str>,
     budget: Option<&str>,
-    explain: bool,
-    trace: bool,
+    [explain, trace]: [bool; 2],
+    meaning: Meaning<'_>,
 ) -> Outcome {
     let mut options = RecallOptions::default();
     match scope_of(scope) {
@@ -197,17 +213,34 @@ pub fn recall(
             Err(error) => return option_failed(&error),
         }
     }
-    let recalled = recall_text(text, question, &options);
+    let vectors = match &meaning {
+        Meaning::Vectors(vectors) => Some(vectors),
+        _ => None,
+    };
+    let recalled = match prepare_recall(text, question, &options).and_then(|p| p.finish(vectors)) {
+        Ok(recalled) => recalled,
+        Err(error) => return option_failed(&error),
+    };
     let mut stdout = with_final_break(recalled.content.clone());
     if explain {
         stdout.push('\n');
         stdout.push_str(&super::explain::explain(&recalled));
+        match meaning {
+            Meaning::Vectors(v) => {
+                let _ = writeln!(stdout, "# by meaning ({}) and by words", v.embedder);
+            }
+            _ => stdout.push_str("# by words only\n"),
+        }
     }
     if trace {
         stdout.push('\n');
         stdout.push_str(&super::trace::trace(&recalled));
     }
-    Outcome::printing(stdout)
+    let mut outcome = Outcome::printing(stdout);
+    if let Meaning::NoFiles(embedder) = meaning {
+        outcome.stderr = super::messages::no_embedder(embedder);
+    }
+    outcome
 }
 
 /// `memdoc compact FILE --to N [--scope S]`: the compacted memory, and on

@@ -64,7 +64,11 @@ pub fn merge(file: &str, base: &str, ours: &str, theirs: &str) -> Object {
     outcome(run::merge(file, base, ours, theirs))
 }
 
+/// `embedder`, `query` and `items`: the vectors of the embedder the bin
+/// loaded; without them, `missing` names the embedder whose files it did
+/// not find (`run::Meaning`).
 #[wasm_bindgen(js_name = __cliRecall, skip_typescript)]
+#[allow(clippy::too_many_arguments)] // the command's options, one each
 pub fn recall(
     text: &str,
     question: &str,
@@ -72,14 +76,27 @@ pub fn recall(
     budget: Option<String>,
     explain: bool,
     trace: bool,
+    embedder: Option<String>,
+    query: Option<Vec<f32>>,
+    items: Option<Vec<f32>>,
+    missing: Option<String>,
 ) -> Object {
+    let meaning = match (&embedder, &query, &missing) {
+        (Some(embedder), Some(query), _) => run::Meaning::Vectors(crate::RecallVectors {
+            embedder,
+            query,
+            items: items.as_deref().unwrap_or_default(),
+        }),
+        (_, _, Some(missing)) => run::Meaning::NoFiles(missing),
+        _ => run::Meaning::WordsAsked,
+    };
     outcome(run::recall(
         text,
         question,
         scope.as_deref(),
         budget.as_deref(),
-        explain,
-        trace,
+        [explain, trace],
+        meaning,
     ))
 }
 
