@@ -97,7 +97,7 @@ pub(crate) enum Command {
         trace: bool,
         /// Recall by meaning with this embedder, or by words only (none).
         /// Default: the static table, or e5 for a memory or question mostly
-        /// not in Latin letters, when their files are found (MEMDOC_MODELS).
+        /// not in Latin letters, when their files are found (docs/CLI.md).
         #[arg(long, value_name = "NAME", value_parser = ["static", "minilm", "e5", "none"])]
         embedder: Option<String>,
     },

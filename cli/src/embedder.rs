@@ -2,7 +2,7 @@
 //! their files are looked for, which one a recall uses, and the vectors it
 //! gives the engine. The static table by default, multilingual-e5-small
 //! for a memory or a question mostly not in Latin letters (`language`),
-//! MiniLM when asked; the engine (`run::recall`) ranks and prints.
+//! `MiniLM` when asked; the engine (`run::recall`) ranks and prints.
 
 use std::path::{Path, PathBuf};
 

@@ -1,7 +1,7 @@
 //! Which embedder a text needs, as the package's `hybridRecall` decides
 //! (pkg-template/language.js, whose rule this is; test-js/cli.test.mjs
-//! checks that both front ends choose as it does): MiniLM and the static
-//! table know English (their WordPiece vocabulary is Latin letters); a text
+//! checks that both front ends choose as it does): `MiniLM` and the static
+//! table know English (their `WordPiece` vocabulary is Latin letters); a text
 //! whose letters are mostly in another script (Chinese, Japanese, Korean,
 //! Cyrillic, Arabic…) needs the multilingual model.
 

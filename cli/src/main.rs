@@ -232,7 +232,7 @@ fn check(
         Err(failed) => return apply("-", failed),
     };
     let colour = std::io::stdout().is_terminal()
-        && std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty());
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let mut worst = exit::OK;
     for file in files {
         let text = match read(file) {
