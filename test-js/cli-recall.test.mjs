@@ -5,7 +5,7 @@
 // the same recall as hybridRecall with the same embedder; `--embedder none`
 // and no files found: by words, the latter with a hint (docs/CLI.md).
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -22,23 +22,10 @@ const models = join(root, "target", "models");
 const work = mkdtempSync(join(tmpdir(), "memdoc-cli-recall-"));
 after(() => rmSync(work, { recursive: true, force: true }));
 
-const english = `## Decisions
-- 2025-03-01: Services store their data in PostgreSQL 16
-- 2025-03-02: The team meets every Monday at 10:00 for planning
-- 2025-03-03: Releases are tagged with semantic versions
-- 2025-03-04: The office is in Oslo, near the central station
-- 2025-03-05: Code review needs two approvals before merging
-- 2025-03-06: Alerts go to the on-call engineer through PagerDuty
-`;
+// The memories cli/tests/recall.rs recalls from too.
+const english = readFileSync(join(root, "tests", "cli-recall", "english.md"), "utf8");
 
-const chinese = `## 决定
-- 2025-03-01: 所有服务的数据都存放在 PostgreSQL 16 中
-- 2025-03-02: 团队每周一上午十点开计划会
-- 2025-03-03: 发布版本使用语义化版本号
-- 2025-03-04: 办公室在奥斯陆中央车站附近
-- 2025-03-05: 代码合并前需要两位同事审核通过
-- 2025-03-06: 告警通过 PagerDuty 通知值班工程师
-`;
+const chinese = readFileSync(join(root, "tests", "cli-recall", "chinese.md"), "utf8");
 
 const STATIC = "all-MiniLM-L6-v2-static-256-v2";
 const E5 = "multilingual-e5-small-q4";

@@ -4,28 +4,15 @@
 //! recalled with e5, `--embedder none` is by words, and without files the
 //! recall is by words with a hint on standard error (docs/CLI.md).
 //! test-js/cli-recall.test.mjs runs the same through both front ends and
-//! checks them against `hybridRecall`.
+//! checks them against `hybridRecall`, over the same memories
+//! (tests/cli-recall/).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const ENGLISH: &str = "## Decisions
-- 2025-03-01: Services store their data in PostgreSQL 16
-- 2025-03-02: The team meets every Monday at 10:00 for planning
-- 2025-03-03: Releases are tagged with semantic versions
-- 2025-03-04: The office is in Oslo, near the central station
-- 2025-03-05: Code review needs two approvals before merging
-- 2025-03-06: Alerts go to the on-call engineer through PagerDuty
-";
+const ENGLISH: &str = include_str!("../../tests/cli-recall/english.md");
 
-const CHINESE: &str = "## 决定
-- 2025-03-01: 所有服务的数据都存放在 PostgreSQL 16 中
-- 2025-03-02: 团队每周一上午十点开计划会
-- 2025-03-03: 发布版本使用语义化版本号
-- 2025-03-04: 办公室在奥斯陆中央车站附近
-- 2025-03-05: 代码合并前需要两位同事审核通过
-- 2025-03-06: 告警通过 PagerDuty 通知值班工程师
-";
+const CHINESE: &str = include_str!("../../tests/cli-recall/chinese.md");
 
 struct Ran {
     stdout: String,
