@@ -40,7 +40,7 @@ impl Linear {
         for o in 0..outputs {
             let panel = &mut panels[(o / PANEL) * inputs * PANEL..][..inputs * PANEL];
             for i in 0..inputs {
-                panel[i * PANEL + o % PANEL] = weight[o * inputs + i];
+                panel[slot(inputs, i, o % PANEL)] = weight[o * inputs + i];
             }
         }
         Linear {
@@ -103,6 +103,18 @@ impl Linear {
             }
         }
         y
+    }
+}
+
+/// Where weight `i` of a panel's output `o` goes in the panel: `[i][o]`,
+/// or for WebAssembly's kernel, which reads half a panel at a time, each
+/// half after the other (`[o / 8][i][o % 8]`), so that it reads one run of
+/// memory.
+fn slot(inputs: usize, i: usize, o: usize) -> usize {
+    if cfg!(all(target_arch = "wasm32", target_feature = "simd128")) {
+        (o / 8) * inputs * 8 + i * 8 + o % 8
+    } else {
+        i * PANEL + o
     }
 }
 
@@ -355,7 +367,7 @@ impl Block<'_> {
             for half in [0, 8] {
                 let b = self.bias.as_ptr().add(half);
                 let mut acc = [[v128_load(b.cast()), v128_load(b.add(4).cast())]; R];
-                let mut w = self.panel.as_ptr().add(half);
+                let mut w = self.panel.as_ptr().add(half * self.n);
                 let mut a = x;
                 for _ in 0..self.n {
                     let (w0, w1) = (v128_load(w.cast()), v128_load(w.add(4).cast()));
@@ -364,7 +376,7 @@ impl Block<'_> {
                         row[0] = f32x4_add(row[0], f32x4_mul(a, w0));
                         row[1] = f32x4_add(row[1], f32x4_mul(a, w1));
                     }
-                    w = w.add(PANEL);
+                    w = w.add(PANEL / 2);
                     a = a.add(R);
                 }
                 for (row, o) in acc.iter().zip(out.iter_mut()) {
