@@ -2,7 +2,7 @@
 // machine, in one run: the most multiply-adds per second (GFLOP/s, a
 // multiply-add counted as two operations) a loop does in Node from
 // registers, and in the shape of the MiniLM embedder's matrix-product kernel
-// (embedders/minilm/src/linear.rs: four rows by eight outputs, two weight
+// (embedders/bert/src/linear.rs: four rows by eight outputs, two weight
 // vectors and four broadcast inputs loaded per input value, from a panel
 // that stays in cache), with `f32x4.mul` then `f32x4.add` and, where the
 // host runs Relaxed SIMD (a child Node with --experimental-wasm-relaxed-simd

@@ -16,7 +16,8 @@
 //!   16 lanes and twelve rows at a time with AVX-512, 8 lanes and six rows
 //!   with AVX2 and FMA. WebAssembly's SIMD has no fused multiply-add: its
 //!   kernel serves both, four rows at a time, reading them packed side by
-//!   side (`pack`).
+//!   side (`pack`), and half a panel at a time, each half stored after the
+//!   other (`slot`).
 
 use crate::Arithmetic;
 
@@ -120,8 +121,8 @@ fn slot(inputs: usize, i: usize, o: usize) -> usize {
 
 /// The input with each block of `step` rows (the last may have fewer)
 /// interleaved, `[k][row]`: a block's values for one input are side by
-/// side, read from one pointer at constant offsets, which WebAssembly's
-/// loads take as an immediate (no address arithmetic per row).
+/// side, read from one pointer at constant offsets rather than from a
+/// pointer per row.
 fn pack(x: &[f32], n: usize, rows: usize, step: usize) -> Vec<f32> {
     let mut packed = vec![0.0f32; x.len()];
     let mut r0 = 0;
@@ -355,7 +356,7 @@ impl Block<'_> {
 
     /// Half a panel at a time, two 4-lane registers per row, each input
     /// value loaded straight into all four lanes from the block's packed
-    /// rows (`packed`).
+    /// rows (`pack`).
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
     fn simd128<const R: usize>(&self, out: &mut [[f32; PANEL]; R]) {
         use std::arch::wasm32::*;
