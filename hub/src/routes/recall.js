@@ -111,7 +111,7 @@ recalls.get("/recall", teamRole("recall", "reader"), async (c) => {
       items += recalled.totals.items;
       if (recalled.semantic && (semantic === undefined || (recalled.semantic.degraded !== null && semantic.degraded === null))) semantic = { ...recalled.semantic };
       if (recalled.semantic?.degraded === INDEX_LAGGING) lag += recalled.semantic.lag;
-      for (const item of recalled.selected) candidates.push({ item, memory });
+      for (const item of recalled.selected) candidates.push({ item, memory, score: item.score, at: candidates.length });
       // Only those that can be listed are kept (the budget's come first).
       omittedCount += recalled.omitted.length;
       for (const item of recalled.omitted.slice(0, TEAM_OMITTED_LISTED - omitted.length)) omitted.push({ ...item, memory });
@@ -121,13 +121,14 @@ recalls.get("/recall", teamRole("recall", "reader"), async (c) => {
   // Every memory's items not indexed yet.
   if (semantic?.degraded === INDEX_LAGGING) semantic.lag = lag;
   // The best first (ties: memory order, then the item's), while the text fits.
-  const ranked = candidates.map((candidate, at) => ({ ...candidate, at })).sort((a, b) => b.item.score - a.item.score || a.at - b.at);
+  const ranked = candidates.sort((a, b) => b.score - a.score || a.at - b.at);
   const selected = [];
   const overBudget = [];
   let overBudgetCount = 0;
   let chars = 0;
   for (const { item, memory } of ranked) {
-    const size = codePoints(item.text);
+    // A text of n UTF-16 units has n / 2 code points at least: past the budget without counting them.
+    const size = chars + item.text.length / 2 > budget ? Infinity : codePoints(item.text);
     if (chars + size > budget) {
       overBudgetCount += 1;
       if (overBudget.length < TEAM_OMITTED_LISTED) overBudget.push({ ...item, memory, reason: "budget" });
