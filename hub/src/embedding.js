@@ -6,7 +6,7 @@
 // runtime (worker.js, deno.js), built from the settings.
 import { recallItems, vectorKey } from "memdoc";
 
-import { pause } from "./turns.js";
+import { nextTurn } from "./turns.js";
 
 /** Keys in team storage hold no "/": a model id like "@cf/baai/…" is escaped. */
 const storageKey = (key) => ["vectors", key.replaceAll("%", "%25").replaceAll("/", "%2F")];
@@ -63,29 +63,20 @@ export async function unembedded(embedder, storage, content) {
 const BATCH = 16;
 
 /**
- * The share of the time the indexing takes at most, between two of its
- * calls: after each, a pause of (1 - share) / share times the call's length.
- * On Deno the embedder's thread and the requests' share the machine's cores;
- * on Workers a call runs on the requests' thread, where the clock does not
- * move while it runs, so the pause is one turn (turns.js).
- */
-export const INDEX_SHARE = 0.5;
-
-/**
  * Embed the items of `content` the team does not hold yet and keep their
- * vectors, BATCH texts at a time within INDEX_SHARE. Runs after a save has
- * answered: its failure is logged, never the save's.
+ * vectors, BATCH texts a call, each call's in one write, with a turn between
+ * calls. Runs after a save has answered: its failure is logged, never the
+ * save's.
  */
 export async function indexMemory(embedder, storage, content) {
   const missing = [...(await unembedded(embedder, storage, content))];
   const cache = teamVectorCache(storage);
   for (let at = 0; at < missing.length; at += BATCH) {
-    const started = performance.now();
+    if (at > 0) await nextTurn();
     const part = missing.slice(at, at + BATCH);
     const vectors = await embedder.embed(part.map(([, text]) => text), "document");
     if (!Array.isArray(vectors) || vectors.length !== part.length) throw new Error(`the embedder gave ${vectors?.length ?? "no"} vectors for ${part.length} texts`);
     await cache.setMany(part.map(([key], i) => [key, vectors[i] instanceof Float32Array ? vectors[i] : Float32Array.from(vectors[i])]));
-    await pause(((performance.now() - started) * (1 - INDEX_SHARE)) / INDEX_SHARE);
   }
   return missing.length;
 }

@@ -12,9 +12,6 @@
 /** Resolves once the requests waiting for the thread had their turn. */
 export const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** Resolves after `ms` milliseconds (at least a turn). */
-export const pause = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
 /**
  * A turn taken only once `ms` milliseconds of work ran on this thread since
  * the last one (any other time a resolved promise).
