@@ -5,7 +5,8 @@
 // and reason when their key is revoked or ends, their member is disabled or
 // their team is deleted; recall answers are proportional to what they
 // recall. The per-team queues are checked in real Deno over Deno KV
-// (fixtures/serial-deno.js): two handles of one team share them.
+// (fixtures/serial-deno.js): two handles of one team share them; and the
+// Deno embedder thread's share for indexing (fixtures/embedder-share-deno.js).
 //
 // Needs the global WebSocket (Node 22, or Node 20 with --experimental-websocket).
 import assert from "node:assert/strict";
@@ -349,4 +350,19 @@ test("the per-team queues hold across handles of one team (real Deno, Deno KV): 
   });
   // Each pair of tasks ran one after the other, whichever handle queued it.
   for (const [what, order] of Object.entries(out)) assert.deepEqual(order, ["first start", "first end", "second start", "second end"], what);
+});
+
+test("the Deno embedder's thread gives indexing half its time: after an indexing call the next one rests, a query does not wait (real Deno)", { timeout: 60_000 }, async () => {
+  const deno = join(root, "node_modules", ".bin", "deno");
+  const args = ["run", "--no-prompt", "--no-lock", `--allow-read=${root}`, join(root, "hub", "test", "fixtures", "embedder-share-deno.js")];
+  const out = await new Promise((resolve, reject) => {
+    const child = spawn(deno, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (status) => (status === 0 ? resolve(JSON.parse(stdout)) : reject(new Error(`deno exited with ${status}:\n${stderr}\n${stdout}`))));
+  });
+  assert.deepEqual(out, ["query 1", "document 1"]);
 });
