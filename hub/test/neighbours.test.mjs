@@ -335,12 +335,12 @@ for (const [target, start] of Object.entries(targets)) {
   });
 }
 
-test("the per-team queues hold across handles of one team (real Deno, Deno KV): a cache that replaces a handle splits no lock", { timeout: 60_000 }, async () => {
+/** What a fixture run in real Deno (`deno run` with `flags`, then the fixture and `args`) printed, as JSON. */
+function denoFixture(fixture, flags, args = []) {
   const deno = join(root, "node_modules", ".bin", "deno");
-  const kvPath = join(work, "serial.sqlite");
-  const args = ["run", "--no-prompt", "--no-lock", "--unstable-kv", `--allow-read=${root},${work}`, `--allow-write=${work}`, join(root, "hub", "test", "fixtures", "serial-deno.js"), kvPath];
-  const out = await new Promise((resolve, reject) => {
-    const child = spawn(deno, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+  const all = ["run", "--no-prompt", "--no-lock", ...flags, join(root, "hub", "test", "fixtures", fixture), ...args];
+  return new Promise((resolve, reject) => {
+    const child = spawn(deno, all, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
@@ -348,21 +348,14 @@ test("the per-team queues hold across handles of one team (real Deno, Deno KV): 
     child.on("error", reject);
     child.on("close", (status) => (status === 0 ? resolve(JSON.parse(stdout)) : reject(new Error(`deno exited with ${status}:\n${stderr}\n${stdout}`))));
   });
+}
+
+test("the per-team queues hold across handles of one team (real Deno, Deno KV): a cache that replaces a handle splits no lock", { timeout: 60_000 }, async () => {
+  const out = await denoFixture("serial-deno.js", ["--unstable-kv", `--allow-read=${root},${work}`, `--allow-write=${work}`], [join(work, "serial.sqlite")]);
   // Each pair of tasks ran one after the other, whichever handle queued it.
   for (const [what, order] of Object.entries(out)) assert.deepEqual(order, ["first start", "first end", "second start", "second end"], what);
 });
 
 test("the Deno embedder's thread gives indexing half its time: after an indexing call the next one rests, a query does not wait (real Deno)", { timeout: 60_000 }, async () => {
-  const deno = join(root, "node_modules", ".bin", "deno");
-  const args = ["run", "--no-prompt", "--no-lock", `--allow-read=${root}`, join(root, "hub", "test", "fixtures", "embedder-share-deno.js")];
-  const out = await new Promise((resolve, reject) => {
-    const child = spawn(deno, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (status) => (status === 0 ? resolve(JSON.parse(stdout)) : reject(new Error(`deno exited with ${status}:\n${stderr}\n${stdout}`))));
-  });
-  assert.deepEqual(out, ["query 1", "document 1"]);
+  assert.deepEqual(await denoFixture("embedder-share-deno.js", [`--allow-read=${root}`]), ["query 1", "document 1"]);
 });
