@@ -125,7 +125,8 @@ pub struct OmittedItem {
 pub enum OmitReason {
     /// It would fit alone, but not with the items that scored higher.
     Budget,
-    /// The query has words and the item's relevance is under the floor
+    /// The query has words and the item's relevance is under the floor, or
+    /// the query is under its embedder's query floor
     /// (and its section is not pinned).
     NoMatch,
     /// Even alone under its heading it is larger than the budget.
@@ -161,8 +162,9 @@ pub struct RecallTotals {
     pub selected: usize,
     /// Items left out.
     pub omitted: usize,
-    /// Items that answer the query (relevance at or above the floor), or
-    /// every item when the query has no words. 0: nothing in the memory
+    /// Items that answer the query (relevance at or above the floor and,
+    /// by meaning, the query at the embedder's query floor), or every item
+    /// when the query has no words. 0: nothing in the memory
     /// answers the query, and nothing is selected (pinned sections apart).
     pub relevant: usize,
     /// Code points of the memory's canonical form.
@@ -299,9 +301,17 @@ fn run(
         options,
         vectors,
     );
+    let answered = vectors.is_none_or(|v| {
+        let top = scored.iter().filter_map(|(_, why)| why.semantic);
+        let top = top.fold(f64::NEG_INFINITY, |best, s| best.max(s.raw));
+        let by_words = scored
+            .iter()
+            .any(|(_, why)| why.lexical.normalized >= RELEVANCE_FLOOR);
+        by_words || semantic::answers(v.embedder, top)
+    });
     let relevant: Vec<bool> = scored
         .iter()
-        .map(|(_, why)| !has_query || why.relevance >= RELEVANCE_FLOOR)
+        .map(|(_, why)| !has_query || (answered && why.relevance >= RELEVANCE_FLOOR))
         .collect();
     let superseded = superseded(&items, &texts, &relevant);
     for (i, by) in superseded.iter().enumerate() {

@@ -96,11 +96,16 @@ pub const LEXICAL_CALIBRATION: Calibration = Calibration {
 /// as high as it goes while paraphrased questions keep their answers
 /// (the floors of `tests/recall_eval.rs`, with a margin).
 pub const CALIBRATIONS: [(&str, Calibration); 3] = [
+    // The floor (cosine 0.10) below where unanswerable questions' best
+    // items lie: whether anything answers is decided once per query
+    // ([`QUERY_FLOORS`]), so the floor only decides which items fill the
+    // budget; `half` 0.30 keeps the cosines of answers (0.2 to 0.6) apart
+    // instead of all near 1, so that recency does not decide their order.
     (
         "all-MiniLM-L6-v2",
         Calibration {
-            zero: 0.03,
-            half: 0.12,
+            zero: -0.20,
+            half: 0.30,
         },
     ),
     // The static table (memdoc-minilm's static_table), fitted with
@@ -135,6 +140,24 @@ pub const CALIBRATIONS: [(&str, Calibration); 3] = [
 /// cosine itself cannot serve both (`tests/recall_eval_zh.rs`), the distance
 /// from the median can.
 pub const CENTRED: [(&str, f64); 1] = [("multilingual-e5-small-q4", 0.80)];
+
+/// Embedders for which a query is answered by meaning only when its best
+/// item's cosine reaches the value given here (a query answered by words,
+/// an item at the lexical floor, always is); otherwise no item answers it.
+/// MiniLM's: fitted on the evaluation set by tests/recall-eval/methods.py,
+/// the value that rejects the most unanswerable questions while 92% of the
+/// paraphrases stay answered within 1,200 code points and 80% within 400
+/// (docs/FORMAT.md §12, "The query floor", with the other methods measured).
+pub const QUERY_FLOORS: [(&str, f64); 1] = [("all-MiniLM-L6-v2", 0.19)];
+
+/// Whether a query whose best cosine is `top` can be answered by meaning
+/// with the embedder `id` ([`QUERY_FLOORS`]).
+pub(crate) fn answers(id: &str, top: f64) -> bool {
+    QUERY_FLOORS
+        .iter()
+        .find(|(known, _)| *known == id)
+        .is_none_or(|(_, floor)| top >= *floor)
+}
 
 /// The fewest items whose median cosine a centred calibration uses.
 pub const CENTRED_MIN_ITEMS: usize = 8;
