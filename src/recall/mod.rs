@@ -301,13 +301,11 @@ fn run(
         options,
         vectors,
     );
-    let answered = vectors.is_none_or(|v| {
-        let top = scored.iter().filter_map(|(_, why)| why.semantic);
-        let top = top.fold(f64::NEG_INFINITY, |best, s| best.max(s.raw));
-        let by_words = scored
-            .iter()
-            .any(|(_, why)| why.lexical.normalized >= RELEVANCE_FLOOR);
-        by_words || semantic::answers(v.embedder, top)
+    // Whether anything answers: by words, or by meaning at the embedder's
+    // query floor (docs/FORMAT.md §12, "The query floor").
+    let floor = vectors.map_or(0.0, |v| semantic::query_floor(v.embedder));
+    let answered = scored.iter().any(|(_, why)| {
+        why.lexical.normalized >= RELEVANCE_FLOOR || why.semantic.is_some_and(|s| s.raw >= floor)
     });
     let relevant: Vec<bool> = scored
         .iter()

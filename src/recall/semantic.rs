@@ -144,19 +144,19 @@ pub const CENTRED: [(&str, f64); 1] = [("multilingual-e5-small-q4", 0.80)];
 /// Embedders for which a query is answered by meaning only when its best
 /// item's cosine reaches the value given here (a query answered by words,
 /// an item at the lexical floor, always is); otherwise no item answers it.
-/// MiniLM's: fitted on the evaluation set by tests/recall-eval/methods.py,
+/// `MiniLM`'s: fitted on the evaluation set by tests/recall-eval/methods.py,
 /// the value that rejects the most unanswerable questions while 92% of the
 /// paraphrases stay answered within 1,200 code points and 80% within 400
 /// (docs/FORMAT.md §12, "The query floor", with the other methods measured).
 pub const QUERY_FLOORS: [(&str, f64); 1] = [("all-MiniLM-L6-v2", 0.19)];
 
-/// Whether a query whose best cosine is `top` can be answered by meaning
-/// with the embedder `id` ([`QUERY_FLOORS`]).
-pub(crate) fn answers(id: &str, top: f64) -> bool {
+/// The cosine some item must reach for the embedder `id` to answer a
+/// query ([`QUERY_FLOORS`]; any, for an embedder not in it).
+pub(crate) fn query_floor(id: &str) -> f64 {
     QUERY_FLOORS
         .iter()
         .find(|(known, _)| *known == id)
-        .is_none_or(|(_, floor)| top >= *floor)
+        .map_or(f64::NEG_INFINITY, |(_, floor)| *floor)
 }
 
 /// The fewest items whose median cosine a centred calibration uses.
