@@ -24,7 +24,7 @@ test("by words: keyword questions answered, unanswerable ones select nothing", a
   assert.equal(lexical.noneSilent, 1, `missed: ${lexical.missed.join("; ")}`);
 });
 
-test("with MiniLM: 90% of paraphrases within 1,200 code points, 75% within 400, a third of unanswerable ones select nothing", async () => {
+test("with MiniLM: 90% of paraphrases within 1,200 code points, 75% within 400, one unanswerable question of 12 selects nothing", async () => {
   const { miniLmEmbedder } = await import("../pkg/embedders/minilm.js");
   const embedder = await miniLmEmbedder();
   const { hybrid } = await measure(memdoc, embedder);
@@ -36,7 +36,7 @@ test("with MiniLM: 90% of paraphrases within 1,200 code points, 75% within 400, 
   assert.ok(hybrid.paraphrase400 >= 0.75, pct(hybrid.paraphrase400));
   assert.equal(hybrid.keyword, 1);
   // tests/recall_eval.rs's MINILM_NONE_FLOOR: MiniLM's query floor.
-  assert.ok(hybrid.noneSilent >= 0.33, pct(hybrid.noneSilent));
+  assert.ok(hybrid.noneSilent >= 0.08, pct(hybrid.noneSilent));
 });
 
 test("with the static table: its paraphrase floors (docs/API.md), every keyword question", async () => {
