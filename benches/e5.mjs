@@ -1,7 +1,8 @@
 // The multilingual-e5-small embedder's speed (part of `npm run bench`),
 // beside MiniLM's (benches/minilm.mjs: the same question and the same
 // 25,000-character memory): loading the model file, embedding the
-// question, and embedding every item from scratch, natively (a release
+// question, and embedding every item from scratch (their pieces packed into
+// forward passes of about 128 together, as MiniLM's), natively (a release
 // build of embedders/e5/examples/bench.rs) and through the package in Node
 // (its own .wasm with SIMD), in CPU time.
 //
@@ -50,7 +51,7 @@ export async function benchE5() {
   const wasm = { loadMs, questionMs: median(samples), items: all.length, indexMs: cpuMs() - started };
   const f = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);
   console.log(
-    `\nmultilingual-e5-small (4-bit), one text at a time, one thread, CPU time: ` +
+    `\nmultilingual-e5-small (4-bit weights run in f32), the items packed into passes, one thread, CPU time: ` +
       `load ${f(native.loadMs)} native, ${f(wasm.loadMs)} wasm; a 12-word question (${native.questionTokens} tokens, median of 21) ` +
       `${f(native.questionMs)} native, ${f(wasm.questionMs)} wasm; index ${CHARS.toLocaleString("en")} characters ` +
       `(${native.items} items, ${native.tokens} tokens) ${f(native.indexMs)} native, ${f(wasm.indexMs)} wasm (wasm/native ${(wasm.indexMs / native.indexMs).toFixed(2)})\n`,

@@ -4,7 +4,10 @@
 // does not answer selects nothing; and "by meaning" in the browser store
 // loads the real static embedder (its table, tokenizer and .wasm) from the
 // page's own origin, once, when first asked, and finds an entry that shares
-// no word with the question.
+// no word with the question; a memory mostly in Chinese loads
+// multilingual-e5-small instead (its model file served beside the page, as
+// `npm start` serves the copy `bash scripts/setup` fetched), which answers a
+// Chinese question in other words and an English one.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -93,7 +96,8 @@ test("by meaning in the browser store: the static table, loaded once on first us
     "by words, nothing shares a word with the question");
 
   const requests = [];
-  page.on("request", (request) => requests.push(new URL(request.url()).pathname));
+  // What the page downloads (it only asks whether e5's model is served, by HEAD).
+  page.on("request", (request) => request.method() === "GET" && requests.push(new URL(request.url()).pathname));
   assert.ok(!requests.some((p) => p.endsWith(".i8")));
   const status = await byMeaning(page);
   assert.equal(await byTestId(page, "recall-status").getAttribute("data-degraded"), "", status);
@@ -104,8 +108,8 @@ test("by meaning in the browser store: the static table, loaded once on first us
   assert.equal(top.text, "Services use PostgreSQL 16");
   assert.match(top.why, /· meaning \d\.\d\d \(cosine 0\.\d\d\) ·/);
   assert.match(await page.locator(".cm-recalled").first().getAttribute("title"), /· meaning \d\.\d\d \(cosine 0\.\d\d\) ·/);
-  // The table is fetched when by meaning is first chosen, and MiniLM's weights never.
-  const fetched = () => requests.filter((p) => p.endsWith(".i8") || p.endsWith(".safetensors"));
+  // The table is fetched when by meaning is first chosen, and MiniLM's weights and e5's model never.
+  const fetched = () => requests.filter((p) => p.endsWith(".i8") || p.endsWith(".safetensors") || p.endsWith(".bin"));
   assert.equal(fetched().length, 1, fetched().join(", "));
   assert.match(fetched()[0], /all-MiniLM-L6-v2-static-256.*\.i8$/);
 
@@ -118,6 +122,50 @@ test("by meaning in the browser store: the static table, loaded once on first us
 
   const dir = await saveArtifactsDir();
   await page.screenshot({ path: join(dir, "recall.png"), fullPage: true });
+  assert.deepEqual(browser.external, []);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+const CHINESE = [
+  "## 工程决策",
+  "- 2024-12-31: 所有后端服务的主库是 PostgreSQL 16",
+  "- 2024-11-28: 内部服务之间用 gRPC 调用，对外接口保持 JSON over HTTPS",
+  "- 2024-06-11: 日志发到 Loki，保留三十天",
+  "",
+  "## 约定",
+  "- 2025-01-15: 生产环境只在周二和周四发版",
+  "- 2024-08-05: 代码合并前至少需要两位同事批准",
+].join("\n");
+
+test("by meaning over a memory mostly in Chinese: multilingual-e5-small, loaded from the page's origin, answers in other words and across languages", { timeout: 400_000 }, async () => {
+  const page = await browser.newPage({ id: "recall-meaning-e5" });
+  await setText(page, CHINESE);
+  await byTestId(page, "recall-panel").locator("> summary").click();
+  await ask(page, "我们的关系型数据库选的是什么？");
+  const requests = [];
+  page.on("request", (request) => request.method() === "GET" && requests.push(new URL(request.url()).pathname));
+  // The panel says which model it loads, and why.
+  await byTestId(page, "recall-meaning").check();
+  await page.waitForFunction(() => document.querySelector('[data-testid="recall-status"]').dataset.status === "loading");
+  assert.equal(await byTestId(page, "recall-status").textContent(),
+    "Loading the multilingual-e5-small-q4 model (72 MB, once): the memory or the question is mostly not in Latin letters…");
+  await page.waitForFunction(() => ["done", "degraded", "error"].includes(document.querySelector('[data-testid="recall-status"]').dataset.status),
+    null, { timeout: 300_000, polling: 250 });
+  const status = await byTestId(page, "recall-status").textContent();
+  assert.equal(await byTestId(page, "recall-status").getAttribute("data-degraded"), "", status);
+  assert.match(status, /by meaning \(multilingual-e5-small-q4\)\.$/);
+  assert.equal((await best(page)).text, "所有后端服务的主库是 PostgreSQL 16");
+  assert.ok((await markedLines(page)).includes("- 2024-12-31: 所有后端服务的主库是 PostgreSQL 16"));
+  // The model file from this page's origin, once; neither MiniLM's weights nor the static table.
+  const fetched = () => requests.filter((p) => p.endsWith(".i8") || p.endsWith(".safetensors") || p.endsWith(".bin"));
+  assert.deepEqual(fetched(), ["/models/e5-small-q4.bin"]);
+
+  // An English question about the Chinese memory: the loaded model answers it.
+  const across = await ask(page, "on which weekdays can we release to production?");
+  assert.match(across, /by meaning \(multilingual-e5-small-q4\)\.$/);
+  assert.equal((await best(page)).text, "生产环境只在周二和周四发版");
+  assert.equal(fetched().length, 1, "the model is loaded once");
   assert.deepEqual(browser.external, []);
   assert.deepEqual(page.errors, []);
   await page.close();

@@ -14,7 +14,9 @@ import { CLIENT_MESSAGE_LIMIT, EXPIRED, FLOOD_CLOSE, FLOOD_PROBLEM, closeAtExpir
 import { TEAM_ID, parseKey, requestKey } from "./src/keys.js";
 import { hasDeleted, purgeExpired } from "./src/deletion.js";
 import { hasTasks, sweepTasks } from "./src/tasks.js";
-import { readPolicies, sweepTeam, utcToday } from "./src/lifecycle.js";
+import { utcToday } from "./src/dates.js";
+import { sweepTeam } from "./src/lifecycle.js";
+import { readPolicies } from "./src/policies.js";
 import { Metrics } from "./src/metrics.js";
 import { requestIdOf } from "./src/request-log.js";
 import { sweepIntervalSeconds } from "./src/settings.js";

@@ -1,27 +1,12 @@
 // The one WebAssembly instance every entry shares: the web-target glue, with
-// each export guarded so a Rust panic throws an `internal/panic` Error, and an
-// idempotent async `init`. Entries differ only in how they load the bytes.
+// each export guarded so a Rust panic throws an `internal/panic` Error (every
+// function of the glue in guarded.js, which the build writes from the glue's
+// own exports; the store here), and an idempotent async `init`. Entries
+// differ only in how they load the bytes.
 import initGlue, * as glue from "./memdoc.js";
 import { generation, guard, settle } from "./panic.js";
 
-export * from "./memdoc.js";
-
-export const parse = guard(glue.parse);
-export const render = guard(glue.render);
-export const normalizeHeading = guard(glue.normalizeHeading);
-export const usage = guard(glue.usage);
-export const validate = guard(glue.validate);
-export const planSave = guard(glue.planSave);
-export const injectionBlock = guard(glue.injectionBlock);
-export const merge = guard(glue.merge);
-export const compact = guard(glue.compact);
-export const recall = guard(glue.recall);
-export const recallItems = guard(glue.recallItems);
-export const recallWithVectors = guard(glue.recallWithVectors);
-export const expire = guard(glue.expire);
-export const diagnosticCodes = guard(glue.diagnosticCodes);
-export const errorCodes = guard(glue.errorCodes);
-export const version = guard(glue.version);
+export * from "./guarded.js";
 
 /**
  * The store of API.md. Each method returns a promise that settles with the

@@ -1,6 +1,6 @@
 // The stored records as the package writes and reads them: WebAssembly
 // writes them through the host's JSON, natively the store uses serde_json,
-// and both must write the same bytes (docs/record-format.md; tests/store.rs
+// and both must write the same bytes (docs/record-format.md; tests/store/records.rs
 // checks the native half against the same fixture). Reading is as strict as
 // natively: unknown fields, fractions, wrong types and missing fields are
 // store/corrupt-record.

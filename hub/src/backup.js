@@ -35,7 +35,7 @@ import { MemoryStore, usage } from "memdoc";
 
 import { MEMBER, MEMORY_ID, ROLES } from "./ids.js";
 import { isDateTime } from "./dates.js";
-import { checkedPolicies, readPolicies } from "./lifecycle.js";
+import { checkedPolicies, readPolicies } from "./policies.js";
 import { HubProblem } from "./problem.js";
 
 export const FORMAT = "memdoc-team/1";

@@ -32,3 +32,6 @@ export function dayOf(text) {
 
 /** Whether `text` is an RFC 3339 date-time with a time zone (instantOf). */
 export const isDateTime = (text) => Number.isFinite(instantOf(text));
+
+/** Today in UTC, `YYYY-MM-DD`. */
+export const utcToday = () => new Date().toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
 // Recall and the lifecycle of team memories (docs/HUB.md, "Recall and
-// lifecycle"): the recall a request asks for (routes/recall.js), a team's
-// expiry policies, and the sweep that applies them to every team memory
+// lifecycle"): the recall a request asks for (routes/recall.js), and the
+// sweep that applies a team's expiry policies (policies.js) to every team memory
 // with `MemoryStore.sweep`, triggered by an admin (routes/lifecycle.js) or
 // on a schedule (a Durable Object alarm on Workers, Deno.cron on Deno; see
 // worker.js and deno.js). User memories are not swept: their member alone sees them.
@@ -9,41 +9,17 @@
 // an entry expired, replaces the head by compare-and-swap, and archives an
 // entry once however many sweeps run; a sweep that expires nothing writes
 // nothing, not even an audit entry.
-import { expire, hybridRecall, recall } from "memdoc";
+import { hybridRecall, recall } from "memdoc";
 
 import { appendAudit } from "./audit.js";
 import { teamMemoryIds } from "./directory.js";
-import { HubProblem } from "./problem.js";
+import { engineProblem, HubProblem } from "./problem.js";
 import { indexedVectors, queryOnce, teamVectorCache } from "./embedding.js";
+import { readPolicies } from "./policies.js";
 import { countRecall } from "./stats.js";
 
-/** Team storage key of the policies (the team memories come from the directory). */
-const POLICIES = ["lifecycle", "policies"];
-const MAX_POLICIES = 100;
-const SECTION_CHARS = 200;
 /** The actor of scheduled sweeps in the memories' history. */
 export const SWEEPER = "memdoc-sweeper";
-
-/** The team's policies, `[]` when none were set. */
-export async function readPolicies(storage) {
-  return (await storage.get(POLICIES)) ?? [];
-}
-
-/** Set the team's policies. */
-export async function writePolicies(storage, policies) {
-  await storage.put(POLICIES, policies);
-}
-
-/** Today in UTC, `YYYY-MM-DD`. */
-export const utcToday = () => new Date().toISOString().slice(0, 10);
-
-/** The engine's coded error as a 400 problem; anything else unchanged. */
-export function engineProblem(error) {
-  if (typeof error?.code === "string" && error.code.startsWith("options/")) {
-    return new HubProblem(400, error.code, error.message);
-  }
-  return error;
-}
 
 /**
  * The engine's Recall of `content` for the request's `?q=` and `?budget=`;
@@ -112,34 +88,6 @@ async function embedderOrFailure(embedder) {
     const message = `the embedder could not be loaded: ${error?.message ?? error}`;
     return { embedder: { id: "unavailable", dimensions: null, embed: () => Promise.reject(new Error(message)) } };
   }
-}
-
-/**
- * The policies of a request's body `{ policies }`, as kept, or a 400
- * problem (the engine's own check, with its codes).
- */
-export function checkedPolicies(body) {
-  const policies = body?.policies;
-  if (!Array.isArray(policies) || policies.length > MAX_POLICIES) {
-    throw new HubProblem(400, "request/invalid-body", `\`policies\` must be a list of at most ${MAX_POLICIES} { section, maxAgeDays }.`);
-  }
-  // A title needs a letter or digit as hub/openapi.json says it (\p{L}, \p{N}):
-  // the engine's own rule also takes other alphabetic marks, which no client
-  // generated from the schema could send.
-  const untitled = policies.findIndex((p) => typeof p?.section === "string" && !/[\p{L}\p{N}]/u.test(p.section));
-  if (untitled >= 0) throw new HubProblem(400, "options/invalid-policy", `policy ${untitled}: the section title needs a letter or digit.`);
-  // The policies are one stored value, which storage bounds (64 KiB on Deno KV).
-  const long = policies.findIndex((p) => typeof p?.section === "string" && p.section.length > SECTION_CHARS);
-  if (long >= 0) throw new HubProblem(400, "options/invalid-policy", `policy ${long}: a section title is at most ${SECTION_CHARS} characters.`);
-  // Ages JSON cannot carry exactly (past 2^53 - 1) are refused, not rounded.
-  const inexact = policies.findIndex((p) => typeof p?.maxAgeDays === "number" && Number.isInteger(p.maxAgeDays) && !Number.isSafeInteger(p.maxAgeDays));
-  if (inexact >= 0) throw new HubProblem(400, "options/invalid-policy", `policy ${inexact}: maxAgeDays must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}.`);
-  try {
-    expire("", { today: "2000-01-01", policies });
-  } catch (error) {
-    throw engineProblem(error);
-  }
-  return policies.map((p) => ({ section: p.section, maxAgeDays: p.maxAgeDays }));
 }
 
 /**

@@ -71,3 +71,11 @@ export function errorResponse(error) {
 
 /** The answer to a path no route serves (`app.notFound`). */
 export const noRoute = () => problemResponse(404, "http/not-found", "There is no such route.");
+
+/** The engine's coded error as a 400 problem; anything else unchanged. */
+export function engineProblem(error) {
+  if (typeof error?.code === "string" && error.code.startsWith("options/")) {
+    return new HubProblem(400, error.code, error.message);
+  }
+  return error;
+}

@@ -8,8 +8,8 @@
 // database).
 import { expire } from "memdoc";
 
-import { dayOf, instantOf } from "./dates.js";
-import { readPolicies, utcToday } from "./lifecycle.js";
+import { dayOf, instantOf, utcToday } from "./dates.js";
+import { readPolicies } from "./policies.js";
 import { HubProblem } from "./problem.js";
 import { unembedded } from "./embedding.js";
 import { serially } from "./serial.js";

@@ -136,7 +136,7 @@ export function embedderFactory({ who, id, dimensions, name, what, files, make, 
 const KINDS = ["query", "document"];
 /**
  * Characters of the texts one call into the module takes, at least: about
- * 128 tokens of English, the module's batch (embedders/minilm/src/lib.rs),
+ * 128 tokens of English, the module's batch (embedders/bert/src/lib.rs),
  * a tenth of a second or so of MiniLM in WebAssembly.
  */
 const BATCH_CHARS = 500;

@@ -8,10 +8,11 @@ import { renderOutcome } from "./views.js";
 import { keepText } from "./status.js";
 
 export function compactToSoftLimit() {
-  if (!state.report) return;
   const { editor } = state;
+  const checked = editor.checked();
+  if (!checked) return;
   const text = editor.getText();
-  const result = state.engine.compact(text, { scope: state.ref?.scope ?? "user", target: state.report.usage.soft });
+  const result = state.engine.compact(text, { scope: state.ref?.scope ?? "user", target: checked.report.usage.soft });
   keepText(text);
   editor.setText(result.content);
   const removed = result.removed.map((r) => `${r.section}: ${r.date} ${r.text} (${r.reason === "duplicate" ? "duplicate" : "oldest"})`);

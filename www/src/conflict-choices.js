@@ -1,12 +1,9 @@
-// The ways out of a conflict: save the merged text the person reviewed (with
-// a choice of version for each conflict), overwrite (theirs stays in the
-// history) and reload (yours stays on the page).
+// The conflict's choices: for each conflict of the merge, a choice of
+// version that rewrites the merged text the person reviews (the ways out of
+// the conflict are in conflict-exits.js).
 
 import { state } from "./session.js";
 import { byTestId, el, replaceChildren } from "./dom.js";
-import { keepText } from "./status.js";
-import { adoptRevision } from "./revision.js";
-import { save } from "./save.js";
 
 const KIND = {
   entry: "one entry changed differently on both sides, or changed on one and removed on the other",
@@ -90,27 +87,4 @@ export function renderChoices(merged) {
   replaceChildren(byTestId("conflict-detail"),
     items.length ? el("ul", { class: "conflict-items" }, items) : null);
   byTestId("conflict-detail").hidden = items.length === 0;
-}
-
-/** Save the merged text as the person left it, on top of theirs. */
-export async function conflictSaveResult() {
-  if (!state.conflict) return;
-  const text = byTestId("conflict-result").value;
-  await save({ text, baseRevision: state.conflict.theirs.revision });
-}
-
-export async function conflictOverwrite() {
-  if (!state.conflict) return;
-  // Theirs stays in the history, so overwriting loses nothing.
-  await save({ baseRevision: state.conflict.theirs.revision });
-}
-
-export async function conflictReload() {
-  if (!state.conflict) return;
-  keepText(state.editor.getText());
-  const theirs = await state.store.load(state.ref);
-  await adoptRevision(theirs, {
-    fresh: true,
-    outcome: { status: "loaded", title: `Loaded revision ${theirs.revision}. Your version is kept below.` },
-  });
 }

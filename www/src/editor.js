@@ -1,10 +1,11 @@
 // The CodeMirror 6 editor and its one lint source. Each lint run calls the
-// engine's `validate` exactly once (and `parse` once, for the entry dates);
-// the marks, the problem list, the meter and the preview are all derived
-// from that one Report (through `onReport`), so typing costs one validation
-// per pause, never one per keystroke or per panel.
+// engine's `validate` exactly once (and `parse` once, for the entry dates)
+// and puts that one Report in the editor's state (`reportField`); the marks,
+// the problem list, the meter and the preview are all derived from it (the
+// panels, called when it changes), so typing costs one validation per
+// pause, never one per keystroke or per panel.
 
-import { Compartment, EditorState, StateEffect } from "@codemirror/state";
+import { Compartment, EditorState, StateEffect, StateField } from "@codemirror/state";
 import {
   EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter,
   drawSelection, highlightSpecialChars, placeholder,
@@ -60,26 +61,43 @@ export function toEditorDiagnostics(report, docLength) {
   });
 }
 
+const setReport = StateEffect.define();
+
+/**
+ * The last check of the document: `{ report, text, ms, checks }`, the
+ * engine's Report of `text`, how long `validate` took, and how many checks
+ * this editor has made; null until the first.
+ */
+export const reportField = StateField.define({
+  create: () => null,
+  update(value, tr) {
+    for (const effect of tr.effects) if (effect.is(setReport)) return effect.value;
+    return value;
+  },
+});
+
 /**
  * Create the editor in `parent`.
  * - `validate(text)`: returns the engine Report for the text (called once per lint run).
  * - `dates(text)`: the ranges `{ from, to }` of the entry dates in the text
  *   (entry-dates.js), marked after each validation.
- * - `onReport(report, text, ms)`: everything else that depends on the report.
+ * - `panels`: functions called with each new check (`reportField`'s value):
+ *   everything else that depends on the report.
  * - `onSave()`: Mod-S.
  */
-export function createEditor(parent, { validate, dates, onReport, onSave, label }) {
+export function createEditor(parent, { validate, dates, panels, onSave, label }) {
   // The options changed (scope, the previous revision), not the text: this
   // effect tells the linter to run again all the same.
   const optionsChanged = StateEffect.define();
+  let checks = 0;
   const memoryLint = linter((view) => {
     const text = view.state.doc.toString();
     const started = performance.now();
     const report = validate(text);
     const ms = performance.now() - started;
-    onReport(report, text, ms);
+    checks += 1;
     // The document is still `text` here: the ranges fit it.
-    view.dispatch({ effects: setEntryDates.of(dates(text)) });
+    view.dispatch({ effects: [setReport.of({ report, text, ms, checks }), setEntryDates.of(dates(text))] });
     const diagnostics = toEditorDiagnostics(report, text.length);
     // The whole check (validate, the report's views, the marks), as a User
     // Timing entry for `npm run bench:editor`; the newest one is enough.
@@ -108,6 +126,11 @@ export function createEditor(parent, { validate, dates, onReport, onSave, label 
     markdown(),
     syntaxHighlighting(memoryHighlight),
     syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+    reportField,
+    EditorView.updateListener.of((update) => {
+      const checked = update.state.field(reportField);
+      if (checked && checked !== update.startState.field(reportField, false)) for (const panel of panels) panel(checked);
+    }),
     entryDates,
     recalledMarks,
     lintGutter(),
@@ -129,6 +152,8 @@ export function createEditor(parent, { validate, dates, onReport, onSave, label 
   return {
     view,
     getText: () => view.state.doc.toString(),
+    /** The last check (`reportField`), null before the first. */
+    checked: () => view.state.field(reportField),
     /**
      * Show another memory (or another revision of it): a fresh state, so that
      * undo can never bring back text that belongs to what was shown before.

@@ -12,10 +12,10 @@ import { byTestId } from "./dom.js";
 import { renderOutcome } from "./views.js";
 import { state, params, validateOptions, describeError } from "./session.js";
 import { setBusy, renderRevision, showEngineError } from "./status.js";
-import { onReport, refreshPreview } from "./validation.js";
+import { refreshPreview, reportPanels } from "./validation.js";
 import { readForm, writeUrl, openMemory, keepLatestDraft } from "./open.js";
 import { save, revertTo } from "./save.js";
-import { conflictSaveResult, conflictOverwrite, conflictReload } from "./conflict-choices.js";
+import { conflictSaveResult, conflictOverwrite, conflictReload } from "./conflict-exits.js";
 import { compactToSoftLimit } from "./compaction.js";
 import { refreshHistory, onRevertRequest } from "./history.js";
 import { loadRemote, mergeRemote, scheduleRemoteCheck } from "./remote.js";
@@ -111,7 +111,7 @@ async function start() {
     label: "Memory document (Markdown)",
     validate: (text) => state.engine.validate(text, validateOptions()),
     dates: (text) => entryDateRanges(state.engine.parse(text), text),
-    onReport,
+    panels: reportPanels,
     onSave: () => save(),
   });
   initButtons();

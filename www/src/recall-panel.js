@@ -2,10 +2,14 @@
 // for them from the text in the editor: the selected items marked in the
 // text (recall-marks.js) and listed with their `why`, the omitted ones with
 // their reason, and the totals. "By words" is the engine's `recall` and
-// needs nothing; "by meaning" is `hybridRecall`, loaded on first use: with
-// the static table in the browser store (recall-embedder-static.js, the
-// light option), with MiniLM against a hub (recall-embedder.js, the model
-// the hub's own recall defaults to on Deno). A recall runs after a pause in the question or
+// needs nothing; "by meaning" is `hybridRecall`, its model loaded on first
+// use: the static table in the browser store (recall-embedder-static.js,
+// the light option), MiniLM against a hub (recall-embedder.js, the model
+// the hub's own recall defaults to on Deno), and for a memory or a question
+// mostly not in Latin letters multilingual-e5-small (recall-embedder-e5.js)
+// when the page's server serves its model file (e5-model-path.js):
+// `hybridRecall`'s `multilingualEmbedder` chooses, and only the model it
+// uses is loaded. A recall runs after a pause in the question or
 // the budget, and after a check of the document (validation.js), never on
 // a keystroke in the editor. It always recalls from the open text, saved or
 // not, in the browser as against a hub: the marks are ranges of that text.
@@ -13,15 +17,26 @@
 import { state, describeError } from "./session.js";
 import { el, byTestId, replaceChildren, showText, formatNumber } from "./dom.js";
 import { setRecalled } from "./recall-marks.js";
+import { E5_MODEL_PATH } from "./e5-model-path.js";
 
 /** Milliseconds of quiet in the question or the budget before a recall. */
 export const RECALL_DELAY = 300;
 
-/** The embedder of each source: its id, size and loader. */
+/** The embedder of each source, and the multilingual one: its id, size and loader. */
 const MODELS = {
   browser: { id: "all-MiniLM-L6-v2-static-256", dimensions: 256, size: "8 MB", load: () => import("./recall-embedder-static.js") },
   hub: { id: "all-MiniLM-L6-v2", dimensions: 384, size: "45 MB", load: () => import("./recall-embedder.js") },
+  multilingual: {
+    id: "multilingual-e5-small-q4",
+    dimensions: 384,
+    size: "72 MB",
+    because: "the memory or the question is mostly not in Latin letters",
+    load: () => import("./recall-embedder-e5.js"),
+  },
 };
+
+/** Whether the page's server serves e5's model file: asked once, on the first recall by meaning. */
+let e5Served;
 
 const REASONS = {
   budget: "did not fit the budget beside higher-scoring items",
@@ -77,21 +92,42 @@ export function recallAfterCheck() {
   if (byTestId("recall-panel").open && byTestId("recall-question").value.trim() !== "") scheduleRecall();
 }
 
-/** The embedder, or one that fails as the load did: hybridRecall then says `degraded`. */
-async function embedder(run) {
-  const model = MODELS[state.hub ? "hub" : "browser"];
-  // One of each for the page, loaded once; a failed load is tried again by the next recall.
-  if (!model.loaded) setStatus("loading", `Loading the ${model.id} model (${model.size}, once)…`);
-  model.loading ??= model.load().then(({ loadEmbedder }) => loadEmbedder());
-  try {
-    const loaded = await model.loading;
-    model.loaded = true;
-    return loaded;
-  } catch (error) {
-    model.loading = undefined;
-    if (run === latest) setStatus("error", `The model did not load: ${describeError(error)}`);
-    return { id: model.id, dimensions: model.dimensions, embed: () => Promise.reject(error) };
-  }
+/**
+ * The embedder of `model`, one for the page (hybridRecall keeps its
+ * vectors by embedder), which loads the model when it first embeds: only
+ * the one hybridRecall chooses is loaded. A failed load is tried again by
+ * the next recall, and hybridRecall says `degraded` meanwhile.
+ */
+function embedder(model) {
+  model.embedder ??= {
+    id: model.id,
+    dimensions: model.dimensions,
+    embed: async (texts, kind) => {
+      if (!model.loaded) {
+        setStatus("loading", `Loading the ${model.id} model (${model.size}, once)${model.because ? `: ${model.because}` : ""}…`);
+      }
+      model.loading ??= model.load().then(({ loadEmbedder }) => loadEmbedder());
+      try {
+        const loaded = await model.loading;
+        model.loaded = true;
+        return loaded.embed(texts, kind);
+      } catch (error) {
+        model.loading = undefined;
+        setStatus("error", `The model did not load: ${describeError(error)}`);
+        throw error;
+      }
+    },
+  };
+  return model.embedder;
+}
+
+/** The embedders of a recall by meaning: the source's, and e5 where the page's server has it. */
+async function embedders() {
+  e5Served ??= fetch(new URL(E5_MODEL_PATH, document.baseURI), { method: "HEAD" }).then((r) => r.ok, () => false);
+  return {
+    embedder: embedder(MODELS[state.hub ? "hub" : "browser"]),
+    ...((await e5Served) ? { multilingualEmbedder: embedder(MODELS.multilingual) } : {}),
+  };
 }
 
 async function runRecall() {
@@ -106,7 +142,7 @@ async function runRecall() {
   let result;
   try {
     result = meaning
-      ? await state.engine.hybridRecall(text, question, { ...options, embedder: await embedder(run) })
+      ? await state.engine.hybridRecall(text, question, { ...options, ...(await embedders()) })
       : state.engine.recall(text, question, options);
   } catch (error) {
     if (run !== latest) return;

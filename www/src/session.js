@@ -1,7 +1,7 @@
 // The page's one state: which memory is open, the revision being edited
-// (its content is `previous` for validation), the last report, and the
-// editor. Every other module reads and writes it here; nothing else keeps
-// a copy.
+// (its content is `previous` for validation), and the editor (which holds
+// the last check of the text in its own state: editor.js, `reportField`).
+// Every other module reads and writes it here; nothing else keeps a copy.
 
 export const params = new URLSearchParams(location.search);
 
@@ -27,12 +27,9 @@ export const state = {
   baseRevision: 0,
   updatedAt: null,
   updatedBy: null,
-  report: null,
-  reportText: "",
-  dirty: false,
+  dirty: false, // the text differs from the revision, as of the last check
   conflict: null, // { theirs: Loaded, baseRevision, base }
   busy: false,
-  validations: 0,
 };
 
 /** The options of every `validate` call: the open memory's scope, its base revision, the limits. */

@@ -1,6 +1,7 @@
 //! The native half of benches/e5.mjs: the time to load the model file, to
 //! embed a 12-word question, and to embed every item of a memory from
-//! scratch, printed as JSON (the memory's items as benches/minilm.mjs
+//! scratch (packed into forward passes together, as the package embeds
+//! them), printed as JSON (the memory's items as benches/minilm.mjs
 //! gives them, one a line, newlines as "\n").
 //!
 //! Times are the thread's CPU time (Linux's schedstat), as MiniLM's: the
@@ -53,9 +54,7 @@ fn main() {
         .map(|i| model.tokens(i, Role::Passage).len() + 2)
         .sum();
     let t = cpu_ms();
-    for item in &items {
-        std::hint::black_box(model.embed(item, Role::Passage));
-    }
+    std::hint::black_box(model.embed_batch(&items, Role::Passage));
     let index_ms = cpu_ms() - t;
     println!(
         "{{\"loadMs\":{load_ms:.1},\"questionMs\":{:.2},\"questionTokens\":{},\"items\":{},\"tokens\":{tokens},\"indexMs\":{index_ms:.1}}}",

@@ -143,7 +143,7 @@ pub fn read(bytes: &[u8]) -> Result<Layout, Error> {
         let start = usize::try_from(c.u64()?).map_err(|_| truncated())?;
         let length = usize::try_from(c.u64()?).map_err(|_| truncated())?;
         let expected = if quantized {
-            if elements % BLOCK != 0 {
+            if !elements.is_multiple_of(BLOCK) {
                 return Err(Error::Weights(format!("{name}: {elements} values")));
             }
             elements / BLOCK * BLOCK_BYTES

@@ -34,11 +34,11 @@ impl Model {
 
     /// The texts' vectors, one after the other (`texts.length × 384`
     /// values), as questions (`query: `) or as what is searched
-    /// (`passage: `).
+    /// (`passage: `), their windows packed into forward passes together.
     pub fn embed(&self, texts: Vec<String>, query: bool) -> Vec<f32> {
         let mut out = Vec::with_capacity(texts.len() * DIMENSIONS);
-        for text in &texts {
-            out.extend(self.0.embed(text, role(query)));
+        for vector in self.0.embed_batch(&texts, role(query)) {
+            out.extend(vector);
         }
         out
     }

@@ -4,7 +4,8 @@
 //! target/models/multilingual-e5-small/): the same piece ids, and vectors
 //! within float error, for texts in Chinese, English, both at once, other
 //! scripts, and the edges (empty, spaces only, control characters, a text
-//! longer than one window).
+//! longer than one window); and each text's vector the same packed with
+//! others into forward passes.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -171,4 +172,26 @@ fn bad_files_are_refused_with_a_code() {
     let mut bytes = std::fs::read(models().join("e5-small-q4.bin")).unwrap();
     bytes.truncate(bytes.len() - 1000);
     assert!(E5::load(bytes).is_err(), "truncated");
+}
+
+#[test]
+fn texts_packed_together_get_the_vectors_each_alone_gets() {
+    let bytes = std::fs::read(models().join("e5-small-q4.bin")).unwrap();
+    let model = E5::load(bytes).unwrap();
+    let texts: Vec<String> = texts().into_iter().map(|(_, text)| text).collect();
+    let alone: Vec<Vec<f32>> = texts
+        .iter()
+        .map(|t| model.embed(t, Role::Passage))
+        .collect();
+    assert_eq!(
+        model.embed_batch(&texts, Role::Passage),
+        alone,
+        "should be the same bits packed in batches"
+    );
+    #[cfg(not(target_arch = "wasm32"))]
+    assert_eq!(
+        model.embed_parallel(&texts, Role::Passage, 2),
+        alone,
+        "should be the same bits with the batches on two threads"
+    );
 }

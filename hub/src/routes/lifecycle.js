@@ -7,8 +7,10 @@ import { expire } from "memdoc";
 import { auditRefusals, teamRole } from "../access.js";
 import { allow } from "../allow.js";
 import { readJson } from "../body.js";
-import { checkedPolicies, engineProblem, readPolicies, sweepTeam, utcToday, writePolicies } from "../lifecycle.js";
-import { HubProblem } from "../problem.js";
+import { utcToday } from "../dates.js";
+import { sweepTeam } from "../lifecycle.js";
+import { checkedPolicies, readPolicies, writePolicies } from "../policies.js";
+import { engineProblem, HubProblem } from "../problem.js";
 
 /** @type {Hono<import("../context.js").Env>} */
 export const lifecycle = new Hono();

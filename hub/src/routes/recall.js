@@ -16,7 +16,8 @@ import { allow } from "../allow.js";
 import { deletedMarker } from "../deletion.js";
 import { queryOnce } from "../embedding.js";
 import { etag } from "../etag.js";
-import { INDEX_LAGGING, recallFor, utcToday } from "../lifecycle.js";
+import { utcToday } from "../dates.js";
+import { INDEX_LAGGING, recallFor } from "../lifecycle.js";
 import { omittedAnswer } from "../recall-answer.js";
 import { trace, wantsTrace } from "../trace.js";
 

@@ -32,7 +32,7 @@ pub struct Linear {
 
 impl Linear {
     /// From PyTorch's layout, `[outputs][inputs]`; `outputs` is a multiple
-    /// of 16 (every layer of this model is).
+    /// of 16 (every layer of both models is).
     pub fn from_torch(weight: &[f32], bias: Vec<f32>, outputs: usize, inputs: usize) -> Self {
         assert_eq!(outputs % PANEL, 0, "outputs in whole panels");
         let mut panels = vec![0.0; weight.len()];

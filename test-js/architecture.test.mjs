@@ -1,0 +1,152 @@
+// The rules of ARCHITECTURE.md that must never break, each checked over the
+// repository's files as they are:
+// - no circle of imports between the JavaScript modules (runtime imports;
+//   a JSDoc `import("…")` type is not one);
+// - no source file over 550 lines, except the generated ones (their first
+//   line says so);
+// - the engine never reaches the boundary: no module of `src/` outside
+//   `js/`, `wire/`, `wasm/` and `cli/` names `crate::js`, `crate::wire`,
+//   `crate::wasm` or `crate::cli`;
+// - target-specific code of the engine only in `src/fast/`: no other module
+//   of the engine (the crate's root, which lists the modules, apart) has a
+//   `cfg` on the target outside its tests.
+// Each rule is also run over a small tree that breaks it, so a rule that
+// could not fail would fail here.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const MAX_LINES = 550;
+/** Folders that hold no source of the project's own (built, installed or data); names starting with a dot are skipped too. */
+const SKIP = new Set(["node_modules", "target", "pkg", "pkg-minilm", "pkg-static", "dist", "artifacts", "fixtures", "snapshots", "conformance", "merge-corpus"]);
+const SOURCE = /\.(rs|js|mjs|ts)$/;
+
+/** Every source file under `dir`, relative to `base`. */
+function sources(base, dir = base) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    if (name.startsWith(".")) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) {
+      if (!SKIP.has(name)) out.push(...sources(base, path));
+    } else if (SOURCE.test(name)) {
+      out.push(relative(base, path));
+    }
+  }
+  return out;
+}
+
+/** The text without its comments (enough for import statements). */
+const uncommented = (text) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+
+const IMPORT = /(?:^|;|\n)\s*(?:import|export)\s[^;]*?from\s*["'](\.{1,2}\/[^"']+)["']|(?:^|;|\n)\s*import\s*["'](\.{1,2}\/[^"']+)["']|\bimport\s*\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
+
+/** The circles of runtime imports among the JavaScript files of `base`: lists of files. */
+export function importCircles(base) {
+  const files = sources(base).filter((f) => /\.m?js$/.test(f));
+  const edges = new Map(files.map((f) => {
+    const text = uncommented(readFileSync(join(base, f), "utf8"));
+    const to = [...text.matchAll(IMPORT)].map((m) => relative(base, resolve(base, dirname(f), m[1] ?? m[2] ?? m[3])));
+    return [f, to.filter((t) => t !== f)];
+  }));
+  // Tarjan's strongly connected components: a component of two or more files is a circle.
+  let next = 0;
+  const index = new Map(), low = new Map(), stack = [], onStack = new Set(), circles = [];
+  const visit = (v) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v)) {
+      if (!edges.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) === index.get(v)) {
+      const circle = [];
+      let w;
+      do {
+        w = stack.pop();
+        onStack.delete(w);
+        circle.push(w);
+      } while (w !== v);
+      if (circle.length > 1) circles.push(circle.sort());
+    }
+  };
+  for (const v of edges.keys()) if (!index.has(v)) visit(v);
+  return circles;
+}
+
+/** The source files of `base` over the limit, with their line counts (generated files apart). */
+export function longFiles(base) {
+  return sources(base).flatMap((f) => {
+    const text = readFileSync(join(base, f), "utf8");
+    if (/^\/\/.*\bGenerated\b.*do not edit/i.test(text.split("\n", 1)[0])) return [];
+    const lines = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+    return lines > MAX_LINES ? [`${f} (${lines} lines)`] : [];
+  });
+}
+
+const BOUNDARY = ["js", "wire", "wasm", "cli"];
+
+/** The engine's modules of `base/src` that name a boundary module. */
+export function engineReachingBoundary(base) {
+  const src = join(base, "src");
+  return sources(src)
+    .filter((f) => f.endsWith(".rs") && !BOUNDARY.some((b) => f.startsWith(`${b}/`) || f === `${b}.rs`))
+    .flatMap((f) => {
+      const named = readFileSync(join(src, f), "utf8").match(new RegExp(`\\bcrate::(${BOUNDARY.join("|")})\\b`, "g"));
+      return named ? [`src/${f}: ${[...new Set(named)].join(", ")}`] : [];
+    });
+}
+
+/** The engine's modules of `base/src`, outside `fast/`, with a `cfg` on the target before their tests. */
+export function targetCodeOutsideFast(base) {
+  const src = join(base, "src");
+  return sources(src)
+    .filter((f) => f.endsWith(".rs") && f !== "lib.rs" && !f.startsWith("fast/") && !BOUNDARY.some((b) => f.startsWith(`${b}/`) || f === `${b}.rs`))
+    .filter((f) => /cfg\((?:not\(|any\(|all\()*\s*target_/.test(readFileSync(join(src, f), "utf8").split("#[cfg(test)]")[0]))
+    .map((f) => `src/${f}`);
+}
+
+test("no circle of imports between the JavaScript modules", () => {
+  assert.deepEqual(importCircles(root), []);
+});
+
+test(`no source file over ${MAX_LINES} lines`, () => {
+  assert.deepEqual(longFiles(root), []);
+});
+
+test("the engine never names the boundary's modules", () => {
+  assert.deepEqual(engineReachingBoundary(root), []);
+});
+
+test("target-specific code of the engine only in src/fast/", () => {
+  assert.deepEqual(targetCodeOutsideFast(root), []);
+});
+
+test("each rule fails on a tree that breaks it", (t) => {
+  const dir = mkdtempSync(join(tmpdir(), "memdoc-architecture-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(join(dir, "a"));
+  mkdirSync(join(dir, "src", "recall"), { recursive: true });
+  writeFileSync(join(dir, "a", "one.js"), `// import { x } from "./three.js";\nimport { two } from "./two.js";\nexport const one = 1;\n`);
+  writeFileSync(join(dir, "a", "two.js"), `/** @type {import("./three.js").T} */\nexport {\n  one,\n} from "./one.js";\nexport const two = 2;\n`);
+  writeFileSync(join(dir, "a", "three.js"), `import { one } from "./one.js";\n`);
+  writeFileSync(join(dir, "a", "long.mjs"), "x;\n".repeat(MAX_LINES + 1));
+  writeFileSync(join(dir, "a", "table.js"), `// Generated by the build: do not edit.\n${"x;\n".repeat(MAX_LINES + 1)}`);
+  writeFileSync(join(dir, "src", "recall", "mod.rs"), "use crate::wasm::names;\n");
+  writeFileSync(join(dir, "src", "wire.rs"), "use crate::js::input;\n");
+  writeFileSync(join(dir, "src", "recall", "score.rs"), `#[cfg(target_arch = "wasm32")]\nfn f() {}\n`);
+  writeFileSync(join(dir, "src", "recall", "math.rs"), `fn f() {}\n#[cfg(test)]\nmod tests {\n    #[cfg(not(target_arch = "wasm32"))]\n    fn g() {}\n}\n`);
+  assert.deepEqual(importCircles(dir), [["a/one.js", "a/two.js"]]);
+  assert.deepEqual(longFiles(dir), [`a/long.mjs (${MAX_LINES + 1} lines)`]);
+  assert.deepEqual(engineReachingBoundary(dir), ["src/recall/mod.rs: crate::wasm"]);
+  assert.deepEqual(targetCodeOutsideFast(dir), ["src/recall/score.rs"]);
+});
