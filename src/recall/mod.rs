@@ -301,12 +301,7 @@ fn run(
         options,
         vectors,
     );
-    // Whether anything answers: by words, or by meaning at the embedder's
-    // query floor (docs/FORMAT.md §12, "The query floor").
-    let floor = vectors.map_or(0.0, |v| semantic::query_floor(v.embedder));
-    let answered = scored.iter().any(|(_, why)| {
-        why.lexical.normalized >= RELEVANCE_FLOOR || why.semantic.is_some_and(|s| s.raw >= floor)
-    });
+    let answered = semantic::answered(scored.iter().map(|(_, why)| why), vectors);
     let relevant: Vec<bool> = scored
         .iter()
         .map(|(_, why)| !has_query || (answered && why.relevance >= RELEVANCE_FLOOR))

@@ -8,6 +8,7 @@
 use crate::error::Error;
 
 use super::math::half_to_the;
+use super::score::Why;
 
 /// The relevance under which an item does not answer the query: it is
 /// omitted as `no-match` (unless its section is pinned).
@@ -152,13 +153,23 @@ pub const CENTRED: [(&str, f64); 1] = [("multilingual-e5-small-q4", 0.80)];
 /// other methods (docs/FORMAT.md §12, "The query floor").
 pub const QUERY_FLOORS: [(&str, f64); 1] = [("all-MiniLM-L6-v2", 0.15)];
 
-/// The cosine some item must reach for the embedder `id` to answer a
-/// query ([`QUERY_FLOORS`]; any, for an embedder not in it).
-pub(crate) fn query_floor(id: &str) -> f64 {
-    QUERY_FLOORS
-        .iter()
-        .find(|(known, _)| *known == id)
-        .map_or(f64::NEG_INFINITY, |(_, floor)| *floor)
+/// Whether anything answers the query: an item at the lexical floor, or
+/// an item whose cosine reaches the embedder's query floor
+/// ([`QUERY_FLOORS`]; any cosine, for an embedder not in it).
+pub(crate) fn answered<'a>(
+    whys: impl Iterator<Item = &'a Why>,
+    vectors: Option<&RecallVectors<'_>>,
+) -> bool {
+    let floor = vectors.map_or(0.0, |v| {
+        QUERY_FLOORS
+            .iter()
+            .find(|(known, _)| *known == v.embedder)
+            .map_or(f64::NEG_INFINITY, |(_, floor)| *floor)
+    });
+    let mut whys = whys;
+    whys.any(|why| {
+        why.lexical.normalized >= RELEVANCE_FLOOR || why.semantic.is_some_and(|s| s.raw >= floor)
+    })
 }
 
 /// The fewest items whose median cosine a centred calibration uses.
