@@ -160,7 +160,7 @@ export async function benchMiniLm() {
   await light.embed(all, "document");
   const stat = { loadMs: staticLoadMs, questionMs: median(staticSamples), indexMs: performance.now() - started };
   console.log(
-    `static table (all-MiniLM-L6-v2-static-256), wasm in Node: load ${f(stat.loadMs)}, ` +
+    `static table (all-MiniLM-L6-v2-static-256-v2), wasm in Node: load ${f(stat.loadMs)}, ` +
       `a 12-word question ${stat.questionMs.toFixed(3)} ms, index ${CHARS.toLocaleString("en")} characters (${all.length} items) ${f(stat.indexMs)}\n`,
   );
   return { native, onnx, wasm, static: stat, loadAverage: [load, loadAfter] };

@@ -101,7 +101,7 @@ test("by meaning in the browser store: the static table, loaded once on first us
   assert.ok(!requests.some((p) => p.endsWith(".i8")));
   const status = await byMeaning(page);
   assert.equal(await byTestId(page, "recall-status").getAttribute("data-degraded"), "", status);
-  assert.match(status, /by meaning \(all-MiniLM-L6-v2-static-256\)\.$/);
+  assert.match(status, /by meaning \(all-MiniLM-L6-v2-static-256-v2\)\.$/);
   // The answer is marked in the text and ranks first, by meaning.
   assert.ok((await markedLines(page)).includes("- 2025-03-01: Services use PostgreSQL 16"));
   const top = await best(page);
@@ -115,7 +115,7 @@ test("by meaning in the browser store: the static table, loaded once on first us
 
   // Another question in other words: the loaded table answers it, fetched once.
   const again = await ask(page, "what days can we deploy?");
-  assert.match(again, /by meaning \(all-MiniLM-L6-v2-static-256\)\.$/);
+  assert.match(again, /by meaning \(all-MiniLM-L6-v2-static-256-v2\)\.$/);
   assert.ok((await markedLines(page)).includes("- 2025-03-02: Production releases only ship on Tuesdays and Thursdays"));
   assert.equal((await best(page)).text, "Production releases only ship on Tuesdays and Thursdays");
   assert.equal(fetched().length, 1, "the table is loaded once");

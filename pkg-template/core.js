@@ -1,7 +1,8 @@
 // The one WebAssembly instance every entry shares: the web-target glue, with
 // each export guarded so a Rust panic throws an `internal/panic` Error (every
 // function of the glue in guarded.js, which the build writes from the glue's
-// own exports; the store here), and an idempotent async `init`. Entries
+// own exports; the store and the prepared recall here, and the recall
+// functions made of it), and an idempotent async `init`. Entries
 // differ only in how they load the bytes.
 import initGlue, * as glue from "./memdoc.js";
 import { generation, guard, settle } from "./panic.js";
@@ -76,6 +77,66 @@ export class MemoryStore {
   }
 }
 
+/**
+ * A recall made ready (API.md, "Recall by meaning"): the Rust one, its calls
+ * guarded. One made before a panic replaced the instance it lived in cannot
+ * be finished: it throws `internal/panic`.
+ */
+export class PreparedRecall {
+  #raw;
+  #born;
+
+  constructor(text, query, options) {
+    this.#born = generation();
+    this.#raw = guard(() => new glue.PreparedRecall(text, query, options))();
+  }
+
+  /** The Rust recall, if the instance it lived in still runs. */
+  #live() {
+    if (this.#born !== generation()) {
+      this.#raw.__destroy_into_raw();
+      throw glue.__panicError("a panic in another call replaced the WebAssembly instance since this recall was prepared");
+    }
+    return this.#raw;
+  }
+
+  get items() {
+    return guard(() => this.#live().items)();
+  }
+
+  finish() {
+    return guard(() => this.#live().finish())();
+  }
+
+  finishWithVectors(embedder, queryVector, itemVectors) {
+    return guard(() => this.#live().finish(embedder, queryVector, itemVectors))();
+  }
+
+  /** Release the WebAssembly memory now instead of finishing. */
+  free() {
+    if (this.#born === generation()) this.#raw.free();
+    else this.#raw.__destroy_into_raw();
+  }
+}
+
+export function recall(text, query, options) {
+  return new PreparedRecall(text, query, options).finish();
+}
+
+export function recallItems(text) {
+  const prepared = new PreparedRecall(text, "");
+  try {
+    return prepared.items;
+  } finally {
+    prepared.free();
+  }
+}
+
+/** The engine's two halves in one call, for a caller that has the vectors. */
+export function recallWithVectors(text, query, options, embedder, queryVector, itemVectors) {
+  return new PreparedRecall(text, query, options).finishWithVectors(embedder, queryVector, itemVectors);
+}
+
 let ready;
 
 /**
@@ -94,5 +155,4 @@ export function init(moduleOrPath) {
 }
 
 export { initSync } from "./memdoc.js";
-export { hybridRecall } from "./hybrid.js";
 export { lruCache, vectorKey } from "./vectors.js";

@@ -1,10 +1,11 @@
-// hybridRecall (docs/API.md, "Recall by meaning"): the memory's items and
-// the query embedded by the caller's embedder (items through the vector
-// cache, the query through the embedder's recent queries), then the engine's
-// recall by words and vectors. When the embedder
-// fails, the result is recall by words alone and says so
-// (`semantic.degraded`); it never falls back to another model.
-import { recall, recallItems, recallWithVectors } from "./core.js";
+// hybridRecall (docs/API.md, "Recall by meaning"): the engine prepares the
+// recall (checks the options, parses the memory once, lists its items), the
+// items and the query are embedded by the caller's embedder (items through
+// the vector cache, the query through the embedder's recent queries), and
+// the engine finishes the recall with the vectors. When the embedder fails,
+// the result is recall by words alone and says so (`semantic.degraded`); it
+// never falls back to another model.
+import { PreparedRecall } from "./core.js";
 import { chooseEmbedder } from "./language.js";
 import { defaultCache, vectorKey } from "./vectors.js";
 
@@ -17,8 +18,8 @@ export const EMBEDDER_UNAVAILABLE = "embedder/unavailable";
  * memory recalled again is neither listed, hashed nor looked up again.
  * Vectors are a function of the model and the text, so they stay right.
  */
-const PREPARED = 8;
-const prepared = new Map();
+const MEMORIES = 8;
+const memories = new Map();
 
 /**
  * Per embedder (the object), the vectors of the queries it embedded last,
@@ -48,27 +49,19 @@ export async function hybridRecall(text, query, options) {
   const { embedder: given, multilingualEmbedder, cache, ...rest } = options ?? {};
   checkEmbedder(given);
   if (multilingualEmbedder !== undefined) checkEmbedder(multilingualEmbedder, "multilingualEmbedder");
+  // Arguments and options are checked before anything is embedded.
+  const prepared = new PreparedRecall(text, query, rest);
   // A memory or a query mostly not in Latin letters gets the multilingual
   // embedder when there is one (language.js).
-  const embedder = typeof text === "string" && typeof query === "string" ? chooseEmbedder(text, query, given, multilingualEmbedder) : given;
-  // Options and arguments are checked before anything is embedded (a text
-  // that is not a string by recallItems).
-  if (typeof text !== "string") recallItems(text);
-  recall("", query, rest);
-  const items = cache === undefined && prepared.has(memoKey(embedder, text)) ? null : recallItems(text);
+  const embedder = chooseEmbedder(text, query, given, multilingualEmbedder);
   let vectors;
-  let failure = null;
   try {
-    vectors = await (cache === undefined ? embedPrepared(embedder, text, items, query) : embedAll(embedder, cache, items, query));
-  } catch (error) {
-    failure = error;
-  }
-  if (failure !== null) {
-    const result = recall(text, query, rest);
+    vectors = await (cache === undefined ? embedKnown(embedder, text, prepared, query) : embedAll(embedder, cache, prepared.items, query));
+  } catch (failure) {
     const message = failure instanceof Error ? failure.message : String(failure);
-    return { ...result, semantic: { model: embedder.id, degraded: EMBEDDER_UNAVAILABLE, message } };
+    return { ...prepared.finish(), semantic: { model: embedder.id, degraded: EMBEDDER_UNAVAILABLE, message } };
   }
-  const result = recallWithVectors(text, query, rest, embedder.id, vectors.query, vectors.items);
+  const result = prepared.finishWithVectors(embedder.id, vectors.query, vectors.items);
   return { ...result, semantic: { model: embedder.id, degraded: null } };
 }
 
@@ -91,14 +84,14 @@ function memoKey(embedder, text) {
   return `${embedder.id}\u0000${text}`;
 }
 
-/** `embedAll` with the default cache, through the memories prepared last. */
-async function embedPrepared(embedder, text, items, query) {
+/** `embedAll` with the default cache, through the memories recalled last. */
+async function embedKnown(embedder, text, prepared, query) {
   const key = memoKey(embedder, text);
-  const memo = prepared.get(key);
+  const memo = memories.get(key);
   if (memo === undefined) {
-    const vectors = await embedAll(embedder, defaultCache(embedder.id), items, query);
-    prepared.set(key, vectors.items);
-    if (prepared.size > PREPARED) prepared.delete(prepared.keys().next().value);
+    const vectors = await embedAll(embedder, defaultCache(embedder.id), prepared.items, query);
+    memories.set(key, vectors.items);
+    if (memories.size > MEMORIES) memories.delete(memories.keys().next().value);
     return vectors;
   }
   const vector = await queryVector(embedder, query);

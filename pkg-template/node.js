@@ -6,4 +6,5 @@ import { init, initSync } from "./core.js";
 initSync({ module: readFileSync(new URL("./memdoc_bg.wasm", import.meta.url)) });
 
 export * from "./core.js";
+export { hybridRecall } from "./hybrid.js";
 export default init;

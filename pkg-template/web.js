@@ -3,4 +3,5 @@
 import { init } from "./core.js";
 
 export * from "./core.js";
+export { hybridRecall } from "./hybrid.js";
 export default init;

@@ -6,4 +6,5 @@ import { init, initSync } from "./core.js";
 initSync({ module: wasm });
 
 export * from "./core.js";
+export { hybridRecall } from "./hybrid.js";
 export default init;

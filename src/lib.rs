@@ -101,9 +101,9 @@ pub use options::{
 };
 pub use parse::{heading_title, is_valid_date, parse, parse_entry};
 pub use recall::{
-    calibration, hybrid_recall, recall, recall_items, Calibration, Measure, OmitReason,
-    OmittedItem, PriorityMeasure, Recall, RecallOptions, RecallTotals, RecallVectors,
-    RecallWeights, RecalledItem, RecencyMeasure, Why, BM25_B, BM25_K1, CALIBRATIONS,
+    calibration, hybrid_recall, prepare_recall, recall, recall_items, Calibration, Measure,
+    OmitReason, OmittedItem, PreparedRecall, PriorityMeasure, Recall, RecallOptions, RecallTotals,
+    RecallVectors, RecallWeights, RecalledItem, RecencyMeasure, Why, BM25_B, BM25_K1, CALIBRATIONS,
     DEFAULT_CALIBRATION, DEFAULT_HALF_LIFE_DAYS, DEFAULT_PRIORITY_WEIGHT, DEFAULT_RECALL_BUDGET,
     DEFAULT_RECENCY_WEIGHT, DEFAULT_RELEVANCE_WEIGHT, LEXICAL_CALIBRATION, PREFIX_LEAST,
     RELEVANCE_FLOOR, UNDATED_RECENCY,

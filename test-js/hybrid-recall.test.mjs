@@ -9,7 +9,7 @@ import { createServer } from "node:http";
 import { join } from "node:path";
 import { test } from "node:test";
 
-import { hybridRecall, lruCache, recall, recallItems, recallWithVectors } from "../pkg/node.js";
+import { PreparedRecall, hybridRecall, lruCache, recall, recallItems, recallWithVectors } from "../pkg/node.js";
 import { openAiEmbedder } from "../pkg/embedders/openai.js";
 import { workersAiEmbedder } from "../pkg/embedders/workers-ai.js";
 import { root, thrown } from "./helpers.mjs";
@@ -74,6 +74,20 @@ test("recallWithVectors gives the native result for the same vectors, byte for b
   );
   // Every number compared with Object.is: the same bits.
   assert.deepEqual(got, f.expected);
+});
+
+test("a PreparedRecall checks its options at once, lists the items and finishes as recall does", () => {
+  assert.equal(thrown(() => new PreparedRecall(MEMORY, "q", { budget: 0 })).code, "options/invalid-budget");
+  assert.equal(thrown(() => new PreparedRecall(MEMORY, 7)).code, "input/not-a-string");
+  const prepared = new PreparedRecall(MEMORY, "which database do services use", OPTIONS);
+  assert.deepEqual(prepared.items, recallItems(MEMORY));
+  assert.deepEqual(prepared.finish(), recall(MEMORY, "which database do services use", OPTIONS));
+  const items = recallItems(MEMORY).map(standInVector).flat();
+  const query = standInVector("relational database");
+  const byVectors = new PreparedRecall(MEMORY, "relational database", OPTIONS).finishWithVectors("stand-in", query, items);
+  assert.deepEqual(byVectors, recallWithVectors(MEMORY, "relational database", OPTIONS, "stand-in", query, items));
+  assert.equal(byVectors.selected[0].text, "Services use PostgreSQL 16");
+  new PreparedRecall(MEMORY, "q").free();
 });
 
 test("recallWithVectors refuses vectors that do not fit with a coded error", () => {

@@ -96,7 +96,7 @@ test("the embedders' packages installed beside memdoc from their tarballs: each 
        console.log(JSON.stringify(out));`,
     );
     const out = JSON.parse(execFileSync("node", ["main.mjs"], { cwd: dir, encoding: "utf8" }));
-    for (const id of ["all-MiniLM-L6-v2", "all-MiniLM-L6-v2-static-256"]) {
+    for (const id of ["all-MiniLM-L6-v2", "all-MiniLM-L6-v2-static-256-v2"]) {
       assert.deepEqual(out[id], { semantic: { model: id, degraded: null }, top: "Services use PostgreSQL 16" }, id);
     }
   } finally {

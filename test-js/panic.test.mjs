@@ -154,3 +154,19 @@ test("a call in progress when another call panics rejects with internal/panic in
   assert.equal((await slow.load(bob)).content, content, "the store should work on the new instance");
   assert.equal((await plain.load(bob)).revision, 1);
 });
+
+test("a recall prepared before a panic throws internal/panic when finished, and a new one works", async () => {
+  const { memdoc } = await load();
+  const memory = "## Facts\n- 2025-03-01: Services use PostgreSQL 16";
+  const before = new memdoc.PreparedRecall(memory, "postgres");
+  assert.deepEqual(before.items, ["Services use PostgreSQL 16"]);
+  await quietly(() => thrown(() => memdoc.parse(panicText)));
+  const error = thrown(() => before.finish());
+  assert.equal(error.code, "internal/panic");
+  assert.match(error.message, /since this recall was prepared/);
+  assert.equal(thrown(() => before.items).code, "internal/panic", "its items are gone too");
+  before.free();
+  const after = new memdoc.PreparedRecall(memory, "postgres");
+  assert.equal(after.finish().content, memory);
+  assert.equal(memdoc.recall(memory, "postgres").content, memory, "recall is made of it");
+});

@@ -18,7 +18,10 @@ import { pkgDir, root } from "./helpers.mjs";
 const testBuild = join(root, "target", "pkg-test-panic");
 assert.ok(existsSync(join(testBuild, "node.js")), `${testBuild} is missing: run node scripts/build.mjs --test-panic --out ${testBuild}`);
 const memdoc = await import(pathToFileURL(join(pkgDir, "node.js")));
-const { __recallThroughSerde: throughSerde } = await import(pathToFileURL(join(testBuild, "node.js")));
+// The glue's internals stay out of the package's entries: the export is the
+// glue's own, of the instance node.js loaded.
+await import(pathToFileURL(join(testBuild, "node.js")));
+const { __recallThroughSerde: throughSerde } = await import(pathToFileURL(join(testBuild, "memdoc.js")));
 
 const queries = ["", "memdoc", "dark mode standups", "café 記憶 😀", "entry e3 line", "nothing matches this"];
 const budgets = [undefined, { budget: 1 }, { budget: 120 }, { budget: 100_000, scope: "team", pinned: ["Log", "Same"] }];

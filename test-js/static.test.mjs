@@ -23,7 +23,7 @@ test("the packaged table is the committed one: its SHA-256, about 8 MB", () => {
 
 test("the packaged embedder: id, dimensions, loaded once, the reference's vectors", async () => {
   const embedder = await staticEmbedder();
-  assert.equal(embedder.id, "all-MiniLM-L6-v2-static-256");
+  assert.equal(embedder.id, "all-MiniLM-L6-v2-static-256-v2");
   assert.equal(embedder.dimensions, 256);
   assert.equal(await staticEmbedder(), embedder, "every call without options shares one table");
   const reference = staticReference();

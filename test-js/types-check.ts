@@ -7,6 +7,7 @@ import init, {
   merge,
   recall,
   recallItems,
+  PreparedRecall,
   recallWithVectors,
   hybridRecall,
   lruCache,
@@ -291,6 +292,12 @@ const pinnedItem: boolean | undefined = recallWhy?.pinned;
 void [cosine, age, pinnedItem, recallWhy?.lexical.normalized, recallWhy?.priority.raw];
 const itemTexts: string[] = recallItems("## A\n- 2025-01-01: x");
 const byVectors: Recall = recallWithVectors("## A\n- 2025-01-01: x", "x", {}, "model", new Float32Array(2), new Float32Array(2));
+const prepared = new PreparedRecall("## A\n- 2025-01-01: x", "x", { budget: 400 });
+const preparedItems: string[] = prepared.items;
+const finished: Recall = prepared.finishWithVectors("model", new Float32Array(2), new Float32Array(2 * preparedItems.length));
+const byWords: Recall = new PreparedRecall("## A", "x").finish();
+new PreparedRecall("## A", "x", null).free();
+void [finished, byWords];
 const embedder: Embedder = {
   id: "model",
   dimensions: 2,

@@ -100,14 +100,14 @@ for (const [name, start] of Object.entries(targets)) {
     const viaServer = name.endsWith("openai");
     const workersAi = name.endsWith("workers-ai");
     // The embedder the hub itself runs, by the id its recall names.
-    const model = { MiniLM: "all-MiniLM-L6-v2", static: "all-MiniLM-L6-v2-static-256" }[name.split(" ").at(-1)];
+    const model = { MiniLM: "all-MiniLM-L6-v2", static: "all-MiniLM-L6-v2-static-256-v2" }[name.split(" ").at(-1)];
     let hub;
     let call;
     let t;
     before(async () => {
       hub = await start();
       call = client(hub.url);
-      const team = `meaning-${name.split(" ")[0].toLowerCase()}-${viaServer ? "o" : workersAi ? "w" : model.endsWith("static-256") ? "s" : "m"}`;
+      const team = `meaning-${name.split(" ")[0].toLowerCase()}-${viaServer ? "o" : workersAi ? "w" : model.includes("-static-") ? "s" : "m"}`;
       const made = await call("POST", "/v1/teams", { key: operator, body: { team, admin: "root" } });
       assert.equal(made.status, 201, made.text);
       const key = async (member, role) => (await call("POST", `/v1/teams/${team}/keys`, { key: made.json.key, body: { member, role } })).json.key;

@@ -15,7 +15,7 @@ export interface StaticOptions {
  * unit-length vector per text; queries and documents are embedded alike.
  */
 export interface StaticEmbedder extends Embedder {
-  readonly id: "all-MiniLM-L6-v2-static-256";
+  readonly id: "all-MiniLM-L6-v2-static-256-v2";
   readonly dimensions: 256;
 }
 

@@ -9,7 +9,7 @@
 import { StaticModel } from "./minilm/minilm.js";
 import { embedderFactory, packageFile, packaged } from "./wasm.js";
 
-const ID = "all-MiniLM-L6-v2-static-256";
+const ID = "all-MiniLM-L6-v2-static-256-v2";
 
 /**
  * The static embedder. With no options it loads the packaged table (@memdoc/static) once,

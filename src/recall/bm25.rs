@@ -33,25 +33,26 @@ pub(crate) struct Matches {
 }
 
 impl<'q> Index<'q> {
-    /// Index items, given as their folded words, for the terms of `query`.
-    pub(crate) fn new<'w, W: IntoIterator<Item = &'w str>>(
-        items: impl IntoIterator<Item = W>,
+    /// Index items, given as their words' count and their parts (as
+    /// distinct parts, [`super::lexicon`]), for the terms of `query`;
+    /// `matched` holds each distinct part's terms.
+    pub(crate) fn new<'p, P: IntoIterator<Item = &'p usize>>(
+        items: impl IntoIterator<Item = (usize, P)>,
+        matched: &[Vec<usize>],
         query: &Query<'q>,
     ) -> Self {
         let parts: Vec<&'q str> = (0..query.len()).map(|k| query.part(k)).collect();
         let mut postings: Vec<Vec<(usize, u32)>> = vec![Vec::new(); parts.len()];
         let mut lengths = Vec::new();
-        for (i, words) in items.into_iter().enumerate() {
-            let mut length = 0;
-            for word in words {
-                length += 1;
-                query.matches(word, &mut |k| {
+        for (i, (length, ids)) in items.into_iter().enumerate() {
+            for &d in ids {
+                for &k in &matched[d] {
                     let list = &mut postings[k];
                     match list.last_mut() {
                         Some((item, count)) if *item == i => *count += 1,
                         _ => list.push((i, 1)),
                     }
-                });
+                }
             }
             lengths.push(length);
         }
@@ -119,20 +120,22 @@ fn to_f64(n: usize) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::lexicon::Lexicon;
     use super::*;
-
-    fn words(s: &str) -> Vec<String> {
-        s.split(' ').map(str::to_owned).collect()
-    }
 
     #[test]
     fn rare_words_weigh_more_than_common_ones() {
-        let items: Vec<Vec<String>> = ["x db is postgres", "x ci is github", "x team is small"]
-            .iter()
-            .map(|s| words(s))
-            .collect();
+        let items: Vec<String> = ["x db is postgres", "x ci is github", "x team is small"]
+            .map(str::to_owned)
+            .into();
+        let mut lexicon = Lexicon::new(&items, &[]);
         let query = Query::new(&["x", "postgres", "x"]);
-        let index = Index::new(items.iter().map(|w| w.iter().map(String::as_str)), &query);
+        let matched = lexicon.matches(&query);
+        let index = Index::new(
+            (0..3).map(|i| (lexicon.item_words(i), lexicon.item(i))),
+            &matched,
+            &query,
+        );
         let m = index.search();
         assert!(m.scores[0] > 5.0 * m.scores[1], "{:?}", m.scores);
         assert_eq!(m.terms[0], ["postgres", "x"]);

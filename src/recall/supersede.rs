@@ -18,29 +18,31 @@
 //! section. Words only, so the result is the same with or without vectors,
 //! on every platform.
 
-use super::terms::Term;
-
 /// What supersession needs of an item.
 pub(crate) struct Dated<'a> {
     /// The section's index.
     pub section: usize,
     /// The entry's date; none for a line that is not an entry.
     pub date: Option<&'a str>,
-    /// The first content term, in the text's order.
-    pub head: Option<Term<'a>>,
-    /// The content terms, sorted, each once.
-    pub words: Vec<Term<'a>>,
+    /// The content terms, each once, in the text's order (terms are
+    /// numbered, [`super::lexicon`]); the first is the subject.
+    pub words: &'a [usize],
 }
 
 /// Per item, the newest later entry of its section that states the same
 /// thing, for the items `asked` marks, itself not superseded; none for the
-/// others.
-pub(crate) fn superseded(items: &[Dated<'_>], asked: &[bool]) -> Vec<Option<usize>> {
+/// others. Terms are numbered below `terms`.
+pub(crate) fn superseded(items: &[Dated<'_>], asked: &[bool], terms: usize) -> Vec<Option<usize>> {
     let mut out = vec![None; items.len()];
+    // The asked item's terms.
+    let mut marked = vec![false; terms];
     for (i, item) in items.iter().enumerate() {
-        let Some(date) = item.date.filter(|_| asked[i]) else {
+        let (Some(date), Some(head)) = (item.date.filter(|_| asked[i]), item.words.first()) else {
             continue;
         };
+        for &t in item.words {
+            marked[t] = true;
+        }
         let mut newest: Option<usize> = None;
         for (j, later) in items.iter().enumerate() {
             let Some(when) = later.date else { continue };
@@ -48,13 +50,15 @@ pub(crate) fn superseded(items: &[Dated<'_>], asked: &[bool]) -> Vec<Option<usiz
             if later.section != item.section
                 || when <= date
                 || newest.is_some_and(|n| items[n].date > later.date)
-                || item.head.is_none()
-                || later.head != item.head
-                || !same(&item.words, &later.words)
+                || later.words.first() != Some(head)
+                || !same(item.words.len(), later.words, &marked)
             {
                 continue;
             }
             newest = Some(j);
+        }
+        for &t in item.words {
+            marked[t] = false;
         }
         out[i] = newest;
     }
@@ -68,50 +72,74 @@ pub(crate) fn superseded(items: &[Dated<'_>], asked: &[bool]) -> Vec<Option<usiz
     out
 }
 
-/// Whether two sorted lists of distinct words state the same thing.
-fn same(a: &[Term<'_>], b: &[Term<'_>]) -> bool {
-    let (mut i, mut j, mut shared) = (0, 0, 0);
-    while let (Some(x), Some(y)) = (a.get(i), b.get(j)) {
-        match x.cmp(y) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                shared += 1;
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    6 * shared >= a.len() + b.len()
+/// Whether an entry of `terms` terms and one of `other` state the same
+/// thing, the first's terms `marked`.
+fn same(terms: usize, other: &[usize], marked: &[bool]) -> bool {
+    let shared = other.iter().filter(|&&t| marked[t]).count();
+    6 * shared >= terms + other.len()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn dated<'a>(section: usize, date: &'a str, words: &'a [&'a str]) -> Dated<'a> {
-        let head = words.first().map(|w| Term::from(*w));
-        let mut words: Vec<Term<'a>> = words.iter().map(|w| Term::from(*w)).collect();
-        words.sort_unstable();
-        Dated {
-            section,
-            date: Some(date),
-            head,
-            words,
-        }
+    /// The terms of the entries below, numbered by their place here.
+    const TERMS: [&str; 8] = [
+        "services",
+        "use",
+        "postgresql",
+        "16",
+        "17",
+        "18",
+        "cache",
+        "redis",
+    ];
+
+    fn terms(words: &[&str]) -> Vec<usize> {
+        words
+            .iter()
+            .map(|w| TERMS.iter().position(|t| t == w).unwrap())
+            .collect()
     }
 
     #[test]
     fn a_later_entry_with_one_changed_value_supersedes() {
-        let items = [
-            dated(0, "2025-03-16", &["services", "use", "postgresql", "16"]),
-            dated(0, "2025-05-01", &["cache", "redis", "services", "use"]),
-            dated(0, "2025-09-02", &["services", "use", "postgresql", "17"]),
-            dated(1, "2025-10-01", &["services", "use", "postgresql", "18"]),
+        let entries = [
+            (
+                0,
+                "2025-03-16",
+                terms(&["services", "use", "postgresql", "16"]),
+            ),
+            (
+                0,
+                "2025-05-01",
+                terms(&["cache", "redis", "services", "use"]),
+            ),
+            (
+                0,
+                "2025-09-02",
+                terms(&["services", "use", "postgresql", "17"]),
+            ),
+            (
+                1,
+                "2025-10-01",
+                terms(&["services", "use", "postgresql", "18"]),
+            ),
         ];
-        let found = superseded(&items, &[true, true, true, true]);
+        let items: Vec<Dated> = entries
+            .iter()
+            .map(|(section, date, words)| Dated {
+                section: *section,
+                date: Some(date),
+                words,
+            })
+            .collect();
+        let found = superseded(&items, &[true, true, true, true], TERMS.len());
         // Not by the entry sharing only its subject, nor across sections.
         assert_eq!(found, [Some(2), None, None, None]);
-        assert_eq!(superseded(&items, &[false, true, true, true])[0], None);
+        assert_eq!(
+            superseded(&items, &[false, true, true, true], TERMS.len())[0],
+            None
+        );
     }
 }

@@ -80,26 +80,6 @@ pub(crate) fn stem(part: &str) -> Term<'_> {
     Stemmer::create(Algorithm::English).stem(part)
 }
 
-/// The content terms of a folded text: its words' parts that are not stop
-/// words, stemmed; the first, and all of them sorted, each once.
-#[inline(never)]
-pub(crate) fn content_terms<'a>(
-    words: impl Iterator<Item = &'a str>,
-) -> (Option<Term<'a>>, Vec<Term<'a>>) {
-    let mut out: Vec<Term<'a>> = Vec::new();
-    for word in words {
-        for part in parts(word) {
-            if !is_stop_word(part) {
-                out.push(stem(part));
-            }
-        }
-    }
-    let first = out.first().cloned();
-    sort_by(&mut out, &Ord::cmp);
-    out.dedup();
-    (first, out)
-}
-
 /// One term of the query.
 struct QueryTerm<'q> {
     /// The stem.
@@ -161,26 +141,26 @@ impl<'q> Query<'q> {
         self.terms[k].part
     }
 
-    /// Call `found` with each term (by index) that the item's folded word
-    /// matches: its parts' stems, prefixes and numeronyms.
+    /// Whether an item's part may match a term: every way of matching
+    /// keeps the first byte, so most parts are passed over unstemmed.
+    pub(crate) fn may_match(&self, part: &str) -> bool {
+        part.as_bytes()
+            .first()
+            .is_some_and(|&b| self.first[usize::from(b)])
+    }
+
+    /// Call `found` with each term (by index) that an item's part, whose
+    /// stem is `stemmed`, matches: by its stem, as a prefix, as a numeronym.
     #[inline(never)]
-    pub(crate) fn matches(&self, word: &str, found: &mut dyn FnMut(usize)) {
-        for part in parts(word) {
-            // Every way of matching keeps the first byte: most parts are
-            // skipped without stemming.
-            if !self.first[usize::from(part.as_bytes()[0])] {
-                continue;
-            }
-            let stemmed = stem(part);
-            for (k, t) in self.terms.iter().enumerate() {
-                if t.stem == stemmed
-                    || (t.part.chars().count() >= PREFIX_LEAST
-                        && part.len() > t.part.len()
-                        && part.starts_with(t.part))
-                    || t.numeronym.is_some_and(|n| is_numeronym_of(n, part))
-                {
-                    found(k);
-                }
+    pub(crate) fn matches(&self, part: &str, stemmed: &str, found: &mut dyn FnMut(usize)) {
+        for (k, t) in self.terms.iter().enumerate() {
+            if t.stem == stemmed
+                || (t.part.chars().count() >= PREFIX_LEAST
+                    && part.len() > t.part.len()
+                    && part.starts_with(t.part))
+                || t.numeronym.is_some_and(|n| is_numeronym_of(n, part))
+            {
+                found(k);
             }
         }
     }
@@ -210,7 +190,9 @@ mod tests {
     fn matched(query: &[&str], word: &str) -> Vec<&'static str> {
         let q = Query::new(query);
         let mut out = Vec::new();
-        q.matches(word, &mut |k| out.push(q.part(k)));
+        for part in parts(word).filter(|p| q.may_match(p)) {
+            q.matches(part, &stem(part), &mut |k| out.push(q.part(k)));
+        }
         out.into_iter()
             .map(|p| &*Box::leak(p.to_owned().into_boxed_str()))
             .collect()

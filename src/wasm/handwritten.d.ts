@@ -1,5 +1,6 @@
 // Written by hand: what cannot be derived from a Rust type (an error
-// class, the host's and the caller's callbacks, the store's class). Every
+// class, the host's and the caller's callbacks, the store's class, and the
+// prepared recall's class and the functions core.js makes of it). Every
 // other declaration is generated from the Rust types (src/js/declarations/).
 
 /**
@@ -62,3 +63,39 @@ export class MemoryStore {
   /** Release the WebAssembly memory now instead of at garbage collection. */
   free(): void;
 }
+
+/**
+ * A recall made ready: its options checked, the memory parsed once and its
+ * items listed for an embedder; finished once, by words alone or with the
+ * embedder's vectors (`hybridRecall` does both halves).
+ */
+export class PreparedRecall {
+  /** Throws the coded errors of `recall`. */
+  constructor(text: string, query: string, options?: RecallOptions | null);
+  /** Every item's text, in the order `finishWithVectors` takes their vectors. */
+  readonly items: string[];
+  /** The recall by words alone. */
+  finish(): Recall;
+  /**
+   * The recall by words and meaning: the query's vector, and every item's
+   * one after another; `options/invalid-vectors` when they do not fit.
+   */
+  finishWithVectors(embedder: string, queryVector: Float32Array | number[], itemVectors: Float32Array | number[]): Recall;
+  /** Release the WebAssembly memory now instead of finishing. */
+  free(): void;
+}
+
+/**
+ * The part of a memory that best answers a query within a budget.
+ *
+ * # Errors
+ * `input/not-a-string`, `options/invalid-scope`, `options/invalid-budget`,
+ * `options/invalid-date`, `options/invalid-weight`, `options/invalid`.
+ */
+export function recall(text: string, query: string, options?: RecallOptions | null): Recall;
+
+/** The text of every item of a memory, in the order `finishWithVectors` takes their vectors. */
+export function recallItems(text: string): string[];
+
+/** `new PreparedRecall(text, query, options).finishWithVectors(embedder, queryVector, itemVectors)`. */
+export function recallWithVectors(text: string, query: string, options: RecallOptions | null | undefined, embedder: string, queryVector: Float32Array | number[], itemVectors: Float32Array | number[]): Recall;

@@ -1,7 +1,8 @@
-//! Recall and expiry (docs/API.md), `recall` and `expire`: text and
-//! options in, the core call, its result out (the core's result types are
-//! already the JavaScript shapes). `recall`'s result crosses in its own
-//! wire format (`crate::wire::recall`).
+//! Recall and expiry (docs/API.md), `PreparedRecall` (of which `core.js`
+//! makes `recall`, `recallItems` and `recallWithVectors`) and `expire`:
+//! text and options in, the core call, its result out (the core's result
+//! types are already the JavaScript shapes). A recall's result crosses in
+//! its own wire format (`crate::wire::recall`).
 
 use crate::js::input::{ExpireOptionsInput, RecallOptionsInput};
 use crate::wire::recall::wasm::recall;
@@ -12,57 +13,58 @@ use super::convert::{checked, string, view, view_repeating};
 use super::errors::to_js;
 use super::types::{ExpireOptions, Expiry, Recall, RecallOptions};
 
-/// The part of a memory that best answers a query within a budget.
-///
-/// # Errors
-/// `input/not-a-string`, `options/invalid-scope`, `options/invalid-budget`,
-/// `options/invalid-date`, `options/invalid-weight`, `options/invalid`.
-#[wasm_bindgen(js_name = recall)]
-pub fn recall_js(
-    #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string")] query: &JsValue,
-    options: Option<RecallOptions>,
-) -> Result<Recall, JsValue> {
-    let (text, query, options) = arguments(text, query, options)?;
-    Ok(recall(&crate::recall(&text, &query, &options)))
-}
+/// `PreparedRecall` of API.md: a recall made ready, its options checked and
+/// the memory parsed once; finished once, by words or with an embedder's
+/// vectors. Internal: `core.js` wraps it in the public class.
+#[wasm_bindgen(js_name = PreparedRecall, skip_typescript)]
+pub struct JsPreparedRecall(crate::PreparedRecall);
 
-/// The text of every item of a memory, in the order `recallWithVectors`
-/// takes their vectors: what an embedder embeds.
-///
-/// # Errors
-/// `input/not-a-string`.
-#[wasm_bindgen(js_name = recallItems)]
-pub fn recall_items_js(
-    #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
-) -> Result<Vec<String>, JsValue> {
-    Ok(crate::recall_items(&string(text, "text")?))
-}
+#[wasm_bindgen(js_class = PreparedRecall)]
+impl JsPreparedRecall {
+    /// The recall of `query` from `text`, made ready.
+    ///
+    /// # Errors
+    /// As `recall`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        text: &JsValue,
+        query: &JsValue,
+        options: Option<RecallOptions>,
+    ) -> Result<JsPreparedRecall, JsValue> {
+        let (text, query, options) = arguments(text, query, options)?;
+        let prepared = crate::prepare_recall(&text, &query, &options).map_err(|e| to_js(&e))?;
+        Ok(Self(prepared))
+    }
 
-/// `recall` by words and meaning, given an embedder's vectors: the query's,
-/// and every item's (in the order of `recallItems`) one after another.
-/// `hybridRecall` embeds and calls it.
-///
-/// # Errors
-/// As `recall`; `options/invalid-vectors` when the vectors do not fit the
-/// memory's items.
-#[wasm_bindgen(js_name = recallWithVectors)]
-pub fn recall_with_vectors_js(
-    #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string")] query: &JsValue,
-    options: Option<RecallOptions>,
-    embedder: &str,
-    query_vector: &[f32],
-    item_vectors: &[f32],
-) -> Result<Recall, JsValue> {
-    let (text, query, options) = arguments(text, query, options)?;
-    let vectors = crate::RecallVectors {
-        embedder,
-        query: query_vector,
-        items: item_vectors,
-    };
-    let found = crate::hybrid_recall(&text, &query, &options, &vectors).map_err(|e| to_js(&e))?;
-    Ok(recall(&found))
+    /// Every item's text, in the order `finishWithVectors` takes their vectors.
+    #[wasm_bindgen(getter)]
+    pub fn items(&self) -> Vec<String> {
+        self.0.items().map(str::to_owned).collect()
+    }
+
+    /// The recall: by words alone, or by words and meaning given an
+    /// embedder's id and vectors: the query's, and every item's (in the
+    /// order of `items`) one after another. `core.js` makes it `finish` and
+    /// `finishWithVectors`.
+    ///
+    /// # Errors
+    /// `options/invalid-vectors` when the vectors do not fit the items.
+    // wasm-bindgen takes optional arguments by value only.
+    #[allow(clippy::needless_pass_by_value)]
+    pub fn finish(
+        self,
+        embedder: Option<String>,
+        query_vector: Option<Vec<f32>>,
+        item_vectors: Option<Vec<f32>>,
+    ) -> Result<Recall, JsValue> {
+        let vectors = embedder.as_deref().map(|embedder| crate::RecallVectors {
+            embedder,
+            query: query_vector.as_deref().unwrap_or_default(),
+            items: item_vectors.as_deref().unwrap_or_default(),
+        });
+        let found = self.0.finish(vectors.as_ref()).map_err(|e| to_js(&e))?;
+        Ok(recall(&found))
+    }
 }
 
 /// The arguments of `recall`, read and checked.

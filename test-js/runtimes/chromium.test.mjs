@@ -137,10 +137,10 @@ test("the static table in a page: the embedder fetches its table, tokenizer and 
   }, reference.map((c) => c.text));
   const worst = Math.min(...got.vectors.map((v, i) => cosine(v, reference[i].vector)));
   console.log(`chromium static: worst cosine against the independent computation ${worst.toFixed(7)} over ${reference.length} texts`);
-  assert.equal(got.id, "all-MiniLM-L6-v2-static-256");
+  assert.equal(got.id, "all-MiniLM-L6-v2-static-256-v2");
   assert.equal(got.same, true, "loaded once");
   assert.ok(worst >= 0.99999, `worst cosine ${worst}`);
-  assert.deepEqual(got.recalled.semantic, { model: "all-MiniLM-L6-v2-static-256", degraded: null });
+  assert.deepEqual(got.recalled.semantic, { model: "all-MiniLM-L6-v2-static-256-v2", degraded: null });
   const top = got.recalled.selected.reduce((a, b) => (b.why.relevance > a.why.relevance ? b : a));
   assert.match(top.text, /^- Services use PostgreSQL 16$/);
   assert.deepEqual(pageErrors, []);

@@ -50,7 +50,7 @@ after(() => stop(mf, work));
 const EMBEDDERS = [
   {
     name: "static",
-    id: "all-MiniLM-L6-v2-static-256",
+    id: "all-MiniLM-L6-v2-static-256-v2",
     dimensions: 256,
     inNode: () => staticEmbedder(),
     reference: () => staticReference(),

@@ -24,7 +24,7 @@ export const RECALL_DELAY = 300;
 
 /** The embedder of each source, and the multilingual one: its id, size and loader. */
 const MODELS = {
-  browser: { id: "all-MiniLM-L6-v2-static-256", dimensions: 256, size: "8 MB", load: () => import("./recall-embedder-static.js") },
+  browser: { id: "all-MiniLM-L6-v2-static-256-v2", dimensions: 256, size: "8 MB", load: () => import("./recall-embedder-static.js") },
   hub: { id: "all-MiniLM-L6-v2", dimensions: 384, size: "45 MB", load: () => import("./recall-embedder.js") },
   multilingual: {
     id: "multilingual-e5-small-q4",

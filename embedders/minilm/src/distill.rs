@@ -1,10 +1,16 @@
-//! The static table (`static_table`) distilled from MiniLM, as model2vec
-//! distils one: each token of the vocabulary alone between [CLS] and [SEP]
-//! through the six layers, its three output vectors mean-pooled; the
-//! vectors centred and reduced by PCA to `static_table::DIMENSIONS`; each
-//! row weighted by SIF over a Zipf estimate of the token's frequency from
-//! its rank in the vocabulary (`SIF / (SIF + p)`); each row quantised to
-//! int8 with a scale of its own.
+//! The static table (`static_table`) distilled from MiniLM, much as
+//! model2vec distils one: each token of the vocabulary alone between [CLS]
+//! and [SEP] through the six layers, the token's own output vector kept
+//! (not [CLS]'s or [SEP]'s, which are much alike for every token and blur
+//! the rows together); the vectors centred, reduced by PCA to
+//! `static_table::DIMENSIONS` and half-whitened (each component divided by
+//! the fourth root of its variance, so the few directions every row shares
+//! weigh less); each row weighted by SIF over a Zipf estimate of the token's
+//! frequency from its rank in the vocabulary (`SIF / (SIF + p)`); each row
+//! quantised to int8 with a scale of its own. Each choice was measured on the
+//! recall evaluation set's questions (tests/recall-eval/questions.json,
+//! never its held-out set): the answer's rank among a memory's items by
+//! cosine alone, BENCHMARKS.md has the numbers.
 //!
 //! Deterministic to the bit, so the table's SHA-256 is committed
 //! (`static.sha256`): the forward pass adds and multiplies in one order on
@@ -17,8 +23,14 @@ use crate::static_table::{self, DIMENSIONS};
 use crate::tokenizer::Tokenizer;
 use crate::Arithmetic;
 
-/// model2vec's SIF coefficient.
-const SIF: f64 = 1e-4;
+/// The SIF coefficient: model2vec's 1e-4 left the commonest words (and
+/// question words: "which", "do", "we") too much weight; 1e-5 to 3e-5
+/// ranked answers best.
+const SIF: f64 = 2e-5;
+/// Tokens of one forward pass (each alone between [CLS] and [SEP]: packed
+/// texts do not see each other, so a pass gives each the vectors it gives
+/// alone, to the bit).
+const BATCH: usize = 40;
 /// Jacobi sweeps at most (the off-diagonal mass falls below 1e-22 of the
 /// diagonal's within about ten).
 const SWEEPS: usize = 50;
@@ -28,30 +40,68 @@ pub fn distill(tokenizer: &Tokenizer, model: &Model) -> Vec<u8> {
     let vocab = tokenizer.vocab_size();
     let hidden = crate::DIMENSIONS;
     let (cls, sep) = tokenizer.cls_sep();
-    let mut pooled = vec![0.0f64; vocab * hidden];
-    for (id, row) in pooled.chunks_exact_mut(hidden).enumerate() {
-        let ids = [cls, u32::try_from(id).expect("a token id"), sep];
-        let out = model.forward(&[&ids], Arithmetic::Reproducible);
-        for token in out.chunks_exact(hidden) {
-            for (r, v) in row.iter_mut().zip(token) {
-                *r += f64::from(*v) / 3.0;
+    let mut own = vec![0.0f64; vocab * hidden];
+    // The rows of the tokens from `first` on: their outputs, `BATCH` at a
+    // time.
+    let outputs = |first: usize, rows: &mut [f64]| {
+        for (chunk, rows) in rows.chunks_mut(BATCH * hidden).enumerate() {
+            let texts: Vec<[u32; 3]> = (0..rows.len() / hidden)
+                .map(|i| {
+                    let id = first + chunk * BATCH + i;
+                    [cls, u32::try_from(id).expect("a token id"), sep]
+                })
+                .collect();
+            let batch: Vec<&[u32]> = texts.iter().map(|t| &t[..]).collect();
+            let out = model.forward(&batch, Arithmetic::Reproducible);
+            for (row, text) in rows
+                .chunks_exact_mut(hidden)
+                .zip(out.chunks_exact(3 * hidden))
+            {
+                // The middle of [CLS], the token, [SEP].
+                let token = &text[hidden..2 * hidden];
+                row.iter_mut()
+                    .zip(token)
+                    .for_each(|(r, v)| *r = f64::from(*v));
             }
         }
+    };
+    // One part of the vocabulary a core: each token's rows are the same
+    // bits whichever thread computes them.
+    let threads = if cfg!(target_arch = "wasm32") {
+        1
+    } else {
+        std::thread::available_parallelism().map_or(1, usize::from)
+    };
+    let part = vocab.div_ceil(threads).div_ceil(BATCH) * BATCH;
+    if threads == 1 {
+        outputs(0, &mut own);
+    } else {
+        std::thread::scope(|scope| {
+            for (i, rows) in own.chunks_mut(part * hidden).enumerate() {
+                let outputs = &outputs;
+                scope.spawn(move || outputs(i * part, rows));
+            }
+        });
     }
-    let mean = column_mean(&pooled, hidden);
-    for row in pooled.chunks_exact_mut(hidden) {
+    let mean = column_mean(&own, hidden);
+    for row in own.chunks_exact_mut(hidden) {
         row.iter_mut().zip(&mean).for_each(|(r, m)| *r -= m);
     }
-    let components = principal_components(&pooled, hidden, DIMENSIONS);
+    let (components, variances) = principal_components(&own, hidden, DIMENSIONS);
+    let whiten: Vec<f64> = variances
+        .iter()
+        .map(|v| (v / vocab as f64).max(f64::MIN_POSITIVE).powf(-0.25))
+        .collect();
     let zipf_total: f64 = (0..vocab).map(|rank| 1.0 / (rank as f64 + 2.0)).sum();
     let mut rows = Vec::with_capacity(vocab * DIMENSIONS);
-    for (rank, row) in pooled.chunks_exact(hidden).enumerate() {
+    for (rank, row) in own.chunks_exact(hidden).enumerate() {
         let p = 1.0 / (rank as f64 + 2.0) / zipf_total;
         let weight = SIF / (SIF + p);
         rows.extend(
             components
                 .chunks_exact(hidden)
-                .map(|c| weight * c.iter().zip(row).map(|(a, b)| a * b).sum::<f64>()),
+                .zip(&whiten)
+                .map(|(c, w)| weight * w * c.iter().zip(row).map(|(a, b)| a * b).sum::<f64>()),
         );
     }
     static_table::encode(&rows, vocab)
@@ -68,8 +118,8 @@ fn column_mean(x: &[f64], width: usize) -> Vec<f64> {
 }
 
 /// The `k` eigenvectors of Xᵀ·X with the largest eigenvalues, row after
-/// row (`k × width`).
-fn principal_components(x: &[f64], width: usize, k: usize) -> Vec<f64> {
+/// row (`k × width`), and those eigenvalues.
+fn principal_components(x: &[f64], width: usize, k: usize) -> (Vec<f64>, Vec<f64>) {
     let mut a = vec![0.0; width * width];
     for row in x.chunks_exact(width) {
         for i in 0..width {
@@ -98,7 +148,7 @@ fn principal_components(x: &[f64], width: usize, k: usize) -> Vec<f64> {
         let sign = if largest < 0.0 { -1.0 } else { 1.0 };
         out.extend(column.iter().map(|v| v * sign));
     }
-    out
+    (out, order[..k].iter().map(|&c| values[c]).collect())
 }
 
 /// Eigenvalues and eigenvectors (columns) of the symmetric `a` (`n × n`),

@@ -12,7 +12,7 @@ use crate::tokenizer::Tokenizer;
 use crate::Error;
 
 /// The model's name, as embedders report it (`id`).
-pub const ID: &str = "all-MiniLM-L6-v2-static-256";
+pub const ID: &str = "all-MiniLM-L6-v2-static-256-v2";
 /// The length of each vector.
 pub const DIMENSIONS: usize = 256;
 /// The table's first bytes.
