@@ -27,6 +27,7 @@ import { CLIENT_MESSAGE_LIMIT, EXPIRED, FLOOD_CLOSE, FLOOD_PROBLEM, closeAtExpir
 import { denoKvTeamStorage } from "./src/team-storage-deno-kv.js";
 import { embedderLoader } from "./src/embedder-setting.js";
 import { embedderThread } from "./src/deno-embedder-thread.js";
+import { slicedTurn } from "./src/turns.js";
 
 const env = Deno.env.toObject();
 
@@ -257,7 +258,10 @@ if (every !== null) {
 }
 
 const subscribers = () => [...open.values()].reduce((n, sockets) => n + sockets.size, 0);
-const hub = createHub(config, { team, subscribe, openSockets, closeSockets, policiesChanged, metrics, subscribers, scheduleSweep, teamDeleted, embedder: embedder ?? undefined });
+// Long work gives the thread to other requests every SLICE_MS (src/turns.js).
+const SLICE_MS = 4;
+const turn = slicedTurn(SLICE_MS);
+const hub = createHub(config, { team, subscribe, openSockets, closeSockets, policiesChanged, metrics, subscribers, scheduleSweep, teamDeleted, embedder: embedder ?? undefined, turn });
 const hostname = env.HOST || "127.0.0.1";
 Deno.serve({ port, hostname, onListen: ({ hostname: h, port: p }) => console.log(`memdoc hub: http://${h}:${p}`) }, (request, info) =>
   hub.fetch(request, { client: info.remoteAddr.hostname }),

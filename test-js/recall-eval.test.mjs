@@ -24,7 +24,7 @@ test("by words: keyword questions answered, unanswerable ones select nothing", a
   assert.equal(lexical.noneSilent, 1, `missed: ${lexical.missed.join("; ")}`);
 });
 
-test("with MiniLM: 90% of paraphrases within 1,200 code points, 75% within 400", async () => {
+test("with MiniLM: 90% of paraphrases within 1,200 code points, 75% within 400, one unanswerable question of 12 selects nothing", async () => {
   const { miniLmEmbedder } = await import("../pkg/embedders/minilm.js");
   const embedder = await miniLmEmbedder();
   const { hybrid } = await measure(memdoc, embedder);
@@ -35,6 +35,8 @@ test("with MiniLM: 90% of paraphrases within 1,200 code points, 75% within 400",
   assert.ok(hybrid.paraphrase1200 >= 0.9, pct(hybrid.paraphrase1200));
   assert.ok(hybrid.paraphrase400 >= 0.75, pct(hybrid.paraphrase400));
   assert.equal(hybrid.keyword, 1);
+  // tests/recall_eval.rs's MINILM_NONE_FLOOR: MiniLM's query floor.
+  assert.ok(hybrid.noneSilent >= 0.08, pct(hybrid.noneSilent));
 });
 
 test("with the static table: its paraphrase floors (docs/API.md), every keyword question", async () => {
@@ -74,7 +76,7 @@ test("held out, with MiniLM: replaced facts newest first, paraphrase floors", as
   );
   assert.deepEqual(r.staleAlone, []);
   assert.ok(r.replaced >= 0.95, pct(r.replaced));
-  assert.ok(r.paraphrase1200 >= 0.92, pct(r.paraphrase1200));
+  assert.ok(r.paraphrase1200 >= 0.95, pct(r.paraphrase1200));
   assert.ok(r.paraphrase400 >= 0.82, pct(r.paraphrase400));
 });
 

@@ -6,8 +6,8 @@
 //! anything; with MiniLM, at least 90% of the paraphrases (which share no
 //! content word with their answer: test-js/recall-eval.test.mjs checks
 //! that) are answered within 1,200 and 75% within 400, every keyword
-//! question still is, and the separation of the unanswerable ones is
-//! printed (`cargo test --release --test recall_eval -- --nocapture`).
+//! question still is, and one of the unanswerable ones selects nothing
+//! (MiniLM's query floor; the separation is printed) (`cargo test --release --test recall_eval -- --nocapture`).
 #![cfg(not(target_arch = "wasm32"))]
 
 #[path = "recall-eval/eval.rs"]
@@ -17,6 +17,9 @@ use eval::{answered, auc, lexical, questions, top_relevance, Question};
 
 const MINILM_FLOOR_1200: f64 = 0.90;
 const MINILM_FLOOR_400: f64 = 0.75;
+/// Unanswerable questions selecting nothing with MiniLM: 1 of 12 measured
+/// (docs/FORMAT.md §12, "The query floor", for the trade-off per method).
+const MINILM_NONE_FLOOR: f64 = 0.08;
 /// The static table's floors, a question under what it measures (88.6% and
 /// 72.9%; docs/FORMAT.md §12).
 const STATIC_FLOOR_1200: f64 = 0.87;
@@ -78,9 +81,13 @@ fn questions_without_an_answer_select_nothing_by_words() {
 
 #[test]
 fn with_minilm_paraphrases_find_their_answers() {
-    paraphrases_find_their_answers(
+    let silent = paraphrases_find_their_answers(
         eval::Embedder::load(),
         [MINILM_FLOOR_1200, MINILM_FLOOR_400],
+    );
+    assert!(
+        silent >= MINILM_NONE_FLOOR,
+        "selecting nothing: {silent:.3}"
     );
 }
 
@@ -94,8 +101,8 @@ fn with_the_static_table_paraphrases_find_their_answers() {
 
 /// The paraphrases answered within 1,200 and 400 code points (at least
 /// `floors`), every keyword question still answered, the separation of the
-/// unanswerable ones printed.
-fn paraphrases_find_their_answers(mut embedder: eval::Embedder, floors: [f64; 2]) {
+/// unanswerable ones printed; the share of them that select nothing.
+fn paraphrases_find_their_answers(mut embedder: eval::Embedder, floors: [f64; 2]) -> f64 {
     let all = questions();
     let name = embedder.id();
     let paraphrases = of_kind(&all, "paraphrase");
@@ -147,6 +154,7 @@ fn paraphrases_find_their_answers(mut embedder: eval::Embedder, floors: [f64; 2]
     );
     assert!(report[0] >= floors[0], "within 1,200: {:.3}", report[0]);
     assert!(report[1] >= floors[1], "within 400: {:.3}", report[1]);
+    share(none - selecting, none)
 }
 
 /// The held-out floors (`heldout.json`, which the calibration never sees).
@@ -156,10 +164,10 @@ const REPLACED_FLOOR: f64 = 0.95;
 const NONE_FLOOR: f64 = 0.75;
 /// Keyword questions with inflections and identifiers, by words.
 const KEYWORD_FLOOR: f64 = 0.97;
-/// Paraphrases with MiniLM within 1,200 and 400 code points: what it
-/// reaches (92.7% and 82.9%, under the goals of 95% and 85%; docs/FORMAT.md
-/// §12), less a point.
-const HELDOUT_MINILM_FLOOR_1200: f64 = 0.92;
+/// Paraphrases with MiniLM within 1,200 and 400 code points: the goal of
+/// 95% within 1,200 (95.1% measured), and within 400 what it reaches
+/// (82.9%, under the goal of 85%; docs/FORMAT.md §12) less a point.
+const HELDOUT_MINILM_FLOOR_1200: f64 = 0.95;
 const HELDOUT_MINILM_FLOOR_400: f64 = 0.82;
 /// Paraphrases with the static table within 1,200 and 400: what it
 /// reaches (85.4% and 63.4%), less a question.
@@ -297,6 +305,7 @@ fn with_minilm_the_heldout_set_holds_its_floors() {
     );
     assert!(p400 >= HELDOUT_MINILM_FLOOR_400, "within 400: {p400:.3}");
     // MiniLM's cosines do not part unanswerable questions from paraphrased
-    // ones (docs/FORMAT.md §12 has the trade-off per method): by meaning,
-    // "nothing relevant" is measured and printed, not promised.
+    // ones: its query floor rejects one of the fitted set's and none of
+    // these (docs/FORMAT.md §12 has the trade-off per method), so here
+    // "nothing relevant" by meaning is measured and printed, not promised.
 }

@@ -105,3 +105,52 @@ fn vectors_that_do_not_fit_are_a_coded_error() {
     nan[3] = f32::NAN;
     assert_eq!(bad(&query, &nan), "options/invalid-vectors");
 }
+
+#[test]
+fn under_minilm_query_floor_nothing_answers_unless_words_do() {
+    let options = RecallOptions {
+        budget: 4_000,
+        ..RecallOptions::default()
+    };
+    let count = recall_items(MEMORY).len();
+    // Every item at a cosine of 0.12 to the query: above MiniLM's item
+    // floor (0.10), under its query floor (0.15).
+    let (c, s) = (0.12_f32, (1.0_f32 - 0.12 * 0.12).sqrt());
+    let items: Vec<f32> = (0..count).flat_map(|_| [c, s]).collect();
+    let recall_with = |embedder: &str, query: &str| {
+        let vectors = RecallVectors {
+            embedder,
+            query: &[1.0, 0.0],
+            items: &items,
+        };
+        hybrid_recall(MEMORY, query, &options, &vectors).unwrap()
+    };
+    let none = recall_with("all-MiniLM-L6-v2", "who is the head of legal?");
+    assert_eq!(
+        (none.totals.relevant, none.selected.len()),
+        (0, 0),
+        "should say nothing answers"
+    );
+    assert!(none.omitted.iter().all(|o| o.reason.as_str() == "no-match"));
+    let words = recall_with("all-MiniLM-L6-v2", "weekly sync room");
+    assert_eq!(
+        words.selected.len(),
+        count,
+        "a match by words answers the query, and the item floor fills the budget"
+    );
+    // Nearer than the query floor, the same items answer.
+    let near = 0.2_f32;
+    let items: Vec<f32> = (0..count)
+        .flat_map(|_| [near, (1.0 - near * near).sqrt()])
+        .collect();
+    let vectors = RecallVectors {
+        embedder: "all-MiniLM-L6-v2",
+        query: &[1.0, 0.0],
+        items: &items,
+    };
+    let r = hybrid_recall(MEMORY, "who is the head of legal?", &options, &vectors).unwrap();
+    assert_eq!(
+        r.totals.relevant, count,
+        "should answer above the query floor"
+    );
+}

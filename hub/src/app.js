@@ -80,6 +80,8 @@ const TEAM = "/v1/teams/:team";
  *   the embedder of recall by meaning (embedding.js), loaded once; absent: recall by words
  * @property {(work: Promise<unknown>) => void} [background]
  *   keep work going after the response (a Worker's waitUntil)
+ * @property {() => Promise<void>} [turn] give the thread to other requests
+ *   between the parts of long work (turns.js; default: one timer turn)
  */
 
 /**

@@ -9,6 +9,7 @@ import { BoundedMap } from "./bounded-map.js";
 import { IndexQueue } from "./embedding.js";
 import { Metrics } from "./metrics.js";
 import { RateLimiter } from "./rate-limit.js";
+import { nextTurn } from "./turns.js";
 import { UnknownKeys } from "./unknown-keys.js";
 
 /**
@@ -22,6 +23,7 @@ import { UnknownKeys } from "./unknown-keys.js";
  * @property {UnknownKeys} unknownKeys refusals of keys no team knows
  * @property {BoundedMap} lastUsed when each key's last use was written
  * @property {IndexQueue} indexing the indexing of saved memories (embedding.js)
+ * @property {() => Promise<void>} turn let other requests run between the parts of long work (turns.js)
  * @property {(request: Request, env: unknown) => Response | Promise<Response>} fetch the application itself (the MCP tools act through it)
  *
  * @typedef {object} Caller the holder of the key (caller.js)
@@ -69,6 +71,7 @@ export function hubOf(config, runtime, fetch) {
     unknownKeys: new UnknownKeys(config),
     lastUsed: new BoundedMap(10_000),
     indexing: new IndexQueue({ embedder: runtime.embedder ?? null, background: runtime.background, log: (line) => console.error(line) }),
+    turn: runtime.turn ?? nextTurn,
     fetch,
   };
 }

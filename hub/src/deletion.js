@@ -30,6 +30,9 @@ export const exclusive = (storage, ref, task) => serially(storage, `memory ${tag
 /** The deletion marker of a memory, or undefined when it is not deleted. */
 export const deletedMarker = (storage, ref) => storage.get(marker(ref));
 
+/** The deletion markers of `refs`, in one read where the storage allows. */
+export const deletedMarkers = (storage, refs) => storage.getMany(refs.map(marker));
+
 /** The problem of a request for a deleted memory: a save is told why, anything else finds nothing. */
 export function deletedProblem(action) {
   if (action === "save" || action === "revert") {

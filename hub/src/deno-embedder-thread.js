@@ -1,10 +1,18 @@
 // The Deno hub's in-process embedder (MiniLM, the static table or
-// multilingual-e5-small) in a
-// thread of its own (a Web Worker), so that embedding a large memory never
-// holds the thread that answers every team's requests (docs/HUB.md,
-// "Recall by meaning"). `embedderThread(kind)` runs in the server and gives
-// an Embedder whose calls are messages to the thread; the same file is the
-// thread's module, which loads the embedder once and answers each call.
+// multilingual-e5-small) in a thread of its own (a Web Worker), so that
+// embedding a large memory never holds the thread that answers every
+// team's requests, and indexing takes at most INDEX_SHARE of the thread's
+// time (docs/HUB.md, "Recall by meaning"). `embedderThread(kind)` runs in
+// the server and gives an Embedder whose calls are messages to the thread;
+// the same file is the thread's module, which loads the embedder once and
+// answers each call.
+
+/**
+ * The share of the embedder's thread that indexing takes at most: the
+ * thread and the requests' share the machine's cores (two, often), and a
+ * backlog of large memories would otherwise keep one of them busy.
+ */
+export const INDEX_SHARE = 0.5;
 
 /**
  * An Embedder whose work runs in a new thread; resolves once the thread
@@ -34,10 +42,23 @@ export function embedderThread(kind, model) {
       waiting.set(id, { resolve, reject });
       thread.postMessage({ id, kind, model, ...message });
     });
+  // The indexing's share of the thread: after each call for documents, the
+  // next waits as long as it took; a query's never waits.
+  let resting = Promise.resolve();
+  const embedDocuments = async (texts) => {
+    await resting;
+    const started = performance.now();
+    try {
+      return (await ask({ call: "embed", texts, as: "document" })).vectors;
+    } finally {
+      const took = performance.now() - started;
+      resting = new Promise((resolve) => setTimeout(resolve, (took * (1 - INDEX_SHARE)) / INDEX_SHARE));
+    }
+  };
   return ask({ call: "load" }).then(({ model }) => ({
     id: model.id,
     dimensions: model.dimensions,
-    embed: async (texts, as) => (await ask({ call: "embed", texts, as })).vectors,
+    embed: async (texts, as) => (as === "document" ? embedDocuments(texts) : (await ask({ call: "embed", texts, as })).vectors),
   }));
 }
 

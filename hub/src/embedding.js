@@ -6,6 +6,8 @@
 // runtime (worker.js, deno.js), built from the settings.
 import { recallItems, vectorKey } from "memdoc";
 
+import { nextTurn } from "./turns.js";
+
 /** Keys in team storage hold no "/": a model id like "@cf/baai/…" is escaped. */
 const storageKey = (key) => ["vectors", key.replaceAll("%", "%25").replaceAll("/", "%2F")];
 
@@ -27,32 +29,9 @@ export function teamVectorCache(storage) {
       });
     },
     async setMany(entries) {
-      for (const [key, vector] of entries) await storage.put(storageKey(key), bytesOf(vector));
+      await storage.putMany(entries.map(([key, vector]) => [storageKey(key), bytesOf(vector)]));
     },
   };
-}
-
-/**
- * The team's vectors as a recall's cache that never has the recall embed an
- * item: an item the team holds no vector for yet reads as a vector of
- * zeros (matched by words alone) and is counted in `missing`; nothing is
- * written (the indexing queue writes).
- * @param {number} dimensions the embedder's
- */
-export function indexedVectors(storage, dimensions) {
-  const cache = teamVectorCache(storage);
-  const out = {
-    missing: 0,
-    async getMany(keys) {
-      return (await cache.getMany(keys)).map((vector) => {
-        if (vector !== undefined) return vector;
-        out.missing += 1;
-        return new Float32Array(dimensions);
-      });
-    },
-    async setMany() {},
-  };
-  return out;
 }
 
 /**
@@ -80,18 +59,20 @@ export async function unembedded(embedder, storage, content) {
   return missing;
 }
 
-/** The most texts one indexing call gives the embedder. */
-const BATCH = 100;
+/** The most texts one indexing call gives the embedder: the thread is given back between calls (turns.js). */
+const BATCH = 16;
 
 /**
  * Embed the items of `content` the team does not hold yet and keep their
- * vectors. Runs after a save has answered: its failure is logged, never
- * the save's.
+ * vectors, BATCH texts a call, each call's in one write, with a turn between
+ * calls. Runs after a save has answered: its failure is logged, never the
+ * save's.
  */
 export async function indexMemory(embedder, storage, content) {
   const missing = [...(await unembedded(embedder, storage, content))];
   const cache = teamVectorCache(storage);
   for (let at = 0; at < missing.length; at += BATCH) {
+    if (at > 0) await nextTurn();
     const part = missing.slice(at, at + BATCH);
     const vectors = await embedder.embed(part.map(([, text]) => text), "document");
     if (!Array.isArray(vectors) || vectors.length !== part.length) throw new Error(`the embedder gave ${vectors?.length ?? "no"} vectors for ${part.length} texts`);

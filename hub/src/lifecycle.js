@@ -9,14 +9,15 @@
 // an entry expired, replaces the head by compare-and-swap, and archives an
 // entry once however many sweeps run; a sweep that expires nothing writes
 // nothing, not even an audit entry.
-import { hybridRecall, recall } from "memdoc";
+import { hybridRecall, recall, recallWithVectors } from "memdoc";
 
 import { appendAudit } from "./audit.js";
 import { teamMemoryIds } from "./directory.js";
 import { engineProblem, HubProblem } from "./problem.js";
-import { indexedVectors, queryOnce, teamVectorCache } from "./embedding.js";
+import { queryOnce, teamVectorCache } from "./embedding.js";
 import { readPolicies } from "./policies.js";
-import { countRecall } from "./stats.js";
+import { itemVectors, queryVector } from "./recall-vectors.js";
+import { countRecalls } from "./stats.js";
 
 /** The actor of scheduled sweeps in the memories' history. */
 export const SWEEPER = "memdoc-sweeper";
@@ -32,9 +33,10 @@ export const SWEEPER = "memdoc-sweeper";
  * `lag`, and the memory is queued for its indexing); a task memory's, which
  * no save indexes, are embedded now. `today` (YYYY-MM-DD) is the date ages
  * count to (default: the memory's newest entry); `embedder` stands for the
- * hub's.
+ * hub's. The recall is counted in the team's stats, or, given `counted`, added
+ * to it for the caller to count (`countRecalls`) with the others of its request.
  */
-export async function recallFor(c, who, ref, content, { optional = false, today, embedder: given } = {}) {
+export async function recallFor(c, who, ref, content, { optional = false, today, embedder: given, counted } = {}) {
   const q = c.req.query("q");
   const rawBudget = c.req.query("budget");
   const mode = c.req.query("mode");
@@ -56,23 +58,36 @@ export async function recallFor(c, who, ref, content, { optional = false, today,
   const { metrics } = c.var.hub;
   metrics.add("memdoc_recalls_total");
   metrics.observe("memdoc_recall_duration_seconds", {}, ms / 1000);
-  await countRecall(who.storage, recalled, ms);
+  if (counted) counted.push({ recalled, ms });
+  else await countRecalls(who.storage, [{ recalled, ms }]);
   return recalled;
 }
 
-/** `hybridRecall` over what the team has indexed (see `recallFor`). */
+/**
+ * Recall by words and meaning over what the team has indexed (see
+ * `recallFor`): hybridRecall's, with the item vectors of recall-vectors.js.
+ */
 async function recallByMeaning(c, who, ref, content, q, options, load) {
   const { embedder } = await embedderOrFailure(queryOnce(load));
   if (ref.scope === "task") return hybridRecall(content, q, { ...options, embedder, cache: teamVectorCache(who.storage) });
-  // The vectors' length: the embedder's, else its query's (embedded once for the whole recall).
-  const dimensions = embedder.dimensions ?? (await embedder.embed([q], "query").then((v) => v[0]?.length ?? 0, () => 0));
-  const cache = indexedVectors(who.storage, dimensions);
-  const recalled = await hybridRecall(content, q, { ...options, embedder, cache });
-  if (cache.missing === 0 || recalled.semantic.degraded !== null) return recalled;
+  let query;
+  let items;
+  try {
+    query = await queryVector(embedder, q);
+    items = await itemVectors(who.storage, embedder.id, query.length, content);
+  } catch (error) {
+    // As hybridRecall: by words alone, said.
+    return { ...recall(content, q, options), semantic: { model: embedder.id, degraded: EMBEDDER_UNAVAILABLE, message: error?.message ?? String(error) } };
+  }
+  const recalled = { ...recallWithVectors(content, q, options, embedder.id, query, items.vectors), semantic: { model: embedder.id, degraded: null } };
+  if (items.missing === 0) return recalled;
   const { hub } = c.var;
   hub.indexing.add(who.storage, hub.storeOf(who.storage), ref);
-  return { ...recalled, semantic: { ...recalled.semantic, degraded: INDEX_LAGGING, lag: cache.missing } };
+  return { ...recalled, semantic: { ...recalled.semantic, degraded: INDEX_LAGGING, lag: items.missing } };
 }
+
+/** The degradation of a recall by meaning whose embedder failed (hybridRecall's). */
+const EMBEDDER_UNAVAILABLE = "embedder/unavailable";
 
 /** The degradation of a recall by meaning some of whose items are not indexed yet. */
 export const INDEX_LAGGING = "index/lagging";

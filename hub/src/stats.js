@@ -19,16 +19,16 @@ const RECALL_MS_MAX = 60_000;
 const FIELDS = ["writes", "conflicts", "merges", "recalls", "refusals", "expiredEntriesRecalled"];
 const hourOf = (ms) => new Date(ms).toISOString().slice(0, 13);
 
-/** Add `counts` (and a recall time) to the team's record of this hour. */
-export function count(storage, counts, recallMs = null) {
+/** Add `counts` (and recall times) to the team's record of this hour. */
+export function count(storage, counts, recallMs = []) {
   return serially(storage, "stats", async () => {
     const hour = hourOf(Date.now());
     const key = ["stats", hour];
     const record = (await storage.get(key)) ?? { hour, recallMs: {} };
     if (Object.keys(record).length === 2) await forgetOld(storage);
     for (const [field, n] of Object.entries(counts)) record[field] = (record[field] ?? 0) + n;
-    if (recallMs !== null) {
-      const ms = String(Math.min(RECALL_MS_MAX, Math.round(recallMs)));
+    for (const time of recallMs) {
+      const ms = String(Math.min(RECALL_MS_MAX, Math.round(time)));
       record.recallMs[ms] = (record.recallMs[ms] ?? 0) + 1;
     }
     await storage.put(key, record);
@@ -41,21 +41,22 @@ async function forgetOld(storage) {
 }
 
 /**
- * A recall's figures: its time, and how many of the entries it selected a
+ * Recalls' figures (each `{ recalled, ms }`), in one update of the team's
+ * record: their times, and how many of the entries they selected a
  * lifecycle policy of the team says have expired today (a defect when
  * not 0: the sweep should have archived them).
  */
-export async function countRecall(storage, recalled, ms) {
+export async function countRecalls(storage, recalls) {
   const policies = await readPolicies(storage);
   let expired = 0;
-  if (policies.length > 0) {
+  for (const { recalled } of policies.length > 0 ? recalls : []) {
     const dated = (recalled.selected ?? []).filter((item) => item.date);
     if (dated.length > 0) {
       const text = dated.map((item) => `## ${item.section}\n- ${item.date}: ${item.text}`).join("\n");
-      expired = expire(text, { today: utcToday(), policies }).archived.length;
+      expired += expire(text, { today: utcToday(), policies }).archived.length;
     }
   }
-  await count(storage, { recalls: 1, expiredEntriesRecalled: expired }, ms);
+  await count(storage, { recalls: recalls.length, expiredEntriesRecalled: expired }, recalls.map(({ ms }) => ms));
 }
 
 /**

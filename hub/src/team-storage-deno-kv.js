@@ -9,10 +9,10 @@ export function denoKvTeamStorage(kv, team) {
     id: team,
     get: async (key) => (await kv.get(full(key))).value ?? undefined,
     async getMany(keys) {
-      // Deno KV reads at most 10 keys at once.
-      const out = [];
-      for (let i = 0; i < keys.length; i += 10) out.push(...(await kv.getMany(keys.slice(i, i + 10).map(full))).map((e) => e.value ?? undefined));
-      return out;
+      // Deno KV reads at most 10 keys at once: the reads of 10 each, together.
+      const parts = [];
+      for (let i = 0; i < keys.length; i += 10) parts.push(kv.getMany(keys.slice(i, i + 10).map(full)));
+      return (await Promise.all(parts)).flatMap((entries) => entries.map((e) => e.value ?? undefined));
     },
     put: async (key, value) => {
       await kv.set(full(key), value);

@@ -3,14 +3,16 @@
 // hub's modules; `host` is the package's in-memory KvHost.
 import { memoryHost } from "memdoc/adapters/memory";
 
-export function mapStorage() {
+export function mapStorage(id = "team") {
   const map = new Map();
   const name = (key) => key.join("/");
   const sorted = (prefix) => [...map.keys()].filter((k) => k.startsWith(`${name(prefix)}/`)).sort();
   return {
+    id,
     map,
     host: memoryHost(),
     get: async (key) => map.get(name(key)),
+    getMany: async (keys) => keys.map((key) => map.get(name(key))),
     put: async (key, value) => void map.set(name(key), value),
     putMany: async (entries) => entries.forEach(([k, v]) => map.set(name(k), v)),
     delete: async (key) => void map.delete(name(key)),
@@ -20,6 +22,7 @@ export function mapStorage() {
       map.set(name(key), value);
       return true;
     },
+    deleteAll: async () => map.clear(),
     async list(prefix, o = {}) {
       let keys = sorted(prefix);
       if (o.end) keys = keys.filter((k) => k < name(o.end));

@@ -5,7 +5,8 @@
 // and reason when their key is revoked or ends, their member is disabled or
 // their team is deleted; recall answers are proportional to what they
 // recall. The per-team queues are checked in real Deno over Deno KV
-// (fixtures/serial-deno.js): two handles of one team share them.
+// (fixtures/serial-deno.js): two handles of one team share them; and the
+// Deno embedder thread's share for indexing (fixtures/embedder-share-deno.js).
 //
 // Needs the global WebSocket (Node 22, or Node 20 with --experimental-websocket).
 import assert from "node:assert/strict";
@@ -334,12 +335,12 @@ for (const [target, start] of Object.entries(targets)) {
   });
 }
 
-test("the per-team queues hold across handles of one team (real Deno, Deno KV): a cache that replaces a handle splits no lock", { timeout: 60_000 }, async () => {
+/** What a fixture run in real Deno (`deno run` with `flags`, then the fixture and `args`) printed, as JSON. */
+function denoFixture(fixture, flags, args = []) {
   const deno = join(root, "node_modules", ".bin", "deno");
-  const kvPath = join(work, "serial.sqlite");
-  const args = ["run", "--no-prompt", "--no-lock", "--unstable-kv", `--allow-read=${root},${work}`, `--allow-write=${work}`, join(root, "hub", "test", "fixtures", "serial-deno.js"), kvPath];
-  const out = await new Promise((resolve, reject) => {
-    const child = spawn(deno, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+  const all = ["run", "--no-prompt", "--no-lock", ...flags, join(root, "hub", "test", "fixtures", fixture), ...args];
+  return new Promise((resolve, reject) => {
+    const child = spawn(deno, all, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
@@ -347,6 +348,14 @@ test("the per-team queues hold across handles of one team (real Deno, Deno KV): 
     child.on("error", reject);
     child.on("close", (status) => (status === 0 ? resolve(JSON.parse(stdout)) : reject(new Error(`deno exited with ${status}:\n${stderr}\n${stdout}`))));
   });
+}
+
+test("the per-team queues hold across handles of one team (real Deno, Deno KV): a cache that replaces a handle splits no lock", { timeout: 60_000 }, async () => {
+  const out = await denoFixture("serial-deno.js", ["--unstable-kv", `--allow-read=${root},${work}`, `--allow-write=${work}`], [join(work, "serial.sqlite")]);
   // Each pair of tasks ran one after the other, whichever handle queued it.
   for (const [what, order] of Object.entries(out)) assert.deepEqual(order, ["first start", "first end", "second start", "second end"], what);
+});
+
+test("the Deno embedder's thread gives indexing half its time: after an indexing call the next one rests, a query does not wait (real Deno)", { timeout: 60_000 }, async () => {
+  assert.deepEqual(await denoFixture("embedder-share-deno.js", [`--allow-read=${root}`]), ["query 1", "document 1"]);
 });

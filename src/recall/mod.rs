@@ -208,9 +208,10 @@ impl PreparedRecall {
             reference,
             vectors,
         );
+        let answered = semantic::answered(scored.iter().map(|(_, why)| why), vectors);
         let relevant: Vec<bool> = scored
             .iter()
-            .map(|(_, why)| !has_query || why.relevance >= RELEVANCE_FLOOR)
+            .map(|(_, why)| !has_query || (answered && why.relevance >= RELEVANCE_FLOOR))
             .collect();
         let superseded = superseded(&items, &mut lexicon, &relevant);
         for (i, by) in superseded.iter().enumerate() {

@@ -83,7 +83,8 @@ pub struct OmittedItem {
 pub enum OmitReason {
     /// It would fit alone, but not with the items that scored higher.
     Budget,
-    /// The query has words and the item's relevance is under the floor
+    /// The query has words and the item's relevance is under the floor, or
+    /// the query is under its embedder's query floor
     /// (and its section is not pinned).
     NoMatch,
     /// Even alone under its heading it is larger than the budget.
@@ -119,8 +120,9 @@ pub struct RecallTotals {
     pub selected: usize,
     /// Items left out.
     pub omitted: usize,
-    /// Items that answer the query (relevance at or above the floor), or
-    /// every item when the query has no words. 0: nothing in the memory
+    /// Items that answer the query (relevance at or above the floor and,
+    /// by meaning, the query at the embedder's query floor), or every item
+    /// when the query has no words. 0: nothing in the memory
     /// answers the query, and nothing is selected (pinned sections apart).
     pub relevant: usize,
     /// Code points of the memory's canonical form.

@@ -8,6 +8,7 @@
 use crate::error::Error;
 
 use super::math::half_to_the;
+use super::score::Why;
 
 /// The relevance under which an item does not answer the query: it is
 /// omitted as `no-match` (unless its section is pinned).
@@ -96,11 +97,16 @@ pub const LEXICAL_CALIBRATION: Calibration = Calibration {
 /// as high as it goes while paraphrased questions keep their answers
 /// (the floors of `tests/recall_eval.rs`, with a margin).
 pub const CALIBRATIONS: [(&str, Calibration); 3] = [
+    // The floor (cosine 0.10) below where unanswerable questions' best
+    // items lie: whether anything answers is decided once per query
+    // ([`QUERY_FLOORS`]), so the floor only decides which items fill the
+    // budget; `half` 0.30 keeps the cosines of answers (0.2 to 0.6) apart
+    // instead of all near 1, so that recency does not decide their order.
     (
         "all-MiniLM-L6-v2",
         Calibration {
-            zero: 0.03,
-            half: 0.12,
+            zero: -0.20,
+            half: 0.30,
         },
     ),
     // The static table (memdoc-minilm's static_table), fitted on the
@@ -138,6 +144,36 @@ pub const CALIBRATIONS: [(&str, Calibration); 3] = [
 /// cosine itself cannot serve both (`tests/recall_eval_zh.rs`), the distance
 /// from the median can.
 pub const CENTRED: [(&str, f64); 1] = [("multilingual-e5-small-q4", 0.80)];
+
+/// Embedders for which a query is answered by meaning only when its best
+/// item's cosine reaches the value given here (a query answered by words,
+/// an item at the lexical floor, always is); otherwise no item answers it.
+/// `MiniLM`'s is its floor before the query floor came (cosine 0.15): on the
+/// evaluation set, higher ones up to 0.18 reject no more unanswerable
+/// questions, and 0.19 rejects three more of twelve but misses answers at
+/// 0.157 ("which relational database do we run?" against "Services use
+/// `PostgreSQL` 16"); tests/recall-eval/methods.py measures it against the
+/// other methods (docs/FORMAT.md §12, "The query floor").
+pub const QUERY_FLOORS: [(&str, f64); 1] = [("all-MiniLM-L6-v2", 0.15)];
+
+/// Whether anything answers the query: an item at the lexical floor, or
+/// an item whose cosine reaches the embedder's query floor
+/// ([`QUERY_FLOORS`]; any cosine, for an embedder not in it).
+pub(crate) fn answered<'a>(
+    whys: impl Iterator<Item = &'a Why>,
+    vectors: Option<&RecallVectors<'_>>,
+) -> bool {
+    let floor = vectors.map_or(0.0, |v| {
+        QUERY_FLOORS
+            .iter()
+            .find(|(known, _)| *known == v.embedder)
+            .map_or(f64::NEG_INFINITY, |(_, floor)| *floor)
+    });
+    let mut whys = whys;
+    whys.any(|why| {
+        why.lexical.normalized >= RELEVANCE_FLOOR || why.semantic.is_some_and(|s| s.raw >= floor)
+    })
+}
 
 /// The fewest items whose median cosine a centred calibration uses.
 pub const CENTRED_MIN_ITEMS: usize = 8;

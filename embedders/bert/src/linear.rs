@@ -15,7 +15,9 @@
 //! - `Arithmetic::Fast`: fused multiply-add (each product added unrounded),
 //!   16 lanes and twelve rows at a time with AVX-512, 8 lanes and six rows
 //!   with AVX2 and FMA. WebAssembly's SIMD has no fused multiply-add: its
-//!   kernel serves both.
+//!   kernel serves both, four rows at a time, reading them packed side by
+//!   side (`pack`), and half a panel at a time, each half stored after the
+//!   other (`slot`).
 
 use crate::Arithmetic;
 
@@ -39,7 +41,7 @@ impl Linear {
         for o in 0..outputs {
             let panel = &mut panels[(o / PANEL) * inputs * PANEL..][..inputs * PANEL];
             for i in 0..inputs {
-                panel[i * PANEL + o % PANEL] = weight[o * inputs + i];
+                panel[slot(inputs, i, o % PANEL)] = weight[o * inputs + i];
             }
         }
         Linear {
@@ -75,6 +77,13 @@ impl Linear {
         // 2): each weight loaded serves as many rows as it can.
         let blocks = rows.div_ceil(kernel.rows()).max(1);
         let step = rows.div_ceil(blocks);
+        let packed;
+        let x = if kernel.packs() {
+            packed = pack(x, n, rows, step);
+            &packed[..]
+        } else {
+            x
+        };
         let mut y = vec![0.0f32; rows * m];
         for (p, panel) in self.panels.chunks_exact(n * PANEL).enumerate() {
             let bias: &[f32; PANEL] = self.bias[p * PANEL..][..PANEL].try_into().expect("a panel");
@@ -96,6 +105,38 @@ impl Linear {
         }
         y
     }
+}
+
+/// Where weight `i` of a panel's output `o` goes in the panel: `[i][o]`,
+/// or for WebAssembly's kernel, which reads half a panel at a time, each
+/// half after the other (`[o / 8][i][o % 8]`), so that it reads one run of
+/// memory.
+fn slot(inputs: usize, i: usize, o: usize) -> usize {
+    if cfg!(all(target_arch = "wasm32", target_feature = "simd128")) {
+        (o / 8) * inputs * 8 + i * 8 + o % 8
+    } else {
+        i * PANEL + o
+    }
+}
+
+/// The input with each block of `step` rows (the last may have fewer)
+/// interleaved, `[k][row]`: a block's values for one input are side by
+/// side, read from one pointer at constant offsets rather than from a
+/// pointer per row.
+fn pack(x: &[f32], n: usize, rows: usize, step: usize) -> Vec<f32> {
+    let mut packed = vec![0.0f32; x.len()];
+    let mut r0 = 0;
+    while r0 < rows {
+        let take = step.min(rows - r0);
+        let block = &mut packed[r0 * n..][..take * n];
+        for r in 0..take {
+            for (k, &v) in x[(r0 + r) * n..][..n].iter().enumerate() {
+                block[k * take + r] = v;
+            }
+        }
+        r0 += take;
+    }
+    packed
 }
 
 /// The loop that accumulates a block of rows.
@@ -150,14 +191,30 @@ impl Kernel {
         Kernel::Portable
     }
 
+    /// Whether the kernel reads the input packed by blocks (`pack`).
+    fn packs(self) -> bool {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        if let Kernel::Simd128 = self {
+            return true;
+        }
+        false
+    }
+
     /// Rows a block takes: as many as keep the accumulators, the weights
     /// and a broadcast value in the vector registers (16 of AVX2's, 32 of
     /// AVX-512's; 6 rows for 16 registers: fewer were slower,
-    /// BENCHMARKS.md).
+    /// BENCHMARKS.md). WebAssembly's 4 rows: V8 keeps one of x86's 16
+    /// registers for itself and needs one for each product before its
+    /// addition, and LLVM loads every row's broadcast value before the
+    /// first product, so 8 accumulators, 2 weights and 4 values are what
+    /// fit (5 and 6 rows spilled, and took 1.5x and 1.4x 4 rows' time in Node:
+    /// benches/HISTORY.md, "The WebAssembly kernel's shape").
     fn rows(self) -> usize {
         match self {
             #[cfg(target_arch = "x86_64")]
             Kernel::Avx512 => 12,
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            Kernel::Simd128 => 4,
             _ => 6,
         }
     }
@@ -193,19 +250,21 @@ impl Block<'_> {
     }
 
     fn rows<const R: usize>(&self, kernel: Kernel, y: &mut [f32]) {
-        let xs: [&[f32]; R] = std::array::from_fn(|r| &self.x[(self.r0 + r) * self.n..][..self.n]);
+        let xs = || -> [&[f32]; R] {
+            std::array::from_fn(|r| &self.x[(self.r0 + r) * self.n..][..self.n])
+        };
         let mut out = [[0.0f32; PANEL]; R];
         match kernel {
-            Kernel::Portable => self.portable(&xs, &mut out),
+            Kernel::Portable => self.portable(&xs(), &mut out),
             // SAFETY (each): `Kernel::pick` found the CPU's features.
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx => unsafe { self.avx(&xs, &mut out) },
+            Kernel::Avx => unsafe { self.avx(&xs(), &mut out) },
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2Fma => unsafe { self.avx2_fma(&xs, &mut out) },
+            Kernel::Avx2Fma => unsafe { self.avx2_fma(&xs(), &mut out) },
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512 => unsafe { self.avx512(&xs, &mut out) },
+            Kernel::Avx512 => unsafe { self.avx512(&xs(), &mut out) },
             #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-            Kernel::Simd128 => self.simd128(&xs, &mut out),
+            Kernel::Simd128 => self.simd128(&mut out),
         }
         for (r, row) in out.iter().enumerate() {
             y[(self.r0 + r) * self.m + self.c0..][..PANEL].copy_from_slice(row);
@@ -296,26 +355,30 @@ impl Block<'_> {
     }
 
     /// Half a panel at a time, two 4-lane registers per row, each input
-    /// value loaded straight into all four lanes.
+    /// value loaded straight into all four lanes from the block's packed
+    /// rows (`pack`).
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    fn simd128<const R: usize>(&self, xs: &[&[f32]; R], out: &mut [[f32; PANEL]; R]) {
+    fn simd128<const R: usize>(&self, out: &mut [[f32; PANEL]; R]) {
         use std::arch::wasm32::*;
-        let xs: [*const f32; R] = std::array::from_fn(|r| xs[r].as_ptr());
+        let x = self.x[self.r0 * self.n..][..R * self.n].as_ptr();
         // SAFETY (every load and store): the bias and each row of `out` hold
-        // 16 values, the panel n rows of 16, each input row n values.
+        // 16 values, the panel n rows of 16, the block's packed rows n × R
+        // values.
         unsafe {
             for half in [0, 8] {
                 let b = self.bias.as_ptr().add(half);
                 let mut acc = [[v128_load(b.cast()), v128_load(b.add(4).cast())]; R];
-                let mut w = self.panel.as_ptr().add(half);
-                for k in 0..self.n {
+                let mut w = self.panel.as_ptr().add(half * self.n);
+                let mut a = x;
+                for _ in 0..self.n {
                     let (w0, w1) = (v128_load(w.cast()), v128_load(w.add(4).cast()));
-                    for (row, x) in acc.iter_mut().zip(xs) {
-                        let a = v128_load32_splat(x.add(k).cast());
+                    for (r, row) in acc.iter_mut().enumerate() {
+                        let a = v128_load32_splat(a.add(r).cast());
                         row[0] = f32x4_add(row[0], f32x4_mul(a, w0));
                         row[1] = f32x4_add(row[1], f32x4_mul(a, w1));
                     }
-                    w = w.add(PANEL);
+                    w = w.add(PANEL / 2);
+                    a = a.add(R);
                 }
                 for (row, o) in acc.iter().zip(out.iter_mut()) {
                     let o = o.as_mut_ptr().add(half);

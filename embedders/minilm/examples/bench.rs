@@ -10,17 +10,9 @@
 
 use memdoc_minilm::{Arithmetic, MiniLm};
 
-/// This thread's CPU time so far, in milliseconds.
-fn cpu_ms() -> f64 {
-    let stat = std::fs::read_to_string("/proc/thread-self/schedstat")
-        .expect("/proc/thread-self/schedstat (Linux)");
-    let ns: f64 = stat
-        .split_whitespace()
-        .next()
-        .and_then(|t| t.parse().ok())
-        .expect("the time on CPU");
-    ns / 1e6
-}
+#[path = "shared/cpu_time.rs"]
+mod cpu_time;
+use cpu_time::cpu_ms;
 
 const MODEL: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),

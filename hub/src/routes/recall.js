@@ -13,12 +13,13 @@ import { Hono } from "hono";
 
 import { MEMORY_PATH as M, memoryRole, teamRole } from "../access.js";
 import { allow } from "../allow.js";
-import { deletedMarker } from "../deletion.js";
+import { deletedMarkers } from "../deletion.js";
 import { queryOnce } from "../embedding.js";
 import { etag } from "../etag.js";
 import { utcToday } from "../dates.js";
 import { INDEX_LAGGING, recallFor } from "../lifecycle.js";
 import { omittedAnswer } from "../recall-answer.js";
+import { countRecalls } from "../stats.js";
 import { trace, wantsTrace } from "../trace.js";
 
 const DEFAULT_BUDGET = 4000;
@@ -28,6 +29,8 @@ export const TEAM_RECALL_MEMORIES = 100;
 export const TEAM_RECALL_ITEMS = 10_000;
 /** The most omitted items one team recall lists (`totals.omitted` counts them all). */
 export const TEAM_OMITTED_LISTED = 200;
+/** Memories read together (deletion markers, loads) before they are recalled one a turn. */
+const READ_AHEAD = 10;
 const codePoints = (text) => [...text].length;
 
 /** @type {Hono<import("../context.js").Env>} */
@@ -59,53 +62,81 @@ recalls.get("/recall", teamRole("recall", "reader"), async (c) => {
   const embedder = hub.embedder ? queryOnce(hub.embedder) : null;
   const candidates = [];
   const omitted = [];
+  const counted = [];
+  let omittedCount = 0;
   let semantic;
   let items = 0;
   let memories = 0;
   let skipped = 0;
   let lag = 0;
   const unreadable = [];
-  for (const ref of refs) {
+  // Read READ_AHEAD memories at a time (their deletion markers together,
+  // their loads in parallel), then recall them one a turn: other requests
+  // (other teams' objects on the same thread) run between them.
+  for (let at = 0; at < refs.length; at += READ_AHEAD) {
+    const part = refs.slice(at, at + READ_AHEAD);
     if (memories >= TEAM_RECALL_MEMORIES || items >= TEAM_RECALL_ITEMS) {
-      skipped += 1;
+      skipped += part.length;
       continue;
     }
-    if ((await deletedMarker(who.storage, ref)) !== undefined) continue;
-    // Ten memories a turn: other requests (other teams' objects in the same isolate) run between them.
-    if (memories % 10 === 9) await new Promise((resolve) => setTimeout(resolve, 0));
-    let loaded;
-    try {
-      loaded = await store.load(ref);
-    } catch (error) {
-      // A memory the store cannot read is reported and skipped: the others are still recalled.
-      if (!String(error?.code).startsWith("store/")) throw error;
-      unreadable.push({ scope: ref.scope, id: ref.id, code: error.code });
-      continue;
+    const markers = await deletedMarkers(who.storage, part);
+    const loads = part.map((ref, i) =>
+      markers[i] !== undefined
+        ? null
+        : store.load(ref).then(
+            (loaded) => ({ loaded }),
+            // A memory the store cannot read is reported and skipped: the others are still recalled.
+            (error) => {
+              if (!String(error?.code).startsWith("store/")) throw error;
+              return { error };
+            },
+          ),
+    );
+    // Settled all, so that none is left rejected unobserved when one throws.
+    await Promise.allSettled(loads);
+    for (const [i, ref] of part.entries()) {
+      if (memories >= TEAM_RECALL_MEMORIES || items >= TEAM_RECALL_ITEMS) {
+        skipped += 1;
+        continue;
+      }
+      if (loads[i] === null) continue;
+      const { loaded, error } = await loads[i];
+      if (error) {
+        unreadable.push({ scope: ref.scope, id: ref.id, code: error.code });
+        continue;
+      }
+      if (memories > 0) await hub.turn();
+      const recalled = await recallFor(c, who, ref, loaded.content, { today, embedder, counted });
+      const memory = { scope: ref.scope, id: ref.id, revision: loaded.revision };
+      memories += 1;
+      items += recalled.totals.items;
+      if (recalled.semantic && (semantic === undefined || (recalled.semantic.degraded !== null && semantic.degraded === null))) semantic = { ...recalled.semantic };
+      if (recalled.semantic?.degraded === INDEX_LAGGING) lag += recalled.semantic.lag;
+      for (const item of recalled.selected) candidates.push({ item, memory, score: item.score, at: candidates.length });
+      // Only those that can be listed are kept (the budget's come first).
+      omittedCount += recalled.omitted.length;
+      for (const item of recalled.omitted.slice(0, TEAM_OMITTED_LISTED - omitted.length)) omitted.push({ ...item, memory });
     }
-    const recalled = await recallFor(c, who, ref, loaded.content, { today, embedder });
-    const memory = { scope: ref.scope, id: ref.id, revision: loaded.revision };
-    memories += 1;
-    items += recalled.totals.items;
-    if (recalled.semantic && (semantic === undefined || (recalled.semantic.degraded !== null && semantic.degraded === null))) semantic = { ...recalled.semantic };
-    if (recalled.semantic?.degraded === INDEX_LAGGING) lag += recalled.semantic.lag;
-    for (const item of recalled.selected) candidates.push({ ...item, memory });
-    for (const item of recalled.omitted) omitted.push({ ...item, memory });
   }
+  await countRecalls(who.storage, counted);
   // Every memory's items not indexed yet.
   if (semantic?.degraded === INDEX_LAGGING) semantic.lag = lag;
   // The best first (ties: memory order, then the item's), while the text fits.
-  const ranked = candidates.map((item, at) => ({ item, at })).sort((a, b) => b.item.score - a.item.score || a.at - b.at);
+  const ranked = candidates.sort((a, b) => b.score - a.score || a.at - b.at);
   const selected = [];
   const overBudget = [];
+  let overBudgetCount = 0;
   let chars = 0;
-  for (const { item } of ranked) {
-    const size = codePoints(item.text);
+  for (const { item, memory } of ranked) {
+    // A text of n UTF-16 units has n / 2 code points at least: past the budget without counting them.
+    const size = chars + item.text.length / 2 > budget ? Infinity : codePoints(item.text);
     if (chars + size > budget) {
-      overBudget.push({ ...item, reason: "budget" });
+      overBudgetCount += 1;
+      if (overBudget.length < TEAM_OMITTED_LISTED) overBudget.push({ ...item, memory, reason: "budget" });
       continue;
     }
     chars += size;
-    selected.push(item);
+    selected.push({ ...item, memory });
   }
   // Listed: the items the budget left out (best first), then the others, at most TEAM_OMITTED_LISTED.
   const listed = [...overBudget, ...omitted].slice(0, TEAM_OMITTED_LISTED);
@@ -114,7 +145,7 @@ recalls.get("/recall", teamRole("recall", "reader"), async (c) => {
     chars,
     selected,
     omitted: omittedAnswer(c, listed),
-    totals: { memories, items, selected: selected.length, omitted: overBudget.length + omitted.length, budget, skippedMemories: skipped },
+    totals: { memories, items, selected: selected.length, omitted: overBudgetCount + omittedCount, budget, skippedMemories: skipped },
     ...(unreadable.length ? { unreadable } : {}),
     ...(semantic ? { semantic } : {}),
     ...(traced ? { trace: trace(listed) } : {}),

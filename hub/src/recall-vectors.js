@@ -1,0 +1,79 @@
+// The vectors of a recall by meaning of one team or user memory (docs/HUB.md,
+// "Recall by meaning"): the query's, embedded once per request, and every
+// item's, concatenated in the engine's item order, as `recallWithVectors`
+// takes them. Item vectors come from what the team holds (embedding.js,
+// one storage read per memory on a Durable Object, parallel reads on Deno
+// KV), or from the vectors prepared for the memories recalled last: a
+// bounded cache per process, by team, embedder and the memory's text (vectors
+// are a function of the model and the text, so an entry never goes stale:
+// another revision is another text), holding only memories whose items
+// were all indexed. A team recall over 100 memories recalled again costs
+// their scoring, not 7,600 vector reads and copies.
+import { recallItems, vectorKey } from "memdoc";
+
+import { teamVectorCache } from "./embedding.js";
+
+/** Bytes the prepared vectors (and their memories' texts, as keys) take at most in this process. */
+export const PREPARED_BYTES = 32 * 1024 * 1024;
+
+/** key → { vectors, bytes }, the least recently used first. */
+const prepared = new Map();
+let held = 0;
+
+function remember(key, vectors) {
+  const bytes = vectors.byteLength + key.length * 2;
+  if (bytes > PREPARED_BYTES / 4) return;
+  prepared.set(key, { vectors, bytes });
+  held += bytes;
+  for (const [oldest, entry] of prepared) {
+    if (held <= PREPARED_BYTES) break;
+    prepared.delete(oldest);
+    held -= entry.bytes;
+  }
+}
+
+/**
+ * The query's vector, checked as hybridRecall checks one (`dimensions`:
+ * the embedder's, when it says).
+ * @param {import("memdoc").Embedder} embedder
+ */
+export async function queryVector(embedder, q) {
+  const vectors = await embedder.embed([q], "query");
+  if (!Array.isArray(vectors) || vectors.length !== 1) throw new Error(`the embedder gave ${vectors?.length ?? "no"} vectors for 1 text`);
+  const vector = vectors[0] instanceof Float32Array ? vectors[0] : Float32Array.from(vectors[0]);
+  if (vector.length === 0 || (embedder.dimensions && vector.length !== embedder.dimensions)) throw new Error(`a vector has ${vector.length} dimensions, the embedder says ${embedder.dimensions}`);
+  if (!vector.every(Number.isFinite)) throw new Error("a vector has a value that is not finite");
+  return vector;
+}
+
+/**
+ * Every item's vector of `content` the team holds, concatenated (an item
+ * not indexed yet: zeros, matched by words alone), and how many are missing.
+ * @param {import("./team-storage.js").TeamStorage} storage
+ * @param {string} model the embedder's id
+ * @param {number} dimensions the query vector's
+ * @returns {Promise<{ vectors: Float32Array, missing: number }>}
+ */
+export async function itemVectors(storage, model, dimensions, content) {
+  const key = `${storage.id}\u0000${model}\u0000${dimensions}\u0000${content}`;
+  const known = prepared.get(key);
+  if (known !== undefined) {
+    prepared.delete(key);
+    prepared.set(key, known);
+    return { vectors: known.vectors, missing: 0 };
+  }
+  const items = recallItems(content);
+  const found = await teamVectorCache(storage).getMany(items.map((item) => vectorKey(model, item)));
+  const vectors = new Float32Array(items.length * dimensions);
+  let missing = 0;
+  found.forEach((vector, i) => {
+    if (vector === undefined) {
+      missing += 1;
+      return;
+    }
+    if (vector.length !== dimensions) throw new Error(`the vector of item ${i} has ${vector.length} dimensions, the query's ${dimensions}`);
+    vectors.set(vector, i * dimensions);
+  });
+  if (missing === 0) remember(key, vectors);
+  return { vectors, missing };
+}

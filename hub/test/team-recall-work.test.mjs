@@ -1,0 +1,146 @@
+// The work of a team recall and of the indexing (docs/HUB.md, "Recall
+// across a team", "Recall by meaning", "Limits"), on the hub application
+// itself in Node with the real static embedder, over an in-memory
+// TeamStorage whose reads and writes are counted: one read of item vectors
+// per memory and none for texts recalled before, one write of the stats per
+// team recall, a turn between every two memories, and indexing in calls of
+// at most 16 texts, each kept in one write. The HTTP suite checks the
+// answers on both targets.
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { test } from "node:test";
+
+import { staticEmbedder } from "memdoc/embedders/static";
+
+import { createHub, hubConfig } from "../src/app.js";
+import { mapStorage } from "./map-storage.mjs";
+
+const operator = randomBytes(24).toString("base64url");
+let model = null;
+
+/**
+ * A hub of teams in counted map storages; `embeds` records each embedding
+ * call's size; the indexing's calls wait for `held` (resolved: none waits).
+ */
+function hubWithCounts(held = Promise.resolve()) {
+  const teams = new Map();
+  const counts = { vectorReads: 0, statsWrites: 0, vectorWrites: 0, turns: 0, embeds: [] };
+  const background = [];
+  const counted = (storage) => ({
+    ...storage,
+    async getMany(keys) {
+      if (keys.some((k) => k[0] === "vectors")) counts.vectorReads += 1;
+      return storage.getMany(keys);
+    },
+    async put(key, value) {
+      if (key[0] === "stats") counts.statsWrites += 1;
+      if (key[0] === "vectors") counts.vectorWrites += 1;
+      return storage.put(key, value);
+    },
+    async putMany(entries) {
+      if (entries.some(([k]) => k[0] === "vectors")) counts.vectorWrites += 1;
+      return storage.putMany(entries);
+    },
+  });
+  const embedder = async () => {
+    model ??= await staticEmbedder();
+    return { id: model.id, dimensions: model.dimensions, embed: async (texts, kind) => {
+        counts.embeds.push({ kind, n: texts.length });
+        if (kind === "document") await held;
+        return model.embed(texts, kind);
+      },
+    };
+  };
+  const loaded = embedder();
+  const hub = createHub(hubConfig({ MEMDOC_HUB_OPERATOR_TOKEN: operator }), {
+    team: (name, o) => {
+      if (!teams.has(name) && o?.create) teams.set(name, counted(mapStorage(`${name}-${randomBytes(6).toString("hex")}`)));
+      return teams.get(name) ?? null;
+    },
+    subscribe: () => new Response(null, { status: 500 }),
+    embedder: () => loaded,
+    background: (work) => background.push(work),
+    turn: async () => {
+      counts.turns += 1;
+    },
+    log: () => {},
+  });
+  const call = async (method, path, key, body, headers = {}) => {
+    const r = await hub.fetch(new Request(`http://hub${path}`, { method, headers: { authorization: `Bearer ${key}`, "content-type": typeof body === "string" ? "text/markdown" : "application/json", ...headers }, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) }), { client: "test" });
+    const text = await r.text();
+    assert.ok(r.status < 300, `${method} ${path}: ${r.status} ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : null;
+  };
+  /** Every indexing queued so far, done. */
+  const indexed = async () => {
+    while (background.length > 0) await Promise.all(background.splice(0));
+  };
+  return { call, counts, indexed };
+}
+
+/** A team memory of `n` dated entries. */
+const entries = (n, topic) => `## Decisions\n${Array.from({ length: n }, (_, i) => `- 2025-01-${String((i % 28) + 1).padStart(2, "0")}: ${topic} decision ${i} about the release train and its checks`).join("\n")}`;
+
+test("a team recall reads each memory's item vectors once, none for texts recalled before, and writes the stats once", async () => {
+  const { call, counts, indexed } = hubWithCounts();
+  const { key } = await call("POST", "/v1/teams", operator, { team: "busy" });
+  const memories = 12;
+  for (let i = 0; i < memories; i += 1) await call("PUT", `/v1/teams/busy/memories/team/m${i}`, key, entries(30, `m${i}`), { "if-match": '"0"' });
+  await indexed();
+  const recall = "/v1/teams/busy/recall?q=release%20checks&budget=2000";
+
+  Object.assign(counts, { vectorReads: 0, statsWrites: 0, turns: 0 });
+  const first = await call("GET", recall, key);
+  assert.equal(first.totals.memories, memories);
+  assert.equal(first.semantic.degraded, null, JSON.stringify(first.semantic));
+  assert.equal(counts.vectorReads, memories, "one read of item vectors per memory");
+  assert.equal(counts.statsWrites, 1, "the stats written once for the whole team recall");
+  assert.equal(counts.turns, memories - 1, "a turn between every two memories");
+
+  Object.assign(counts, { vectorReads: 0, statsWrites: 0, turns: 0 });
+  const again = await call("GET", recall, key);
+  assert.equal(counts.vectorReads, 0, "the vectors of texts recalled before are not read again");
+  assert.deepEqual(again.selected, first.selected, "the same answer from the vectors kept");
+
+  // Another revision is another text: its vectors are read (once), never the old ones taken.
+  const changed = `${entries(30, "m0")}\n- 2025-02-01: the release checks now run on the new staging cluster`;
+  await call("PUT", "/v1/teams/busy/memories/team/m0", key, changed, { "if-match": '"1"' });
+  await indexed();
+  Object.assign(counts, { vectorReads: 0 });
+  const after = await call("GET", "/v1/teams/busy/recall?q=staging%20cluster&budget=2000", key);
+  assert.equal(counts.vectorReads, 1, "only the changed memory's vectors are read");
+  assert.equal(after.semantic.degraded, null);
+  assert.ok(after.selected.some((item) => /new staging cluster/.test(item.text) && item.memory.revision === 2), JSON.stringify(after.selected.slice(0, 3)));
+
+  const stats = await call("GET", "/v1/teams/busy/stats", key);
+  assert.equal(stats.recalls, 3 * memories, "one recall per memory, as before");
+});
+
+test("a memory not wholly indexed is recalled from what is indexed, says index/lagging, and is read again once indexed", async () => {
+  let release;
+  const { call, counts, indexed } = hubWithCounts(new Promise((resolve) => (release = resolve)));
+  const { key } = await call("POST", "/v1/teams", operator, { team: "lagging" });
+  await call("PUT", "/v1/teams/lagging/memories/team/notes", key, entries(20, "notes"), { "if-match": '"0"' });
+  // Recalled before its indexing ran: never kept as it is.
+  const early = await call("GET", "/v1/teams/lagging/recall?q=release%20checks", key);
+  assert.equal(early.semantic.degraded, "index/lagging");
+  assert.equal(early.semantic.lag, 20);
+  release();
+  await indexed();
+  Object.assign(counts, { vectorReads: 0 });
+  const late = await call("GET", "/v1/teams/lagging/recall?q=release%20checks", key);
+  assert.equal(late.semantic.degraded, null, JSON.stringify(late.semantic));
+  assert.equal(counts.vectorReads, 1);
+});
+
+test("indexing embeds at most 16 texts a call and keeps each call's vectors in one write", async () => {
+  const { call, counts, indexed } = hubWithCounts();
+  const { key } = await call("POST", "/v1/teams", operator, { team: "indexing" });
+  counts.embeds.length = 0;
+  await call("PUT", "/v1/teams/indexing/memories/team/large", key, entries(200, "large"), { "if-match": '"0"' });
+  await indexed();
+  const documents = counts.embeds.filter((e) => e.kind === "document");
+  assert.equal(documents.reduce((n, e) => n + e.n, 0), 200, "every item embedded once");
+  assert.ok(documents.every((e) => e.n <= 16), JSON.stringify(documents));
+  assert.equal(counts.vectorWrites, documents.length, "one write per call");
+});
