@@ -3,9 +3,10 @@
 // bytes from both; the static table by default, e5 for a memory or question
 // mostly not in Latin letters as hybridRecall's rule (language.js) chooses;
 // the same recall as hybridRecall with the same embedder; `--embedder none`
-// and no files found: by words, the latter with a hint (docs/CLI.md).
+// and no files found: by words, the latter with a hint; an installed copy
+// of the package finds the table of @memdoc/static (docs/CLI.md).
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -16,7 +17,7 @@ import { staticEmbedder } from "../pkg/embedders/static.js";
 import { chooseEmbedder } from "../pkg/language.js";
 import { hybridRecall, lruCache } from "../pkg/node.js";
 import { frontEnds, run } from "./cli-helpers.mjs";
-import { root } from "./helpers.mjs";
+import { pkgDir, root } from "./helpers.mjs";
 
 const models = join(root, "target", "models");
 const work = mkdtempSync(join(tmpdir(), "memdoc-cli-recall-"));
@@ -130,4 +131,21 @@ test("without the embedders' files: by words, and how to get them on standard er
   assert.match(asked.stderr, /^memdoc: recalled by words only: the files of the minilm embedder were not found /);
   const unknown = both(english, ["x", "--embedder", "openai"]);
   assert.equal(unknown.status, 2);
+});
+
+test("the npm bin installed elsewhere: the static table of @memdoc/static, or the hint without it", () => {
+  const install = mkdtempSync(join(work, "install-"));
+  cpSync(pkgDir, join(install, "node_modules", "memdoc"), { recursive: true });
+  const bin = [process.execPath, join(install, "node_modules", "memdoc", "cli.js")];
+  writeFileSync(join(install, "M.md"), english);
+  const ask = () => run(bin, ["recall", "M.md", "which relational database do we run", "--explain"], { cwd: install, env: { MEMDOC_MODELS: undefined } });
+  const without = ask();
+  assert.match(without.stderr, /^memdoc: recalled by words only: no embedder's files were found /);
+  assert.ok(without.stdout.endsWith("\n# by words only\n"), without.stdout);
+  mkdirSync(join(install, "node_modules", "@memdoc"));
+  symlinkSync(realpathSync(join(root, "node_modules", "@memdoc", "static")), join(install, "node_modules", "@memdoc", "static"));
+  const packaged = ask();
+  assert.equal(packaged.stderr, "");
+  assert.equal(embedderOf(packaged.stdout), STATIC);
+  assert.equal(best(packaged.stdout)[0], "Services store their data in PostgreSQL 16");
 });
