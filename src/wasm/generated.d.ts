@@ -442,8 +442,9 @@ export interface RecallTotals {
   /** Items left out. */
   omitted: number;
   /**
-   * Items that answer the query (relevance at or above the floor), or
-   * every item when the query has no words. 0: nothing in the memory
+   * Items that answer the query (relevance at or above the floor and,
+   * by meaning, the query at the embedder's query floor), or every item
+   * when the query has no words. 0: nothing in the memory
    * answers the query, and nothing is selected (pinned sections apart).
    */
   relevant: number;
