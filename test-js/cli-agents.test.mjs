@@ -310,7 +310,8 @@ describe("memdoc recall --trace", () => {
     const file = join(work, "trace.md");
     writeFileSync(file, BIG);
     for (const [, prefix] of frontEnds()) {
-      const done = run(prefix, ["recall", file, "deploy pipeline decision", "--budget", "300", "--trace"]);
+      // By words, as `recall` below: the trace is the same by meaning (cli-recall.test.mjs).
+      const done = run(prefix, ["recall", file, "deploy pipeline decision", "--budget", "300", "--trace", "--embedder", "none"]);
       assert.equal(done.status, 0, done.stderr);
       const [recalled, trace] = done.stdout.split(/\n(?=# not recalled: )/);
       const expected = recall(BIG, "deploy pipeline decision", { budget: 300 });
