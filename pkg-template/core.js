@@ -1,7 +1,7 @@
 // The one WebAssembly instance every entry shares: the web-target glue, with
 // each export guarded so a Rust panic throws an `internal/panic` Error (every
 // function of the glue in guarded.js, which the build writes from the glue's
-// own exports; the store and the prepared recall here, and the recall
+// own exports; the store, the prepared recall and memory here, and the recall
 // functions made of it), and an idempotent async `init`. Entries
 // differ only in how they load the bytes.
 import initGlue, * as glue from "./memdoc.js";
@@ -113,6 +113,49 @@ export class PreparedRecall {
   }
 
   /** Release the WebAssembly memory now instead of finishing. */
+  free() {
+    if (this.#born === generation()) this.#raw.free();
+    else this.#raw.__destroy_into_raw();
+  }
+}
+
+/**
+ * A memory made ready for recall (API.md, "Recall by meaning"): the Rust
+ * one, its calls guarded, recalled from as often as asked until `free`. One
+ * made before a panic replaced the instance it lived in throws
+ * `internal/panic`.
+ */
+export class PreparedMemory {
+  #raw;
+  #born;
+
+  constructor(text) {
+    this.#born = generation();
+    this.#raw = guard(() => new glue.PreparedMemory(text))();
+  }
+
+  /** The Rust memory, if the instance it lived in still runs. */
+  #live() {
+    if (this.#born !== generation()) {
+      this.#raw.__destroy_into_raw();
+      throw glue.__panicError("a panic in another call replaced the WebAssembly instance since this memory was prepared");
+    }
+    return this.#raw;
+  }
+
+  get items() {
+    return guard(() => this.#live().items)();
+  }
+
+  recall(query, options) {
+    return guard(() => this.#live().recall(query, options))();
+  }
+
+  recallWithVectors(query, options, embedder, queryVector, itemVectors) {
+    return guard(() => this.#live().recall(query, options, embedder, queryVector, itemVectors))();
+  }
+
+  /** Release the WebAssembly memory now instead of at garbage collection. */
   free() {
     if (this.#born === generation()) this.#raw.free();
     else this.#raw.__destroy_into_raw();

@@ -102,11 +102,11 @@ pub use options::{
 pub use parse::{heading_title, is_valid_date, parse, parse_entry};
 pub use recall::{
     calibration, hybrid_recall, prepare_recall, recall, recall_items, Calibration, Measure,
-    OmitReason, OmittedItem, PreparedRecall, PriorityMeasure, Recall, RecallOptions, RecallTotals,
-    RecallVectors, RecallWeights, RecalledItem, RecencyMeasure, Why, BM25_B, BM25_K1, CALIBRATIONS,
-    DEFAULT_CALIBRATION, DEFAULT_HALF_LIFE_DAYS, DEFAULT_PRIORITY_WEIGHT, DEFAULT_RECALL_BUDGET,
-    DEFAULT_RECENCY_WEIGHT, DEFAULT_RELEVANCE_WEIGHT, LEXICAL_CALIBRATION, PREFIX_LEAST,
-    RELEVANCE_FLOOR, UNDATED_RECENCY,
+    OmitReason, OmittedItem, PreparedMemory, PreparedRecall, PriorityMeasure, Recall,
+    RecallOptions, RecallTotals, RecallVectors, RecallWeights, RecalledItem, RecencyMeasure, Why,
+    BM25_B, BM25_K1, CALIBRATIONS, DEFAULT_CALIBRATION, DEFAULT_HALF_LIFE_DAYS,
+    DEFAULT_PRIORITY_WEIGHT, DEFAULT_RECALL_BUDGET, DEFAULT_RECENCY_WEIGHT,
+    DEFAULT_RELEVANCE_WEIGHT, LEXICAL_CALIBRATION, PREFIX_LEAST, RELEVANCE_FLOOR, UNDATED_RECENCY,
 };
 pub use render::render;
 pub use save::{is_sentinel, plan_save, SavePlan, SaveStatus, NO_OP_SENTINELS};

@@ -5,7 +5,10 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use memdoc::js::input::{RecallOptionsInput, RecallWeightsInput};
-use memdoc::{parse, recall, render, OmitReason, Recall, RecallOptions, RecallWeights, Scope};
+use memdoc::{
+    hybrid_recall, parse, recall, recall_items, render, OmitReason, PreparedMemory, Recall,
+    RecallOptions, RecallVectors, RecallWeights, Scope,
+};
 use proptest::prelude::*;
 
 const TEAM: &str = "## Product Decisions
@@ -466,6 +469,60 @@ proptest! {
         let r = check(&text, "", &RecallOptions { budget: 4, ..RecallOptions::default() });
         prop_assert!(r.selected.is_empty());
         prop_assert!(r.omitted.iter().all(|o| o.reason == OmitReason::TooLarge));
+    }
+}
+
+/// Whether two recalls are equal to the bit (`Debug` writes every float
+/// so that it reads back to the same bits, and tells -0 from 0).
+fn same_bits(a: &Recall, b: &Recall) -> bool {
+    format!("{a:?}") == format!("{b:?}")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// One prepared memory answers query after query, with any options and
+    /// vectors or none, exactly as a recall of the text does each time.
+    #[test]
+    fn a_prepared_memory_recalls_as_the_text_does(
+        text in memory(),
+        asks in prop::collection::vec(
+            (
+                prop::collection::vec(word(), 0..4),
+                1usize..400,
+                any::<bool>(),
+                prop::option::of(prop::collection::vec(-1.0f32..1.0, 3 * 48)),
+            ),
+            1..5,
+        ),
+    ) {
+        let prepared = PreparedMemory::new(&text);
+        let items = recall_items(&text);
+        prop_assert_eq!(prepared.items().collect::<Vec<_>>(), items.clone());
+        for (query, budget, team, vectors) in asks {
+            let query = query.join(" ");
+            let options = RecallOptions {
+                scope: if team { Scope::Team } else { Scope::User },
+                budget,
+                pinned: if team { vec!["facts".into()] } else { vec![] },
+                ..RecallOptions::default()
+            };
+            let (expected, got) = match &vectors {
+                None => (recall(&text, &query, &options), prepared.recall(&query, &options, None).unwrap()),
+                Some(v) => {
+                    let d = 3;
+                    let Some(used) = v.get(..d * (items.len() + 1)) else {
+                        continue;
+                    };
+                    let vectors = RecallVectors { embedder: "all-MiniLM-L6-v2", query: &used[..d], items: &used[d..] };
+                    (
+                        hybrid_recall(&text, &query, &options, &vectors).unwrap(),
+                        prepared.recall(&query, &options, Some(&vectors)).unwrap(),
+                    )
+                }
+            };
+            prop_assert!(same_bits(&got, &expected), "{:?}\n{:?}", got, expected);
+        }
     }
 }
 

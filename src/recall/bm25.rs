@@ -125,10 +125,8 @@ mod tests {
 
     #[test]
     fn rare_words_weigh_more_than_common_ones() {
-        let items: Vec<String> = ["x db is postgres", "x ci is github", "x team is small"]
-            .map(str::to_owned)
-            .into();
-        let mut lexicon = Lexicon::new(&items, &[]);
+        let items = ["x db is postgres", "x ci is github", "x team is small"];
+        let lexicon = Lexicon::new(&items, &[]);
         let query = Query::new(&["x", "postgres", "x"]);
         let matched = lexicon.matches(&query);
         let index = Index::new(

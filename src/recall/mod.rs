@@ -30,9 +30,9 @@ use crate::compact::{section_priority, Priority};
 use crate::document::{Document, Line};
 use crate::error::Error;
 use crate::fast::char_count;
-use crate::fast::{to_nfkc_lowercase, to_nfkc_lowercase_each};
+use crate::fast::to_nfkc_lowercase;
 use crate::grouping::TextSet;
-use crate::heading::{normalize_heading, section_keys};
+use crate::heading::{normalize_each, normalize_heading};
 use crate::parse::{parse, Fence};
 use crate::span::{LineIndex, Range, Span};
 
@@ -65,32 +65,243 @@ struct Item {
     span: Span,
 }
 
-/// What recall needs of a section.
+/// What recall needs of a section, for one recall's options.
 #[derive(Debug)]
-struct Section {
+struct Section<'m> {
     /// As written.
-    title: String,
+    title: &'m str,
     /// As rendered (`## title`).
-    heading: String,
+    heading: &'m str,
     priority: Priority,
     pinned: bool,
 }
 
-/// A recall made ready ([`prepare_recall`]): its options checked, the
-/// memory parsed once and its items listed, for an embedder to embed
-/// ([`PreparedRecall::items`]) before [`PreparedRecall::finish`] ranks them.
+/// A memory made ready for recall ([`PreparedMemory::new`]): everything
+/// that does not depend on the query or the options, done once (parsed,
+/// its items listed with their ranges, their texts and the section titles
+/// folded, their words split into parts, each part's stop-word mark and,
+/// once asked for, its stem), for as many recalls as asked
+/// ([`PreparedMemory::recall`]), each equal to [`recall`] or
+/// [`hybrid_recall`] of the memory's text.
+///
+/// ```
+/// use memdoc::{recall, PreparedMemory, RecallOptions};
+/// let memory = "## Facts\n- 2025-03-01: Services use PostgreSQL 16\n- 2025-03-02: Office in Oslo";
+/// let prepared = PreparedMemory::new(memory);
+/// let options = RecallOptions::default();
+/// for query in ["which database?", "where is the office?"] {
+///     assert_eq!(prepared.recall(query, &options, None).unwrap(), recall(memory, query, &options));
+/// }
+/// ```
 #[derive(Debug)]
-pub struct PreparedRecall {
-    query: String,
-    options: RecallOptions,
-    sections: Vec<Section>,
+pub struct PreparedMemory {
+    /// Each section's title as written.
+    titles: Vec<String>,
+    /// Each section's heading as rendered (`## title`).
+    headings: Vec<String>,
     items: Vec<Item>,
     /// Each item's range in the text.
     ranges: Vec<Range>,
+    /// The items' and the titles' words.
+    lexicon: Lexicon,
     /// The newest entry date: what recency counts to without `today`.
     newest: Option<String>,
     /// Code points of the memory's canonical form.
     memory_chars: usize,
+}
+
+impl PreparedMemory {
+    /// `text` parsed, its items listed and their words looked at.
+    #[must_use]
+    pub fn new(text: &str) -> Self {
+        let doc = parse(text);
+        let lines = LineIndex::new(text);
+        let items = items(&doc);
+        let titles: Vec<String> = doc.sections.iter().map(|s| s.title.to_string()).collect();
+        let texts: Vec<&str> = items.iter().map(|item| &*item.text).collect();
+        let lexicon = Lexicon::new(&texts, &doc.titles());
+        Self {
+            headings: doc
+                .sections
+                .iter()
+                .map(crate::document::Section::heading)
+                .collect(),
+            titles,
+            ranges: items.iter().map(|item| lines.range(item.span)).collect(),
+            items,
+            lexicon,
+            newest: doc.entries().map(|e| e.date.to_string()).max(),
+            memory_chars: char_count(&doc.render()),
+        }
+    }
+
+    /// The text of every item, in the order [`PreparedMemory::recall`]
+    /// takes their vectors: what an embedder embeds.
+    pub fn items(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        self.items.iter().map(|item| &*item.text)
+    }
+
+    /// The recall of `query`: by words, and by meaning too given an
+    /// embedder's vectors for the query and for each item of
+    /// [`PreparedMemory::items`], in that order.
+    ///
+    /// # Errors
+    /// The errors of [`RecallOptions::check`]; [`Error::InvalidVectors`]
+    /// when the vectors do not fit the items ([`RecallVectors::check`]).
+    pub fn recall(
+        &self,
+        query: &str,
+        options: &RecallOptions,
+        vectors: Option<&RecallVectors<'_>>,
+    ) -> Result<Recall, Error> {
+        options.check()?;
+        self.answer(query, options, vectors)
+    }
+
+    /// [`PreparedMemory::recall`] with options already checked.
+    fn answer(
+        &self,
+        query: &str,
+        options: &RecallOptions,
+        vectors: Option<&RecallVectors<'_>>,
+    ) -> Result<Recall, Error> {
+        if let Some(v) = vectors {
+            v.check(self.items.len())?;
+        }
+        Ok(self.run(query, options, vectors))
+    }
+
+    /// What recall needs of each section, for `options`.
+    fn sections(&self, options: &RecallOptions) -> Vec<Section<'_>> {
+        let pinned: Vec<String> = options
+            .pinned
+            .iter()
+            .map(|p| normalize_heading(p))
+            .collect();
+        let pinned = TextSet::new(pinned.iter().map(String::as_str).collect());
+        let keys = if options.pinned.is_empty() {
+            Vec::new()
+        } else {
+            let titles: Vec<&str> = self.titles.iter().map(String::as_str).collect();
+            normalize_each(&titles)
+        };
+        self.titles
+            .iter()
+            .zip(&self.headings)
+            .enumerate()
+            .map(|(s, (title, heading))| Section {
+                title,
+                heading,
+                priority: section_priority(title, options.scope),
+                pinned: keys.get(s).is_some_and(|key| pinned.contains(key)),
+            })
+            .collect()
+    }
+
+    fn run(
+        &self,
+        query: &str,
+        options: &RecallOptions,
+        vectors: Option<&RecallVectors<'_>>,
+    ) -> Recall {
+        let Self {
+            items,
+            ranges,
+            lexicon,
+            newest,
+            memory_chars,
+            ..
+        } = self;
+        let sections = self.sections(options);
+        let folded_query = to_nfkc_lowercase(query);
+        let words: Vec<&str> = tokenize::words_of_folded(&folded_query).collect();
+        let has_query = !words.is_empty();
+        let query_terms = terms::Query::new(&words);
+        let reference = options.today.as_deref().or(newest.as_deref());
+        let mut scored = score(
+            &sections,
+            items,
+            lexicon,
+            &query_terms,
+            options,
+            reference,
+            vectors,
+        );
+        let answered = semantic::answered(scored.iter().map(|(_, why)| why), vectors);
+        let relevant: Vec<bool> = scored
+            .iter()
+            .map(|(_, why)| !has_query || (answered && why.relevance >= RELEVANCE_FLOOR))
+            .collect();
+        let superseded = superseded(items, lexicon, &relevant);
+        for (i, by) in superseded.iter().enumerate() {
+            scored[i].1.superseded_by = by.map(|j| ranges[j].start.line);
+        }
+
+        let reasons = select(
+            &sections,
+            items,
+            &scored,
+            &Selection {
+                relevant: &relevant,
+                superseded: &superseded,
+            },
+            options.budget,
+        );
+        let content = render(&sections, items, &reasons);
+        let chars = char_count(&content);
+        let mut selected = Vec::new();
+        let mut omitted = Vec::new();
+        let results = items.iter().zip(scored).zip(reasons).zip(ranges);
+        for (((item, (score, why)), reason), &range) in results {
+            let section = sections[item.section].title.to_owned();
+            let text = item.text.clone();
+            let date = item.date.clone();
+            match reason {
+                None => selected.push(RecalledItem {
+                    section,
+                    text,
+                    date,
+                    range,
+                    score,
+                    why,
+                }),
+                Some(reason) => omitted.push(OmittedItem {
+                    section,
+                    text,
+                    date,
+                    range,
+                    score,
+                    why,
+                    reason,
+                }),
+            }
+        }
+        Recall {
+            estimated_tokens: chars.div_ceil(4),
+            totals: RecallTotals {
+                items: selected.len() + omitted.len(),
+                selected: selected.len(),
+                omitted: omitted.len(),
+                relevant: relevant.iter().filter(|&&r| r).count(),
+                memory_chars: *memory_chars,
+                budget: options.budget,
+            },
+            content,
+            chars,
+            selected,
+            omitted,
+        }
+    }
+}
+
+/// A recall made ready ([`prepare_recall`]): its options checked, the
+/// memory prepared ([`PreparedMemory`]), for an embedder to embed
+/// ([`PreparedRecall::items`]) before [`PreparedRecall::finish`] ranks them.
+#[derive(Debug)]
+pub struct PreparedRecall {
+    memory: PreparedMemory,
+    query: String,
+    options: RecallOptions,
 }
 
 /// Prepare the recall of `query` from `text`: check the options, parse the
@@ -121,39 +332,10 @@ pub fn prepare_recall(
 
 impl PreparedRecall {
     fn new(text: &str, query: &str, options: &RecallOptions) -> Self {
-        let doc = parse(text);
-        let lines = LineIndex::new(text);
-        let pinned: Vec<String> = options
-            .pinned
-            .iter()
-            .map(|p| normalize_heading(p))
-            .collect();
-        let pinned = TextSet::new(pinned.iter().map(String::as_str).collect());
-        let keys = if options.pinned.is_empty() {
-            Vec::new()
-        } else {
-            section_keys(&doc)
-        };
-        let sections = doc
-            .sections
-            .iter()
-            .enumerate()
-            .map(|(s, section)| Section {
-                title: section.title.to_string(),
-                heading: section.heading(),
-                priority: section_priority(&section.title, options.scope),
-                pinned: keys.get(s).is_some_and(|key| pinned.contains(key)),
-            })
-            .collect();
-        let items = items(&doc);
         Self {
+            memory: PreparedMemory::new(text),
             query: query.to_owned(),
             options: options.clone(),
-            sections,
-            ranges: items.iter().map(|item| lines.range(item.span)).collect(),
-            items,
-            newest: doc.entries().map(|e| e.date.to_string()).max(),
-            memory_chars: char_count(&doc.render()),
         }
     }
 
@@ -161,7 +343,7 @@ impl PreparedRecall {
     /// takes their vectors: what an embedder embeds (the `text` of a
     /// selected or an omitted item).
     pub fn items(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
-        self.items.iter().map(|item| &*item.text)
+        self.memory.items()
     }
 
     /// The recall: by words, and by meaning too given an embedder's vectors
@@ -172,104 +354,7 @@ impl PreparedRecall {
     /// [`Error::InvalidVectors`] when the vectors do not fit the items
     /// ([`RecallVectors::check`]).
     pub fn finish(self, vectors: Option<&RecallVectors<'_>>) -> Result<Recall, Error> {
-        if let Some(v) = vectors {
-            v.check(self.items.len())?;
-        }
-        Ok(self.run(vectors))
-    }
-
-    fn run(self, vectors: Option<&RecallVectors<'_>>) -> Recall {
-        let Self {
-            query,
-            options,
-            sections,
-            items,
-            ranges,
-            newest,
-            memory_chars,
-        } = self;
-        let folded_query = to_nfkc_lowercase(&query);
-        let words: Vec<&str> = tokenize::words_of_folded(&folded_query).collect();
-        let has_query = !words.is_empty();
-        let query_terms = terms::Query::new(&words);
-        // Each text folded once; its words are borrowed from that.
-        let texts: Vec<&str> = items.iter().map(|item| &*item.text).collect();
-        let texts = to_nfkc_lowercase_each(&texts);
-        let titles: Vec<&str> = sections.iter().map(|s| &*s.title).collect();
-        let titles = to_nfkc_lowercase_each(&titles);
-        let mut lexicon = Lexicon::new(&texts, &titles);
-        let reference = options.today.as_deref().or(newest.as_deref());
-        let mut scored = score(
-            &sections,
-            &items,
-            &mut lexicon,
-            &query_terms,
-            &options,
-            reference,
-            vectors,
-        );
-        let answered = semantic::answered(scored.iter().map(|(_, why)| why), vectors);
-        let relevant: Vec<bool> = scored
-            .iter()
-            .map(|(_, why)| !has_query || (answered && why.relevance >= RELEVANCE_FLOOR))
-            .collect();
-        let superseded = superseded(&items, &mut lexicon, &relevant);
-        for (i, by) in superseded.iter().enumerate() {
-            scored[i].1.superseded_by = by.map(|j| ranges[j].start.line);
-        }
-
-        let reasons = select(
-            &sections,
-            &items,
-            &scored,
-            &Selection {
-                relevant: &relevant,
-                superseded: &superseded,
-            },
-            options.budget,
-        );
-        let content = render(&sections, &items, &reasons);
-        let chars = char_count(&content);
-        let mut selected = Vec::new();
-        let mut omitted = Vec::new();
-        let results = items.into_iter().zip(scored).zip(reasons).zip(ranges);
-        for (((item, (score, why)), reason), range) in results {
-            let section = sections[item.section].title.clone();
-            match reason {
-                None => selected.push(RecalledItem {
-                    section,
-                    text: item.text,
-                    date: item.date,
-                    range,
-                    score,
-                    why,
-                }),
-                Some(reason) => omitted.push(OmittedItem {
-                    section,
-                    text: item.text,
-                    date: item.date,
-                    range,
-                    score,
-                    why,
-                    reason,
-                }),
-            }
-        }
-        Recall {
-            estimated_tokens: chars.div_ceil(4),
-            totals: RecallTotals {
-                items: selected.len() + omitted.len(),
-                selected: selected.len(),
-                omitted: omitted.len(),
-                relevant: relevant.iter().filter(|&&r| r).count(),
-                memory_chars,
-                budget: options.budget,
-            },
-            content,
-            chars,
-            selected,
-            omitted,
-        }
+        self.memory.answer(&self.query, &self.options, vectors)
     }
 }
 
@@ -290,7 +375,7 @@ impl PreparedRecall {
 /// ```
 #[must_use]
 pub fn recall(text: &str, query: &str, options: &RecallOptions) -> Recall {
-    PreparedRecall::new(text, query, options).run(None)
+    PreparedMemory::new(text).run(query, options, None)
 }
 
 /// [`recall`] by words and meaning: with the vectors an embedder gave for
@@ -334,7 +419,7 @@ pub fn recall_items(text: &str) -> Vec<String> {
 /// Per item, the newest later entry of its section that states the same
 /// thing, for the relevant entries (module [`supersede`]). Content terms
 /// are found only in the sections that hold a relevant entry.
-fn superseded(items: &[Item], lexicon: &mut Lexicon, relevant: &[bool]) -> Vec<Option<usize>> {
+fn superseded(items: &[Item], lexicon: &Lexicon, relevant: &[bool]) -> Vec<Option<usize>> {
     let sections = items.last().map_or(0, |i| i.section + 1);
     let mut wanted = vec![false; sections];
     for (item, &r) in items.iter().zip(relevant) {
@@ -355,16 +440,15 @@ fn superseded(items: &[Item], lexicon: &mut Lexicon, relevant: &[bool]) -> Vec<O
 
 /// Every item's score and its explanation.
 fn score(
-    sections: &[Section],
+    sections: &[Section<'_>],
     items: &[Item],
-    lexicon: &mut Lexicon,
+    lexicon: &Lexicon,
     query: &terms::Query,
     options: &RecallOptions,
     reference: Option<&str>,
     vectors: Option<&RecallVectors<'_>>,
 ) -> Vec<(f64, Why)> {
     let by_part = lexicon.matches(query);
-    let lexicon = &*lexicon;
     let index = bm25::Index::new(
         items.iter().enumerate().map(|(i, item)| {
             let s = item.section;

@@ -19,7 +19,7 @@ pub(super) struct Selection<'a> {
 /// ones of its group, and only once the entry that supersedes it (which is
 /// current) was taken.
 pub(super) fn select(
-    sections: &[Section],
+    sections: &[Section<'_>],
     items: &[Item],
     scored: &[(f64, Why)],
     how: &Selection<'_>,
@@ -53,7 +53,7 @@ pub(super) fn select(
     for g in 0..4 {
         ranked.extend(by_score.iter().copied().filter(|&i| group(i) == g));
     }
-    let headings: Vec<usize> = sections.iter().map(|s| char_count(&s.heading)).collect();
+    let headings: Vec<usize> = sections.iter().map(|s| char_count(s.heading)).collect();
     let heading = |s: usize| headings[s];
     let mut kept = vec![false; sections.len()];
     let mut any = false;
@@ -104,7 +104,7 @@ pub(super) fn descending(score: f64) -> u64 {
 
 /// The selected items under their headings, in document order.
 pub(super) fn render(
-    sections: &[Section],
+    sections: &[Section<'_>],
     items: &[Item],
     reasons: &[Option<OmitReason>],
 ) -> String {
@@ -118,7 +118,7 @@ pub(super) fn render(
             if open.is_some() {
                 out.push_str("\n\n");
             }
-            out.push_str(&sections[item.section].heading);
+            out.push_str(sections[item.section].heading);
             open = Some(item.section);
         }
         out.push('\n');

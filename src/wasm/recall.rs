@@ -1,5 +1,6 @@
 //! Recall and expiry (docs/API.md), `PreparedRecall` (of which `core.js`
-//! makes `recall`, `recallItems` and `recallWithVectors`) and `expire`:
+//! makes `recall`, `recallItems` and `recallWithVectors`), `PreparedMemory`
+//! and `expire`:
 //! text and options in, the core call, its result out (the core's result
 //! types are already the JavaScript shapes). A recall's result crosses in
 //! its own wire format (`crate::wire::recall`).
@@ -57,14 +58,87 @@ impl JsPreparedRecall {
         query_vector: Option<Vec<f32>>,
         item_vectors: Option<Vec<f32>>,
     ) -> Result<Recall, JsValue> {
-        let vectors = embedder.as_deref().map(|embedder| crate::RecallVectors {
-            embedder,
-            query: query_vector.as_deref().unwrap_or_default(),
-            items: item_vectors.as_deref().unwrap_or_default(),
-        });
-        let found = self.0.finish(vectors.as_ref()).map_err(|e| to_js(&e))?;
+        let found = self
+            .0
+            .finish(
+                vectors(
+                    embedder.as_deref(),
+                    query_vector.as_deref(),
+                    item_vectors.as_deref(),
+                )
+                .as_ref(),
+            )
+            .map_err(|e| to_js(&e))?;
         Ok(recall(&found))
     }
+}
+
+/// `PreparedMemory` of API.md: a memory made ready for recall, its text
+/// parsed and its words looked at once, then recalled from query after
+/// query. Internal: `core.js` wraps it in the public class.
+#[wasm_bindgen(js_name = PreparedMemory, skip_typescript)]
+pub struct JsPreparedMemory(crate::PreparedMemory);
+
+#[wasm_bindgen(js_class = PreparedMemory)]
+impl JsPreparedMemory {
+    /// `text` made ready for recall.
+    ///
+    /// # Errors
+    /// `input/not-a-string`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(text: &JsValue) -> Result<JsPreparedMemory, JsValue> {
+        Ok(Self(crate::PreparedMemory::new(&string(text, "text")?)))
+    }
+
+    /// Every item's text, in the order `recall` takes their vectors.
+    #[wasm_bindgen(getter)]
+    pub fn items(&self) -> Vec<String> {
+        self.0.items().map(str::to_owned).collect()
+    }
+
+    /// The recall of `query`: by words alone, or by words and meaning
+    /// given an embedder's id and vectors, as `PreparedRecall`'s `finish`.
+    /// `core.js` makes it `recall` and `recallWithVectors`.
+    ///
+    /// # Errors
+    /// As `recall`, and `options/invalid-vectors` when the vectors do not
+    /// fit the items.
+    // wasm-bindgen takes optional arguments by value only.
+    #[allow(clippy::needless_pass_by_value)]
+    pub fn recall(
+        &self,
+        query: &JsValue,
+        options: Option<RecallOptions>,
+        embedder: Option<String>,
+        query_vector: Option<Vec<f32>>,
+        item_vectors: Option<Vec<f32>>,
+    ) -> Result<Recall, JsValue> {
+        let query = string(query, "query")?;
+        let options = checked(options.map(Into::into), |o: RecallOptionsInput| o.resolve())?;
+        let vectors = vectors(
+            embedder.as_deref(),
+            query_vector.as_deref(),
+            item_vectors.as_deref(),
+        );
+        let found = self
+            .0
+            .recall(&query, &options, vectors.as_ref())
+            .map_err(|e| to_js(&e))?;
+        Ok(recall(&found))
+    }
+}
+
+/// An embedder's vectors as the engine takes them, given its id.
+fn vectors<'a>(
+    embedder: Option<&'a str>,
+    query: Option<&'a [f32]>,
+    items: Option<&'a [f32]>,
+) -> Option<crate::RecallVectors<'a>> {
+    embedder.map(|embedder| crate::RecallVectors {
+        embedder,
+        query: query.unwrap_or_default(),
+        items: items.unwrap_or_default(),
+    })
 }
 
 /// The arguments of `recall`, read and checked.
