@@ -170,3 +170,19 @@ test("a recall prepared before a panic throws internal/panic when finished, and 
   assert.equal(after.finish().content, memory);
   assert.equal(memdoc.recall(memory, "postgres").content, memory, "recall is made of it");
 });
+
+test("a memory prepared before a panic throws internal/panic when recalled from, and a new one works", async () => {
+  const { memdoc } = await load();
+  const memory = "## Facts\n- 2025-03-01: Services use PostgreSQL 16";
+  const before = new memdoc.PreparedMemory(memory);
+  assert.equal(before.recall("postgres").content, memory);
+  await quietly(() => thrown(() => memdoc.parse(panicText)));
+  const error = thrown(() => before.recall("postgres"));
+  assert.equal(error.code, "internal/panic");
+  assert.match(error.message, /since this memory was prepared/);
+  assert.equal(thrown(() => before.items).code, "internal/panic", "its items are gone too");
+  before.free();
+  const after = new memdoc.PreparedMemory(memory);
+  assert.equal(after.recall("postgres").content, memory);
+  after.free();
+});

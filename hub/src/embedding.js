@@ -4,8 +4,9 @@
 // indexing of a memory's new items after a save, and the count of items not
 // yet embedded (`indexLag` of the stats). The embedder itself comes from the
 // runtime (worker.js, deno.js), built from the settings.
-import { recallItems, vectorKey } from "memdoc";
+import { vectorKey } from "memdoc";
 
+import { memoryItems } from "./prepared-memories.js";
 import { nextTurn } from "./turns.js";
 
 /** Keys in team storage hold no "/": a model id like "@cf/baai/…" is escaped. */
@@ -50,7 +51,7 @@ export function queryOnce(load) {
 /** The items of `content` whose vector the team does not hold yet (each distinct text once). */
 export async function unembedded(embedder, storage, content) {
   const missing = new Map();
-  const items = recallItems(content);
+  const items = memoryItems(storage, content);
   const keys = items.map((item) => vectorKey(embedder.id, item));
   const cached = await teamVectorCache(storage).getMany(keys);
   keys.forEach((key, i) => {

@@ -9,13 +9,14 @@
 // an entry expired, replaces the head by compare-and-swap, and archives an
 // entry once however many sweeps run; a sweep that expires nothing writes
 // nothing, not even an audit entry.
-import { hybridRecall, recall, recallWithVectors } from "memdoc";
+import { hybridRecall } from "memdoc";
 
 import { appendAudit } from "./audit.js";
 import { teamMemoryIds } from "./directory.js";
 import { engineProblem, HubProblem } from "./problem.js";
 import { queryOnce, teamVectorCache } from "./embedding.js";
 import { readPolicies } from "./policies.js";
+import { withPreparedMemory } from "./prepared-memories.js";
 import { itemVectors, queryVector } from "./recall-vectors.js";
 import { countRecalls } from "./stats.js";
 
@@ -49,7 +50,7 @@ export async function recallFor(c, who, ref, content, { optional = false, today,
   const started = performance.now();
   try {
     const options = { scope: ref.scope, budget: rawBudget === undefined ? null : Number(rawBudget), ...(today ? { today } : {}) };
-    recalled = embedder ? await recallByMeaning(c, who, ref, content, q, options, embedder) : recall(content, q ?? "", options);
+    recalled = embedder ? await recallByMeaning(c, who, ref, content, q, options, embedder) : byWords(who, content, q ?? "", options);
   } catch (error) {
     const problem = engineProblem(error);
     throw problem instanceof HubProblem ? await who.refuse(problem) : problem;
@@ -65,7 +66,8 @@ export async function recallFor(c, who, ref, content, { optional = false, today,
 
 /**
  * Recall by words and meaning over what the team has indexed (see
- * `recallFor`): hybridRecall's, with the item vectors of recall-vectors.js.
+ * `recallFor`): hybridRecall's, with the item vectors of recall-vectors.js,
+ from the memory prepared for the team.
  */
 async function recallByMeaning(c, who, ref, content, q, options, load) {
   const { embedder } = await embedderOrFailure(queryOnce(load));
@@ -77,13 +79,19 @@ async function recallByMeaning(c, who, ref, content, q, options, load) {
     items = await itemVectors(who.storage, embedder.id, query.length, content);
   } catch (error) {
     // As hybridRecall: by words alone, said.
-    return { ...recall(content, q, options), semantic: { model: embedder.id, degraded: EMBEDDER_UNAVAILABLE, message: error?.message ?? String(error) } };
+    return { ...byWords(who, content, q, options), semantic: { model: embedder.id, degraded: EMBEDDER_UNAVAILABLE, message: error?.message ?? String(error) } };
   }
-  const recalled = { ...recallWithVectors(content, q, options, embedder.id, query, items.vectors), semantic: { model: embedder.id, degraded: null } };
+  const found = withPreparedMemory(who.storage, content, (memory) => memory.recallWithVectors(q, options, embedder.id, query, items.vectors));
+  const recalled = { ...found, semantic: { model: embedder.id, degraded: null } };
   if (items.missing === 0) return recalled;
   const { hub } = c.var;
   hub.indexing.add(who.storage, hub.storeOf(who.storage), ref);
   return { ...recalled, semantic: { ...recalled.semantic, degraded: INDEX_LAGGING, lag: items.missing } };
+}
+
+/** `recall(content, q, options)`, from the memory prepared for the team (prepared-memories.js). */
+function byWords(who, content, q, options) {
+  return withPreparedMemory(who.storage, content, (memory) => memory.recall(q, options));
 }
 
 /** The degradation of a recall by meaning whose embedder failed (hybridRecall's). */

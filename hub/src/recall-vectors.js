@@ -9,9 +9,10 @@
 // another revision is another text), holding only memories whose items
 // were all indexed. A team recall over 100 memories recalled again costs
 // their scoring, not 7,600 vector reads and copies.
-import { recallItems, vectorKey } from "memdoc";
+import { vectorKey } from "memdoc";
 
 import { teamVectorCache } from "./embedding.js";
+import { memoryItems } from "./prepared-memories.js";
 
 /** Bytes the prepared vectors (and their memories' texts, as keys) take at most in this process. */
 export const PREPARED_BYTES = 32 * 1024 * 1024;
@@ -62,7 +63,7 @@ export async function itemVectors(storage, model, dimensions, content) {
     prepared.set(key, known);
     return { vectors: known.vectors, missing: 0 };
   }
-  const items = recallItems(content);
+  const items = memoryItems(storage, content);
   const found = await teamVectorCache(storage).getMany(items.map((item) => vectorKey(model, item)));
   const vectors = new Float32Array(items.length * dimensions);
   let missing = 0;

@@ -86,6 +86,25 @@ export class PreparedRecall {
 }
 
 /**
+ * A memory made ready for recall: parsed, its items listed and their words
+ * looked at once, then recalled from query after query, each result equal
+ * to `recall`'s (or `recallWithVectors`') of the same text. Kept until
+ * `free`.
+ */
+export class PreparedMemory {
+  /** Throws `input/not-a-string`. */
+  constructor(text: string);
+  /** Every item's text, in the order `recallWithVectors` takes their vectors. */
+  readonly items: string[];
+  /** `recall(text, query, options)`, with its errors. */
+  recall(query: string, options?: RecallOptions | null): Recall;
+  /** `recallWithVectors(text, query, options, embedder, queryVector, itemVectors)`, with its errors. */
+  recallWithVectors(query: string, options: RecallOptions | null | undefined, embedder: string, queryVector: Float32Array | number[], itemVectors: Float32Array | number[]): Recall;
+  /** Release the WebAssembly memory now instead of at garbage collection. */
+  free(): void;
+}
+
+/**
  * The part of a memory that best answers a query within a budget.
  *
  * # Errors

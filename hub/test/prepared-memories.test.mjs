@@ -1,0 +1,60 @@
+// The hub's prepared memories (hub/src/prepared-memories.js, docs/HUB.md,
+// "Recall by meaning"), in Node on the built package: a memory's text is
+// prepared once per team and recalled from as recall does; another team
+// never gets the same one; past the cache's bytes the least recently used
+// is freed, and a text made ready again answers the same.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { recall, recallItems } from "memdoc";
+
+import { memoryItems, PREPARED_MEMORY_BYTES, withPreparedMemory } from "../src/prepared-memories.js";
+
+/** A team memory of about `chars` characters, told apart by `n`. */
+const memory = (chars, n) => {
+  const lines = [`## Decisions ${n}`];
+  for (let i = 0; lines.join("\n").length < chars; i += 1) lines.push(`- 2025-01-${String((i % 28) + 1).padStart(2, "0")}: decision ${n}.${i} about the release train and its checks`);
+  return lines.join("\n");
+};
+
+test("a team's memory is prepared once and recalls as recall does; another team's is its own", () => {
+  const a = { id: "team-a" };
+  const b = { id: "team-b" };
+  const text = memory(5000, 0);
+  const first = withPreparedMemory(a, text, (m) => m);
+  assert.equal(withPreparedMemory(a, text, (m) => m), first, "the same prepared memory for the same team and text");
+  assert.notEqual(withPreparedMemory(b, text, (m) => m), first, "never shared across teams");
+  for (const q of ["release checks", "decision 0.3", ""]) {
+    const options = { scope: "team", budget: 300, today: "2025-02-01" };
+    assert.deepStrictEqual(withPreparedMemory(a, text, (m) => m.recall(q, options)), recall(text, q, options), q);
+  }
+  assert.deepEqual(memoryItems(a, text), recallItems(text));
+  assert.equal(thrown(() => withPreparedMemory(a, text, (m) => m.recall("x", { budget: 0 }))).code, "options/invalid-budget", "errors are the engine's");
+});
+
+test("past the cache's bytes the least recently used memories are freed, and made again when asked", () => {
+  const team = { id: "team-many" };
+  const texts = [];
+  const prepared = [];
+  // 5,000 characters of text are well over 40 KB prepared and keyed: this many are more than the cache holds.
+  for (let n = 0; n * 5000 * 8 < 1.5 * PREPARED_MEMORY_BYTES; n += 1) {
+    texts.push(memory(5000, n));
+    prepared.push(withPreparedMemory(team, texts[n], (m) => m));
+  }
+  const q = "decision release";
+  const last = texts.length - 1;
+  assert.equal(withPreparedMemory(team, texts[last], (m) => m), prepared[last], "the newest is kept");
+  assert.throws(() => prepared[0].items, /null pointer/, "the oldest was freed");
+  const again = withPreparedMemory(team, texts[0], (m) => m);
+  assert.notEqual(again, prepared[0], "made again");
+  assert.deepStrictEqual(again.recall(q, { scope: "team" }), recall(texts[0], q, { scope: "team" }));
+});
+
+function thrown(fn) {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  assert.fail("should have thrown");
+}

@@ -1,0 +1,94 @@
+// PreparedMemory (docs/API.md, "Recall by meaning") through the built
+// package: one memory prepared once answers query after query, with any
+// options, by words or with vectors, exactly as recall and
+// recallWithVectors of its text do each time (deepStrictEqual compares
+// numbers with Object.is: to the bit, -0 apart from 0), with their errors.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { PreparedMemory, recall, recallItems, recallWithVectors } from "memdoc";
+import { thrown } from "./helpers.mjs";
+
+const WORDS = ["billing", "postgres", "deploy", "the", "a", "oslo", "Zürich", "ＰＯＳＴＧＲＥＳ", "中文", "release", "releases", "QA", "team", "😀", "v16", "don't", "k8s", "kubernetes", "max_connections", "grafana.acme.internal"];
+const HEADINGS = ["## Decisions", "## Current Priorities", "## Facts", "## Preferences", "## Ｆａｃｔｓ"];
+
+/** A small deterministic generator (mulberry32). */
+function random(seed) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function memory(next) {
+  const pick = (list) => list[Math.floor(next() * list.length)];
+  const text = () => Array.from({ length: 1 + Math.floor(next() * 7) }, () => pick(WORDS)).join(" ");
+  const lines = [];
+  for (let i = Math.floor(next() * 40); i > 0; i--) {
+    const kind = next();
+    if (kind < 0.55) lines.push(`- 202${Math.floor(next() * 6)}-0${1 + Math.floor(next() * 9)}-1${Math.floor(next() * 9)}: ${text()}`);
+    else if (kind < 0.75) lines.push(text());
+    else if (kind < 0.8) lines.push("");
+    else if (kind < 0.85) lines.push(`\`\`\`\n${text()}\n\n## ${text()}\n\`\`\``);
+    else lines.push(pick(HEADINGS));
+  }
+  return { text: lines.join("\n"), query: () => Array.from({ length: Math.floor(next() * 4) }, () => pick(WORDS)).join(" "), pick };
+}
+
+test("a prepared memory recalls, query after query, exactly as recall and recallWithVectors of its text", () => {
+  const next = random(51);
+  for (let round = 0; round < 150; round++) {
+    const { text, query, pick } = memory(next);
+    const prepared = new PreparedMemory(text);
+    try {
+      const items = recallItems(text);
+      assert.deepEqual(prepared.items, items);
+      for (let ask = 0; ask < 4; ask++) {
+        const q = query();
+        const options = {
+          scope: pick(["team", "user"]),
+          budget: 1 + Math.floor(next() * 400),
+          ...(next() < 0.5 ? { pinned: ["facts"] } : {}),
+          ...(next() < 0.5 ? { today: "2025-06-01" } : {}),
+        };
+        if (next() < 0.5) {
+          assert.deepStrictEqual(prepared.recall(q, options), recall(text, q, options), `${JSON.stringify(text)} ${q}`);
+        } else {
+          const d = 3;
+          const vector = () => Float32Array.from({ length: d }, () => next() * 2 - 1);
+          const queryVector = vector();
+          const itemVectors = new Float32Array(d * items.length);
+          for (let i = 0; i < items.length; i++) itemVectors.set(vector(), i * d);
+          const embedder = pick(["all-MiniLM-L6-v2", "an-uncalibrated-model"]);
+          assert.deepStrictEqual(
+            prepared.recallWithVectors(q, options, embedder, queryVector, itemVectors),
+            recallWithVectors(text, q, options, embedder, queryVector, itemVectors),
+            `${JSON.stringify(text)} ${q}`,
+          );
+        }
+      }
+    } finally {
+      prepared.free();
+    }
+  }
+});
+
+test("a prepared memory throws recall's coded errors, and keeps answering after one", () => {
+  const text = "## Facts\n- 2025-03-01: Services use PostgreSQL 16\n- 2025-03-02: Office in Oslo";
+  assert.equal(thrown(() => new PreparedMemory(42)).code, "input/not-a-string");
+  const prepared = new PreparedMemory(text);
+  try {
+    assert.equal(thrown(() => prepared.recall(7)).code, "input/not-a-string");
+    for (const options of [{ budget: 0 }, { scope: "everyone" }, { today: "2025-02-30" }]) {
+      const expected = thrown(() => recall(text, "postgres", options)).code;
+      assert.equal(thrown(() => prepared.recall("postgres", options)).code, expected, JSON.stringify(options));
+    }
+    assert.equal(thrown(() => prepared.recallWithVectors("postgres", {}, "m", [1, 0], [1, 0])).code, "options/invalid-vectors");
+    assert.deepStrictEqual(prepared.recall("postgres"), recall(text, "postgres"));
+  } finally {
+    prepared.free();
+  }
+});
