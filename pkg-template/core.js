@@ -72,9 +72,26 @@ export class MemoryStore {
 
   /** Release the WebAssembly memory now instead of at garbage collection. */
   free() {
-    if (this.#born === generation()) this.#raw.free();
-    else this.#raw.__destroy_into_raw();
+    release(this.#raw, this.#born);
   }
+}
+
+/**
+ * `raw`, a Rust object made in instance `born`, if that instance still runs;
+ * otherwise it is detached and `internal/panic` thrown.
+ */
+function live(raw, born, what) {
+  if (born !== generation()) {
+    raw.__destroy_into_raw();
+    throw glue.__panicError(`a panic in another call replaced the WebAssembly instance since this ${what} was prepared`);
+  }
+  return raw;
+}
+
+/** Free `raw`, made in instance `born` (one of a replaced instance is only detached: its address means nothing now). */
+function release(raw, born) {
+  if (born === generation()) raw.free();
+  else raw.__destroy_into_raw();
 }
 
 /**
@@ -93,11 +110,7 @@ export class PreparedRecall {
 
   /** The Rust recall, if the instance it lived in still runs. */
   #live() {
-    if (this.#born !== generation()) {
-      this.#raw.__destroy_into_raw();
-      throw glue.__panicError("a panic in another call replaced the WebAssembly instance since this recall was prepared");
-    }
-    return this.#raw;
+    return live(this.#raw, this.#born, "recall");
   }
 
   get items() {
@@ -114,8 +127,7 @@ export class PreparedRecall {
 
   /** Release the WebAssembly memory now instead of finishing. */
   free() {
-    if (this.#born === generation()) this.#raw.free();
-    else this.#raw.__destroy_into_raw();
+    release(this.#raw, this.#born);
   }
 }
 
@@ -136,11 +148,7 @@ export class PreparedMemory {
 
   /** The Rust memory, if the instance it lived in still runs. */
   #live() {
-    if (this.#born !== generation()) {
-      this.#raw.__destroy_into_raw();
-      throw glue.__panicError("a panic in another call replaced the WebAssembly instance since this memory was prepared");
-    }
-    return this.#raw;
+    return live(this.#raw, this.#born, "memory");
   }
 
   get items() {
@@ -157,8 +165,7 @@ export class PreparedMemory {
 
   /** Release the WebAssembly memory now instead of at garbage collection. */
   free() {
-    if (this.#born === generation()) this.#raw.free();
-    else this.#raw.__destroy_into_raw();
+    release(this.#raw, this.#born);
   }
 }
 
