@@ -7,6 +7,7 @@ import init, {
   merge,
   recall,
   recallItems,
+  PreparedMemory,
   PreparedRecall,
   recallWithVectors,
   hybridRecall,
@@ -297,6 +298,14 @@ const preparedItems: string[] = prepared.items;
 const finished: Recall = prepared.finishWithVectors("model", new Float32Array(2), new Float32Array(2 * preparedItems.length));
 const byWords: Recall = new PreparedRecall("## A", "x").finish();
 new PreparedRecall("## A", "x", null).free();
+const preparedMemory = new PreparedMemory("## A\n- 2025-01-01: x");
+const memoryItems: string[] = preparedMemory.items;
+const fromMemory: Recall = preparedMemory.recall("x", { budget: 400 });
+const fromMemoryByVectors: Recall = preparedMemory.recallWithVectors("x", null, "model", new Float32Array(2), [0, 1]);
+void [memoryItems, fromMemory, fromMemoryByVectors];
+preparedMemory.free();
+// @ts-expect-error a prepared memory is made of a text alone
+new PreparedMemory("## A", "x");
 void [finished, byWords];
 const embedder: Embedder = {
   id: "model",
