@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the relevance suite's memories (tests/recall/*.md) and queries
-(tests/recall/queries.json). Each memory is hand-written key items (the ones
+"""Writes the relevance suite's memories (tests/recall/relevance/*.md) and queries
+(tests/recall/relevance/queries.json). Each memory is hand-written key items (the ones
 queries expect) mixed with routine entries from seeded templates, the
 distractors a real memory accumulates. Run it again only to change the data;
 the tests read the files it wrote, never this script.
@@ -12,7 +12,7 @@ import random
 from datetime import date, timedelta
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parent / "relevance"
 
 
 def day(rng, start="2024-03-01", end="2025-05-28"):
