@@ -1,5 +1,5 @@
 // The Chinese and cross-lingual evaluation set (questions.json, written by
-// questions.py) measured through the package with any embedder
+// tests/recall/generate.py) measured through the package with any embedder
 // (test-js/recall-eval-zh.test.mjs): per kind, the questions answered
 // within 1,200 and 400 code points, the unanswerable questions that select
 // something. tests/recall_eval_zh.rs measures the same natively.

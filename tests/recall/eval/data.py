@@ -1,38 +1,6 @@
-#!/usr/bin/env python3
-"""Writes the recall evaluation set (tests/recall/eval/*.md and
-questions.json): four memories (two team, two user) of hand-written key
-entries, near-miss distractors written next to them, and routine entries
-from seeded templates; and the questions, each naming the entry that
-answers it (or none). Paraphrase questions share no content word with their
-answer (check.mjs enforces it); keyword questions name a name, a number or
-an id; no-answer questions ask what the memory does not hold. Run it again
-only to change the data; the tests read the files it wrote.
-
-    python3 tests/recall/eval/generate.py
+"""The recall evaluation set's memories and questions, which generate.py
+writes as eval/*.md, questions.json and heldout.json.
 """
-import json
-import random
-from datetime import date, timedelta
-from pathlib import Path
-
-HERE = Path(__file__).resolve().parent
-
-
-def day(rng):
-    a, b = date.fromisoformat("2024-06-01"), date.fromisoformat("2025-05-30")
-    return (a + timedelta(days=rng.randrange((b - a).days + 1))).isoformat()
-
-
-def fill(rng, templates, slots, n):
-    out, seen = [], set()
-    while len(out) < n:
-        t = rng.choice(templates)
-        text = t.format(**{k: rng.choice(v) for k, v in slots.items()})
-        if text not in seen:
-            seen.add(text)
-            out.append(text)
-    return out
-
 
 # Each memory: sections of (key entries), routine templates per section, and
 # questions as (kind, question, answer substring or None).
@@ -533,53 +501,3 @@ HELDOUT = {
         ],
     },
 }
-
-
-def main():
-    questions = []
-    for name, m in MEMORIES.items():
-        rng = random.Random(name)
-        sections = {}
-        for title, keys in m["sections"].items():
-            lines = [(day(rng), t) for t in keys]
-            lines += [(day(rng), t) for t in m["distractors"].get(title, [])]
-            sections[title] = lines
-        routine = fill(rng, [(s, t) for s, ts in m["templates"].items() for t in ts] and
-                       [t for ts in m["templates"].values() for t in ts], m["slots"], m["routine"])
-        by_template = {t: s for s, ts in m["templates"].items() for t in ts}
-        for text in routine:
-            # The template's section: the first whose templates can give it.
-            for t, s in by_template.items():
-                head = t.split("{")[0]
-                if text.startswith(head) and head:
-                    sections[s].append((day(rng), text))
-                    break
-            else:
-                sections[next(iter(m["templates"]))].append((day(rng), text))
-        out = []
-        replaced = HELDOUT[name]["replaced"]
-        for title, lines in sections.items():
-            rng.shuffle(lines)
-            # Each replaced fact's two entries, apart, at places that take
-            # nothing from the seeded sequence above.
-            for k, (section, old_day, old, new_day, new, _) in enumerate(replaced):
-                if section == title:
-                    lines.insert((7 * k + 3) % (len(lines) + 1), (old_day, old))
-                    lines.insert((13 * k + 11) % (len(lines) + 1), (new_day, new))
-            out.append(f"## {title}\n" + "\n".join(f"- {d}: {t}" for d, t in lines))
-        (HERE / f"{name}.md").write_text("\n\n".join(out) + "\n")
-        for kind, q, answer in m["questions"]:
-            questions.append({"memory": name, "scope": m["scope"], "today": "2025-06-01",
-                              "kind": kind, "question": q, "answer": answer})
-    (HERE / "questions.json").write_text(json.dumps(questions, indent=1, ensure_ascii=False) + "\n")
-    heldout = []
-    for name, h in HELDOUT.items():
-        base = {"memory": name, "scope": MEMORIES[name]["scope"], "today": "2025-06-01"}
-        for _, _, old, _, new, q in h["replaced"]:
-            heldout.append({**base, "kind": "replaced", "question": q, "answer": new, "stale": old})
-        for kind, q, answer in h["questions"]:
-            heldout.append({**base, "kind": kind, "question": q, "answer": answer})
-    (HERE / "heldout.json").write_text(json.dumps(heldout, indent=1, ensure_ascii=False) + "\n")
-
-
-main()
