@@ -32,26 +32,6 @@ const MAX_LINES = 550;
 const SKIP = new Set(["node_modules", "target", "pkg", "pkg-minilm", "pkg-static", "dist", "artifacts", "fixtures", "snapshots", "conformance", "merge-corpus"]);
 const SOURCE = /\.(rs|js|mjs|ts)$/;
 
-/** Every source file under `dir`, relative to `base`. */
-function sources(base, dir = base) {
-  const out = [];
-  for (const name of readdirSync(dir)) {
-    if (name.startsWith(".")) continue;
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) {
-      if (!SKIP.has(name)) out.push(...sources(base, path));
-    } else if (SOURCE.test(name)) {
-      out.push(relative(base, path));
-    }
-  }
-  return out;
-}
-
-/** The text without its comments (enough for import statements). */
-const uncommented = (text) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
-
-const IMPORT = /(?:^|;|\n)\s*(?:import|export)\s[^;]*?from\s*["'](\.{1,2}\/[^"']+)["']|(?:^|;|\n)\s*import\s*["'](\.{1,2}\/[^"']+)["']|\bimport\s*\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
-
 /** Every file under `dir`, relative to `base`, and every folder (with a trailing `/`). */
 function entries(base, dir = base) {
   const out = [];
@@ -66,6 +46,14 @@ function entries(base, dir = base) {
   }
   return out;
 }
+
+/** Every source file of `base`, relative to it. */
+const sources = (base) => entries(base).filter((f) => SOURCE.test(f));
+
+/** The text without its comments (enough for import statements). */
+const uncommented = (text) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+
+const IMPORT = /(?:^|;|\n)\s*(?:import|export)\s[^;]*?from\s*["'](\.{1,2}\/[^"']+)["']|(?:^|;|\n)\s*import\s*["'](\.{1,2}\/[^"']+)["']|\bimport\s*\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
 
 /** The circles of runtime imports among the JavaScript files of `base`: lists of files. */
 export function importCircles(base) {
