@@ -42,7 +42,7 @@ export function violations(memdoc) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const memdoc = await import("../../pkg/node.js");
+  const memdoc = await import("../../../pkg/node.js");
   const found = violations(memdoc);
   const paraphrases = [...questions, ...heldout].filter((q) => q.kind === "paraphrase").length;
   for (const v of found) console.error(`${JSON.stringify(v.question)} shares ${v.words.join(", ")} with ${JSON.stringify(v.answer)}`);

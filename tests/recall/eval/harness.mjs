@@ -138,7 +138,7 @@ export async function measure(memdoc, embedder) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const memdoc = await import("../../pkg/node.js");
+  const memdoc = await import("../../../pkg/node.js");
   const { lexical } = await measure(memdoc);
   const pct = (x) => `${(x * 100).toFixed(1)}%`;
   console.log(
