@@ -253,7 +253,7 @@ for (const [target, start] of Object.entries(targets)) {
         const results = r.json.map((m) => m.result);
         const codes = results.map((x) => (x.isError ? x.structuredContent.code : "ok"));
         const ok = codes.filter((c) => c === "ok").length;
-        // The POST is one request; each call one more: at most the rest of the minute's 60 (and what refilled meanwhile).
+        // The POST is one request, its first call's; each further call one more: at most the minute's 60 (and what refilled meanwhile).
         assert.ok(ok >= 1 && ok <= 62, `${ok} calls answered of 80`);
         assert.equal(codes.filter((c) => c === "rate/limited").length, 80 - ok, JSON.stringify(codes));
         assert.match(results.find((x) => x.isError).content[0].text, /^rate\/limited: Too many requests for this key; retry in \d+ s\.$/);

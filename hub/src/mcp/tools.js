@@ -70,24 +70,29 @@ export function memoryTools(hub, who) {
   const what = { team: "the team's shared memory", user: "your private memory", task: "a short-term memory of the team" };
   const notice = (s) => `Scope "${s}": ${what[s]}. A document is Markdown:\n${rules(s)}`;
 
+  // The POST counted as the first call's request (route.js authenticated it).
+  let calls = 0;
+
   /**
-   * A tool's handler: one request against the key's rate, its ids checked
-   * first (when it names a memory), counted, and every failure a coded tool
-   * error.
+   * A tool's answer: each call after the POST's first one more request
+   * against the key's rate (a JSON-RPC batch pays call by call), then its
+   * ids checked (when it names a memory), then `handler`; every failure a
+   * coded tool error.
    */
+  async function answered(handler, args) {
+    try {
+      if (calls++ > 0) charge(hub.limiter, who.team, who.keyId);
+      return (args.id === undefined ? null : badRef(args.scope, args.id)) ?? (await handler(args));
+    } catch (error) {
+      const problem = problemOf(error);
+      if (problem.status === 429) hub.metrics.add("memdoc_rate_limited_total");
+      return refused(problem);
+    }
+  }
+
+  /** A tool's handler, its calls counted by outcome. */
   const tool = (name, handler) => async (args) => {
-    const result = await (async () => {
-      const bad = args.id === undefined ? null : badRef(args.scope, args.id);
-      if (bad) return bad;
-      try {
-        charge(hub.limiter, who.team, who.keyId);
-        return await handler(args);
-      } catch (error) {
-        const problem = problemOf(error);
-        if (problem.status === 429) hub.metrics.add("memdoc_rate_limited_total");
-        return refused(problem);
-      }
-    })();
+    const result = await answered(handler, args);
     hub.metrics.add("memdoc_mcp_tool_calls_total", { tool: name, outcome: result.isError ? "error" : "ok" });
     return result;
   };
