@@ -4,7 +4,9 @@
 // 403), and one memory (`memoryRole`: a memory of another team, another
 // member's user memory and a deleted memory are all "no such memory").
 // Each refusal after the key is known is audited. The caller is in
-// `c.var.caller`, the memory in `c.var.memory`.
+// `c.var.caller`, the memory in `c.var.memory`. The rules themselves
+// (`requireRole`, `reachMemory`, `reachTask`) are functions of the caller,
+// which the MCP tools apply too.
 import { auditRefused, authenticate } from "./caller.js";
 import { deletedMarker, deletedProblem } from "./deletion.js";
 import { MEMORY_ID, ROLES } from "./ids.js";
