@@ -24,7 +24,7 @@ import { utcToday } from "./src/dates.js";
 import { sweepTeam } from "./src/lifecycle.js";
 import { SettingError, hubConfig, portSetting, sweepIntervalSeconds } from "./src/settings.js";
 import { CLIENT_MESSAGE_LIMIT, EXPIRED, FLOOD_CLOSE, FLOOD_PROBLEM, closeAtExpiry, fanOut } from "./src/events.js";
-import { denoKvTeamStorage } from "./src/team-storage-deno-kv.js";
+import { denoKvTeamStorage } from "./src/data/storage-deno-kv.js";
 import { embedderLoader } from "./src/embedder-setting.js";
 import { embedderThread } from "./src/deno-embedder-thread.js";
 import { slicedTurn } from "./src/turns.js";

@@ -23,7 +23,7 @@ import { sweepIntervalSeconds } from "./src/settings.js";
 import { embedderLoader, workerTarget } from "./src/embedder-setting.js";
 import { bundledEmbedders } from "./src/worker-embedders.js";
 import { HubProblem, toResponse } from "./src/problem.js";
-import { durableObjectTeamStorage } from "./src/team-storage-durable-object.js";
+import { durableObjectTeamStorage } from "./src/data/storage-durable-object.js";
 
 // The settings are checked when the Worker starts (and so when it is
 // deployed): one out of range stops it with its name and range.

@@ -13,6 +13,7 @@ import { Hono } from "hono";
 
 import { MEMORY_PATH as M, memoryRole, teamRole } from "../access.js";
 import { allow } from "../allow.js";
+import { listEntries } from "../data/memory.js";
 import { deletedMarkers } from "../deletion.js";
 import { queryOnce } from "../embedding.js";
 import { etag } from "../etag.js";
@@ -50,8 +51,8 @@ recalls.get("/recall", teamRole("recall", "reader"), async (c) => {
   const { caller: who, hub } = c.var;
   const store = hub.storeOf(who.storage);
   // The caller's own user memory first, then the team's by id.
-  const refs = (await who.storage.list(["memory"]))
-    .map((e) => ({ scope: e.key[1], id: e.key[2] }))
+  const refs = (await listEntries(who.storage))
+    .map((e) => ({ scope: e.scope, id: e.id }))
     .filter((ref) => ref.scope === "team" || (ref.scope === "user" && ref.id === who.member))
     .sort((a, b) => (a.scope === b.scope ? 0 : a.scope === "user" ? -1 : 1));
   const traced = wantsTrace(c);

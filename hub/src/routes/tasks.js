@@ -16,7 +16,8 @@ import { omittedAnswer } from "../recall-answer.js";
 import { HubProblem } from "../problem.js";
 import { flag } from "../query.js";
 import { answerSave } from "../saved.js";
-import { TASK_PREFIX, TTL_MAX_SECONDS, engineRef, expireTask, expiryOf, pastExpiry, setExpiry, taskStore } from "../tasks.js";
+import { taskHeadKey } from "../data/memories.js";
+import { TTL_MAX_SECONDS, engineRef, expireTask, expiryOf, pastExpiry, setExpiry, taskStore } from "../tasks.js";
 import { offeredProtocols, requireUpgrade, subscribeWithin } from "./events.js";
 
 const T = "/memories/task/:id";
@@ -97,7 +98,7 @@ tasks.get(`${T}/events`, taskRole("events", "reader"), async (c) => {
   const { loaded } = await live(c);
   requireUpgrade(c);
   const protocol = offeredProtocols(c).includes("memdoc") ? "memdoc" : null;
-  const response = await subscribeWithin(c, { store, ref, after: loaded.revision, protocol, tag: `task/${ref.id}`, head: `${TASK_PREFIX}/team/${ref.id}` });
+  const response = await subscribeWithin(c, { store, ref, after: loaded.revision, protocol, tag: `task/${ref.id}`, head: taskHeadKey(ref.id) });
   await who.audit({ status: 101, revision: loaded.revision });
   return response;
 });

@@ -1,7 +1,8 @@
-// What the hub keeps about a team besides its memories (the team record,
-// keys and audit log), over the runtime's storage. Keys are arrays of
-// strings without "/". Implementations: team-storage-durable-object.js,
-// team-storage-deno-kv.js.
+// A team's storage, under the data layer's modules (layout.js lists its
+// namespaces; each module builds its own keys, and nothing outside
+// hub/src/data calls these methods). Keys are arrays of strings without "/",
+// the first one the namespace. Implementations: storage-durable-object.js,
+// storage-deno-kv.js.
 
 /**
  * @typedef {object} TeamStorage

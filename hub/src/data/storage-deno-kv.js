@@ -1,4 +1,4 @@
-// TeamStorage (team-storage.js) over Deno KV.
+// TeamStorage (data/storage.js) over Deno KV.
 import { denoKvHost } from "memdoc/adapters/deno-kv";
 
 /** A team's storage in Deno KV, under ["hub", team]. */

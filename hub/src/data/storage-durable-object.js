@@ -1,4 +1,4 @@
-// TeamStorage (team-storage.js) over a Durable Object's transactional storage.
+// TeamStorage (data/storage.js) over a Durable Object's transactional storage.
 import { durableObjectHost } from "memdoc/adapters/durable-object";
 
 /** A team's storage in its own Durable Object (`ctx.storage`, `ctx.id`). */
