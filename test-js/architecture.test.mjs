@@ -9,15 +9,28 @@
 //   `crate::wasm` or `crate::cli`;
 // - target-specific code of the engine only in `src/fast/`: no other module
 //   of the engine (the crate's root, which lists the modules, apart) has a
-//   `cfg` on the target outside its tests.
+//   `cfg` on the target outside its tests;
+// - the hub's storage only through its data layer: no module of `hub/src`
+//   outside `hub/src/data/` (comments apart)
+//   (a) calls a method of a team's storage (`get`, `getMany`, `put`,
+//       `putMany`, `delete`, `deleteMany`, `create`, `list`, `deleteAll`)
+//       or reads its `host`, on `storage` or `….storage`;
+//   (b) writes a storage key: an array literal whose first element is the
+//       quoted name of a namespace of `hub/src/data/layout.js`, unless it
+//       has two or more elements that are all scope names (`["team",
+//       "user", "task"]`, a list of scopes);
+//   (c) writes a key of the engine's store: a template `memdoc/${…}` or
+//       `memdoc-task/…`, or the string "memdoc-task".
 // Each rule is also run over a small tree that breaks it, so a rule that
 // could not fail would fail here.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+
+import { LAYOUT } from "../hub/src/data/layout.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const MAX_LINES = 550;
@@ -116,6 +129,47 @@ export function targetCodeOutsideFast(base) {
     .map((f) => `src/${f}`);
 }
 
+const STORAGE_CALL = /(?:\bstorage|\.storage)\s*\.\s*(?:get|getMany|put|putMany|delete|deleteMany|create|list|deleteAll|host)\b/;
+const SCOPES = new Set(["team", "user", "task"]);
+const STORE_KEY = /`memdoc(?:-task)?\/\$\{|["'`]memdoc-task["'`/]/;
+/**
+ * Modules that may still name one namespace until it moves into the data
+ * layer: each leave ends by itself once the namespace's module is there.
+ */
+const MOVING = [{ file: "hub/src/embedding.js", namespace: "vectors", until: "hub/src/data/vectors.js" }];
+
+/** The storage keys (namespace names) an array literal `[…]` starting at `text[at]` writes, if it is one. */
+function storageKey(text, at, names) {
+  const first = /^\[\s*["']([a-z]+)["']\s*([,\]])/.exec(text.slice(at));
+  if (!first || !names.has(first[1])) return null;
+  const elements = /^\[([^\[\]]*)\]/.exec(text.slice(at))?.[1].split(",").map((e) => e.trim());
+  const scopes = elements && elements.length >= 2 && elements.every((e) => /^["'][a-z]+["']$/.test(e) && SCOPES.has(e.slice(1, -1)));
+  return scopes ? null : first[1];
+}
+
+/** The modules of `base/hub/src` outside `data/` that touch storage, with what they touch. */
+export function storageOutsideData(base, namespaces = LAYOUT.map((n) => n.name)) {
+  const dir = join(base, "hub", "src");
+  const names = new Set(namespaces);
+  return sources(dir)
+    .filter((f) => /\.m?js$/.test(f) && !f.startsWith("data/"))
+    .flatMap((f) => {
+      const file = `hub/src/${f}`;
+      const lines = uncommented(readFileSync(join(dir, f), "utf8")).split("\n");
+      const found = [];
+      lines.forEach((line, i) => {
+        if (STORAGE_CALL.test(line)) found.push(`${file}:${i + 1}: a storage call`);
+        if (STORE_KEY.test(line)) found.push(`${file}:${i + 1}: a key of the engine's store`);
+        for (const m of line.matchAll(/\[/g)) {
+          const name = storageKey(line, m.index, names);
+          if (name) found.push(`${file}:${i + 1}: a key of "${name}"`);
+        }
+      });
+      const moving = MOVING.filter((m) => m.file === file && !existsSync(join(base, m.until)));
+      return found.filter((what) => !moving.some((m) => what.endsWith(`a key of "${m.namespace}"`) || what.endsWith("a storage call")));
+    });
+}
+
 test("no circle of imports between the JavaScript modules", () => {
   assert.deepEqual(importCircles(root), []);
 });
@@ -130,6 +184,10 @@ test("the engine never names the boundary's modules", () => {
 
 test("target-specific code of the engine only in src/fast/", () => {
   assert.deepEqual(targetCodeOutsideFast(root), []);
+});
+
+test("the hub's storage only through hub/src/data", () => {
+  assert.deepEqual(storageOutsideData(root), []);
 });
 
 test("each rule fails on a tree that breaks it", (t) => {
@@ -150,4 +208,24 @@ test("each rule fails on a tree that breaks it", (t) => {
   assert.deepEqual(longFiles(dir), [`a/long.mjs (${MAX_LINES + 1} lines)`]);
   assert.deepEqual(engineReachingBoundary(dir), ["src/recall/mod.rs: crate::wasm"]);
   assert.deepEqual(targetCodeOutsideFast(dir), ["src/recall/score.rs"]);
+  mkdirSync(join(dir, "hub", "src", "data"), { recursive: true });
+  mkdirSync(join(dir, "hub", "src", "routes"));
+  writeFileSync(join(dir, "hub", "src", "data", "key.js"), `export const readKey = (storage, id) => storage.get(["key", id]);\n`);
+  writeFileSync(
+    join(dir, "hub", "src", "routes", "keys.js"),
+    `// storage.get(["key", id]) in a comment is no call\nconst scope = z.enum(["team", "user", "task"]);\nawait who.storage.deleteMany([["key", id], ["used", id]]);\nconst team = ['team'];\nconst head = \`memdoc/\${ref.scope}/\${ref.id}\`;\nnew MemoryStore(storage.host);\n`,
+  );
+  writeFileSync(join(dir, "hub", "src", "embedding.js"), `const at = (k) => ["vectors", k];\nawait storage.getMany(keys);\n`);
+  const broken = [
+    "hub/src/routes/keys.js:3: a storage call",
+    'hub/src/routes/keys.js:3: a key of "key"',
+    'hub/src/routes/keys.js:3: a key of "used"',
+    'hub/src/routes/keys.js:4: a key of "team"',
+    "hub/src/routes/keys.js:5: a key of the engine's store",
+    "hub/src/routes/keys.js:6: a storage call",
+  ];
+  assert.deepEqual(storageOutsideData(dir).filter((f) => !f.startsWith("hub/src/embedding.js")).sort(), broken.sort());
+  // A module still moving may keep its namespace until the data layer's module of it is there.
+  writeFileSync(join(dir, "hub", "src", "data", "vectors.js"), "");
+  assert.deepEqual(storageOutsideData(dir).filter((f) => f.startsWith("hub/src/embedding.js")), ['hub/src/embedding.js:1: a key of "vectors"', "hub/src/embedding.js:2: a storage call"]);
 });

@@ -1,6 +1,8 @@
 // TeamStorage (data/storage.js) over Deno KV.
 import { denoKvHost } from "memdoc/adapters/deno-kv";
 
+import { headKey } from "./memories.js";
+
 /** A team's storage in Deno KV, under ["hub", team]. */
 export function denoKvTeamStorage(kv, team) {
   const base = ["hub", team];
@@ -55,6 +57,6 @@ export function denoKvTeamStorage(kv, team) {
     /** The Deno KV key of a record of the memories' host. */
     hostKey: (key) => [...base, "mem", key],
     /** The Deno KV key of a memory's head record (kv.watch it for events). */
-    headKey: (scope, id) => [...base, "mem", `memdoc/${scope}/${id}`],
+    headKey: (scope, id) => [...base, "mem", headKey({ scope, id })],
   };
 }
