@@ -22,7 +22,7 @@ import { deleteStored, headKey } from "./data/memories.js";
 import { HubProblem } from "./problem.js";
 
 export { exclusive } from "./data/memory.js";
-export { deleteStored, storedRevision } from "./data/memories.js";
+export { storedRevision } from "./data/memories.js";
 export { readMarker as deletedMarker, readMarkers as deletedMarkers } from "./data/deleted.js";
 
 const DAY_MS = 86_400_000;
