@@ -4,6 +4,7 @@
 // in-memory TeamStorage. The HTTP suite checks export and import through
 // the API on both targets (backup.test.mjs, import-crash.test.mjs).
 import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
 import { test } from "node:test";
 
 import { appendAudit } from "../src/audit.js";
@@ -61,6 +62,8 @@ test("every key of a team's storage is in a namespace of the layout, and each na
   // Every namespace but the embedder's vectors was written above: the check is over them all.
   assert.deepEqual([...held].sort(), names.filter((n) => n !== "vectors").sort());
   for (const n of LAYOUT) {
+    // vectors.js comes with the vectors' move out of hub/src/embedding.js (test-js/architecture.test.mjs, MOVING).
+    if (n.name !== "vectors") assert.ok(existsSync(new URL(`../src/data/${n.module}`, import.meta.url)), `${n.name}: hub/src/data/${n.module} owns its keys`);
     const carried = typeof n.read === "function" && typeof n.entries === "function" && !n.backup.startsWith("none");
     // The team's record is the export's first line and the import's switch (team-record.js), not a batch of entries.
     assert.ok(carried || n.name === "team" || /^none: \S/.test(n.backup), `${n.name} says how a backup carries it, or why none does`);

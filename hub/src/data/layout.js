@@ -1,9 +1,11 @@
 // Every namespace of a team's storage: what it holds, which module owns
 // its keys, and whether a backup carries it (backup.js reads each namespace
 // it carries with `read` and writes it back with `entries`, in this order).
-// A namespace a backup leaves out says why. The memories' host (the
-// engine store's records, memories.js) is listed apart: it is not a
-// namespace of the team's storage but the host the store writes through.
+// A namespace a backup leaves out says why. The memories' host is not a
+// namespace of the team's storage but the host the engine's store writes
+// through (memories.js): a backup carries the records of team and user
+// memories, deleted or not, as the strings the store wrote, never a task
+// memory's.
 import { auditEntries, listAudit } from "./audit.js";
 import { markerEntries, listMarkers } from "./deleted.js";
 import { keyEntries, listKeys } from "./key.js";
@@ -38,9 +40,6 @@ export const LAYOUT = [
   { name: "task", module: "task.js", holds: "a task memory's expiry by id", backup: "none: task memories are short-lived and rebuildable by design, and an export leaves them out" },
   { name: "vectors", module: "vectors.js", holds: "the vectors of the memories' items (the indexer's)", backup: "none: the indexer makes them again from the memories" },
 ];
-
-/** The memories' host: the engine store's records, outside the namespaces above. */
-export const HOST = { module: "memories.js", holds: "each memory's head memdoc/<scope>/<id> and the snapshots it names under <head>/rev/; task memories' under memdoc-task/team/<id>", backup: "memory and revision records (team and user memories, deleted or not), carried as the strings the store wrote" };
 
 /** The namespaces a backup carries. */
 export const BACKED_UP = LAYOUT.filter((n) => n.read);
