@@ -34,13 +34,6 @@
 // Documents are counted in code points and bytes; these casts are checked where they happen.
 #![allow(clippy::module_name_repetitions, clippy::must_use_candidate)]
 
-// What the `memdoc` command prints (its two front ends: cli/ and the npm
-// package's bin). Public for them; not part of the Rust API, and not
-// covered by semver. In WebAssembly only with the `cli` feature: the module
-// of the package's bin, not the package's own.
-#[cfg(any(not(target_arch = "wasm32"), feature = "cli"))]
-#[doc(hidden)]
-pub mod cli;
 mod compact;
 mod date;
 mod diagnostic;

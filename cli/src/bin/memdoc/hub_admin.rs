@@ -1,9 +1,9 @@
 //! `memdoc hub team|key|member …`: the arguments (clap) and the request of
 //! each; the request's path and body and what its answer prints are the
-//! engine's (`memdoc::cli::hub_admin`), as for the npm bin.
+//! engine's (`memdoc_cli::hub_admin`), as for the npm bin.
 
 use clap::Subcommand;
-use memdoc::cli::hub_admin::{self, Args};
+use memdoc_cli::hub_admin::{self, Args};
 
 use super::{apply, Body, Client};
 

@@ -6,7 +6,7 @@
 //! standard output, so that `export MEMDOC_HUB_KEY=$(memdoc hub key create
 //! …)` works; what it is goes to standard error. No I/O.
 
-use crate::store::json::{object, Object};
+use memdoc::store::json::{object, Object};
 
 use super::hub::{self, team_path, Answer, Credential};
 use super::{exit, printable, Outcome};
@@ -98,7 +98,7 @@ pub fn request(command: &str, args: &Args<'_>) -> Result<Request, Outcome> {
                 return Err(Outcome::failing(
                     &format!(
                         "invalid --grace {}: expected the whole number of seconds the old key keeps working (0: it stops at once)",
-                        crate::quoted::Quoted(grace)
+                        memdoc::Quoted(grace)
                     ),
                     exit::USAGE,
                 ));
