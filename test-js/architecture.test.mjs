@@ -5,8 +5,12 @@
 // - no source file over 550 lines, except the generated ones (their first
 //   line says so);
 // - the engine never reaches the boundary: no module of `src/` outside
-//   `js/`, `wire/`, `wasm/` and `cli/` names `crate::js`, `crate::wire`,
-//   `crate::wasm` or `crate::cli`;
+//   `js/`, `wire/` and `wasm/` names `crate::js`, `crate::wire` or
+//   `crate::wasm`;
+// - the engine's crate never names the command line, whose crate (cli/)
+//   uses the engine's public API: no `src/cli` module, no `src/wasm/cli…`
+//   file, no `feature = "cli"`, `crate::cli` or `memdoc_cli` in `src/`, no
+//   `cli` feature and no dependency on `memdoc-cli` in its Cargo.toml;
 // - target-specific code of the engine only in `src/fast/`: no other module
 //   of the engine (the crate's root, which lists the modules, apart) has a
 //   `cfg` on the target outside its tests;
@@ -116,7 +120,7 @@ export function longFiles(base) {
   });
 }
 
-const BOUNDARY = ["js", "wire", "wasm", "cli"];
+const BOUNDARY = ["js", "wire", "wasm"];
 
 /** The engine's modules of `base/src` that name a boundary module. */
 export function engineReachingBoundary(base) {
@@ -128,6 +132,23 @@ export function engineReachingBoundary(base) {
       const named = readFileSync(join(src, f), "utf8").replace(/\/\/.*$/gm, "").match(new RegExp(`\\bcrate::(${BOUNDARY.join("|")})\\b`, "g"));
       return named ? [`src/${f}: ${[...new Set(named)].join(", ")}`] : [];
     });
+}
+
+/** Where the engine's crate in `base` names the command line (see the rule above). */
+export function engineNamingCli(base) {
+  const src = join(base, "src");
+  const files = sources(src);
+  const found = files.filter((f) => f === "cli.rs" || f.startsWith("cli/") || f.startsWith("wasm/cli")).map((f) => `src/${f}`);
+  for (const f of files.filter((f) => f.endsWith(".rs"))) {
+    const named = readFileSync(join(src, f), "utf8")
+      .replace(/\/\/.*$/gm, "")
+      .match(/feature\s*=\s*"cli"|\bcrate::cli\b|\bmemdoc_cli\b/g);
+    if (named) found.push(`src/${f}: ${[...new Set(named)].join(", ")}`);
+  }
+  const sections = readFileSync(join(base, "Cargo.toml"), "utf8").replace(/#.*$/gm, "").split(/^\[/m);
+  if (sections.some((s) => s.startsWith("features]") && /^\s*cli\s*=/m.test(s))) found.push("Cargo.toml: a `cli` feature");
+  if (sections.some((s) => /dependencies\]/.test(s.split("\n", 1)[0]) && /^\s*memdoc-cli\s*=/m.test(s))) found.push("Cargo.toml: a dependency on memdoc-cli");
+  return found;
 }
 
 /** The engine's modules of `base/src`, outside `fast/`, with a `cfg` on the target before their tests. */
@@ -228,6 +249,10 @@ test("the engine never names the boundary's modules", () => {
   assert.deepEqual(engineReachingBoundary(root), []);
 });
 
+test("the engine's crate never names the command line", () => {
+  assert.deepEqual(engineNamingCli(root), []);
+});
+
 test("target-specific code of the engine only in src/fast/", () => {
   assert.deepEqual(targetCodeOutsideFast(root), []);
 });
@@ -257,6 +282,12 @@ test("each rule fails on a tree that breaks it", (t) => {
   writeFileSync(join(dir, "src", "recall", "mod.rs"), "//! Carried by `crate::wire::recall`.\nuse crate::wasm::names;\n");
   writeFileSync(join(dir, "src", "wire.rs"), "use crate::js::input;\n");
   writeFileSync(join(dir, "src", "recall", "score.rs"), `#[cfg(target_arch = "wasm32")]\nfn f() {}\n`);
+  mkdirSync(join(dir, "src", "cli"));
+  mkdirSync(join(dir, "src", "wasm"));
+  writeFileSync(join(dir, "src", "cli", "run.rs"), "use crate::parse;\n");
+  writeFileSync(join(dir, "src", "wasm", "cli.rs"), "// Uses memdoc_cli.\nuse crate::parse;\n");
+  writeFileSync(join(dir, "src", "lib.rs"), `#[cfg(feature = "cli")]\npub mod cli;\n// crate::cli\n`);
+  writeFileSync(join(dir, "src", "recall", "cut.rs"), "use memdoc_cli::run;\n");
   writeFileSync(join(dir, "src", "recall", "math.rs"), `fn f() {}\n#[cfg(test)]\nmod tests {\n    #[cfg(not(target_arch = "wasm32"))]\n    fn g() {}\n}\n`);
   // Benchmarks and recall sets where they belong, and where they do not.
   for (const f of ["bench/ab.mjs", "bench/native.rs", "BENCHMARKS.md", "benches/engine.rs", "scripts/bench-start.mjs", "hub/bench.mjs", "crate/examples/peak.rs", "examples/agent.mjs",
@@ -265,7 +296,7 @@ test("each rule fails on a tree that breaks it", (t) => {
     mkdirSync(join(dir, dirname(f)), { recursive: true });
     writeFileSync(join(dir, f), "\n");
   }
-  writeFileSync(join(dir, "Cargo.toml"), `[package]\nname = "a"\n\n[[bench]]\nname = "engine"\nharness = false\n\n[[bench]]\nname = "speed"\npath = "bench/speed.rs"\n\n[[example]]\nname = "native"\npath = "bench/native.rs"\n\n[[example]]\nname = "fit"\npath = "tests/recall/eval/fit.rs"\n`);
+  writeFileSync(join(dir, "Cargo.toml"), `[package]\nname = "a"\n\n[[bench]]\nname = "engine"\nharness = false\n\n[[bench]]\nname = "speed"\npath = "bench/speed.rs"\n\n[[example]]\nname = "native"\npath = "bench/native.rs"\n\n[[example]]\nname = "fit"\npath = "tests/recall/eval/fit.rs"\n\n[dependencies]\nmemdoc-cli = { path = "cli" }\n\n[features]\n# cli = []\ntest-util = []\ncli = []\n`);
   writeFileSync(join(dir, "crate", "Cargo.toml"), `[package]\nname = "b"\n\n[[example]]\nname = "peak"\npath = "../tools/peak.rs"\n\n[[example]]\nname = "minilm"\npath = "../bench/minilm.rs"\n`);
   assert.deepEqual(benchmarksOutsideBench(dir).sort(), [
     "Cargo.toml: [[bench]] engine at Cargo's default",
@@ -280,6 +311,14 @@ test("each rule fails on a tree that breaks it", (t) => {
   assert.deepEqual(longFiles(dir), [`a/long.mjs (${MAX_LINES + 1} lines)`]);
   assert.deepEqual(engineReachingBoundary(dir), ["src/recall/mod.rs: crate::wasm"]);
   assert.deepEqual(targetCodeOutsideFast(dir), ["src/recall/score.rs"]);
+  assert.deepEqual(engineNamingCli(dir).sort(), [
+    "Cargo.toml: a `cli` feature",
+    "Cargo.toml: a dependency on memdoc-cli",
+    "src/cli/run.rs",
+    'src/lib.rs: feature = "cli"',
+    "src/recall/cut.rs: memdoc_cli",
+    "src/wasm/cli.rs",
+  ]);
   mkdirSync(join(dir, "hub", "src", "data"), { recursive: true });
   mkdirSync(join(dir, "hub", "src", "routes"));
   writeFileSync(join(dir, "hub", "src", "data", "key.js"), `export const readKey = (storage, id) => storage.get(["key", id]);\n`);

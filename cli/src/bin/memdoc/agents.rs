@@ -1,12 +1,12 @@
 //! `memdoc init` and `memdoc hook`: the repository and the files they
 //! read and write, git and the hub; what they decide and print is the
-//! engine's (`memdoc::cli::init`, `memdoc::cli::hook`).
+//! engine's (`memdoc_cli::init`, `memdoc_cli::hook`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command as Process;
 
 use clap::{Args, Subcommand};
-use memdoc::cli::{hook, hub, init as plan};
+use memdoc_cli::{hook, hub, init as plan};
 
 use crate::{apply, clock_date, io_kind, read, Body, Client};
 
@@ -71,11 +71,11 @@ pub fn init(file: Option<&str>, dry_run: bool) -> i32 {
         match std::fs::read(root.join(path)) {
             Ok(bytes) => String::from_utf8(bytes)
                 .map(Some)
-                .map_err(|_| apply("-", memdoc::cli::messages::read_failed(path, "not-utf8"))),
+                .map_err(|_| apply("-", memdoc_cli::messages::read_failed(path, "not-utf8"))),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(apply(
                 "-",
-                memdoc::cli::messages::read_failed(path, io_kind(&e)),
+                memdoc_cli::messages::read_failed(path, io_kind(&e)),
             )),
         }
     };
@@ -107,7 +107,7 @@ pub fn init(file: Option<&str>, dry_run: bool) -> i32 {
     for (path, content) in &planned.writes {
         let target = root.join(path);
         if let Err(e) = std::fs::write(&target, content) {
-            return apply("-", memdoc::cli::messages::write_failed(path, io_kind(&e)));
+            return apply("-", memdoc_cli::messages::write_failed(path, io_kind(&e)));
         }
     }
     for (key, value) in &planned.config {
@@ -253,17 +253,17 @@ pub fn import(kind: &str, files: &[String], into: &From, dry_run: bool) -> i32 {
         }
     }
     let named: Vec<(&str, &str)> = texts.iter().map(|(f, t)| (*f, t.as_str())).collect();
-    let imported = match memdoc::cli::import::import(kind, &named, &clock_date()) {
+    let imported = match memdoc_cli::import::import(kind, &named, &clock_date()) {
         Ok(imported) => imported,
         Err(failed) => return apply("-", failed),
     };
     if dry_run || (into.file.is_none() && into.hub.is_none()) {
-        return apply("-", memdoc::cli::import::shown(&imported));
+        return apply("-", memdoc_cli::import::shown(&imported));
     }
     save(
         into,
         &imported.content,
-        &memdoc::cli::import::report(&imported),
+        &memdoc_cli::import::report(&imported),
         true,
     )
 }

@@ -12,7 +12,7 @@
 
 use std::fmt::Write as _;
 
-use crate::merge::{merge, Conflict, ConflictKind, ConflictSide, MergeResult};
+use memdoc::{merge, Conflict, ConflictKind, ConflictSide, MergeResult};
 
 use super::file::with_final_break;
 use super::printable;
@@ -34,7 +34,7 @@ pub struct Merged {
 ///
 /// ```
 /// let base = "## Notes\nold";
-/// let merged = memdoc::cli::markers::merged("M.md", base, "## Notes\nours", "## Notes\ntheirs");
+/// let merged = memdoc_cli::markers::merged("M.md", base, "## Notes\nours", "## Notes\ntheirs");
 /// assert!(!merged.clean);
 /// assert_eq!(
 ///     merged.content,
@@ -116,7 +116,7 @@ fn find_heading(lines: &[String], from: usize, title: &str) -> Option<usize> {
         .skip(from)
         .find(|(_, line)| **line == heading)
         .map(|(at, _)| at)
-        .or_else(|| (title == crate::IMPLICIT_TITLE && from == 0).then_some(0))
+        .or_else(|| (title == memdoc::IMPLICIT_TITLE && from == 0).then_some(0))
 }
 
 /// Where `run` starts as consecutive lines at or after `from`.
@@ -160,7 +160,7 @@ fn summary(file: &str, result: &MergeResult) -> String {
             let _ = writeln!(
                 out,
                 "memdoc:   section {}: {what}",
-                crate::quoted::Quoted(&conflict.section)
+                memdoc::Quoted(&conflict.section)
             );
         }
     }
@@ -169,7 +169,7 @@ fn summary(file: &str, result: &MergeResult) -> String {
             out,
             "memdoc: {file}: dropped a line before the first heading of {}: {}",
             dropped.side.as_str(),
-            crate::quoted::Quoted(&dropped.text)
+            memdoc::Quoted(&dropped.text)
         );
     }
     out

@@ -7,8 +7,8 @@
 
 use std::fmt::Write as _;
 
-use crate::limits::thousands;
-use crate::recall::{Recall, Why};
+use memdoc::thousands;
+use memdoc::{Recall, Why};
 
 use super::printable;
 

@@ -3,8 +3,8 @@
 
 use std::fmt::Write as _;
 
-use crate::quoted::Quoted;
-use crate::store::json::{from_json, Value};
+use memdoc::store::json::{from_json, Value};
+use memdoc::Quoted;
 
 use super::super::file::file_form;
 use super::super::{exit, printable, Outcome};

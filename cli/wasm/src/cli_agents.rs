@@ -1,6 +1,6 @@
 //! `memdoc init` and `memdoc hook` for the npm package's bin (`cli.js`):
 //! internal exports (`__cli…`, untyped, not part of the API) over
-//! `crate::cli::init` and `crate::cli::hook`, as src/wasm/cli.rs.
+//! `memdoc_cli::init` and `memdoc_cli::hook`, as `cli.rs`.
 
 // wasm-bindgen hands optional strings and lists over owned.
 #![allow(clippy::needless_pass_by_value)]
@@ -9,9 +9,9 @@ use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
-use crate::cli::hook::{self, Input};
-use crate::cli::hub::Answer;
-use crate::cli::init::{self, Found};
+use memdoc_cli::hook::{self, Input};
+use memdoc_cli::hub::Answer;
+use memdoc_cli::init::{self, Found};
 
 use super::cli::outcome;
 
@@ -189,11 +189,11 @@ pub fn import(kind: &str, files: Vec<String>, today: &str) -> Array {
         .chunks(2)
         .map(|pair| (pair[0].as_str(), pair.get(1).map_or("", String::as_str)))
         .collect();
-    match crate::cli::import::import(kind, &named, today) {
+    match memdoc_cli::import::import(kind, &named, today) {
         Ok(imported) => Array::of3(
             &imported.content.clone().into(),
-            &crate::cli::import::report(&imported).into(),
-            &outcome(crate::cli::import::shown(&imported)),
+            &memdoc_cli::import::report(&imported).into(),
+            &outcome(memdoc_cli::import::shown(&imported)),
         ),
         Err(o) => Array::of3(&JsValue::NULL, &JsValue::NULL, &outcome(o)),
     }

@@ -5,10 +5,10 @@
 
 use std::fmt::Write as _;
 
-use crate::error::Error;
-use crate::limits::thousands;
-use crate::quoted::Quoted;
-use crate::{
+use memdoc::thousands;
+use memdoc::Error;
+use memdoc::Quoted;
+use memdoc::{
     compact as compact_text, expire as expire_text, injection_block, parse, prepare_recall,
     CompactOptions, ExpireOptions, InjectOptions, RecallOptions, Scope, ValidateOptions,
 };
@@ -176,11 +176,11 @@ fn scope_of(scope: Option<&str>) -> Result<Scope, Outcome> {
 
 /// How `memdoc recall` recalls: by meaning too, with an embedder's vectors
 /// (the front end found its files and embedded the query and each item of
-/// [`crate::PreparedRecall::items`]), or by words only.
+/// [`memdoc::PreparedRecall::items`]), or by words only.
 #[derive(Debug, Clone, Copy)]
 pub enum Meaning<'a> {
     /// By meaning and by words, with these vectors.
-    Vectors(crate::RecallVectors<'a>),
+    Vectors(memdoc::RecallVectors<'a>),
     /// By words only, as asked (`--embedder none`).
     WordsAsked,
     /// By words only: the files of the embedder named (`static`, `minilm`,

@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use crate::merge::diff3::matches;
+use memdoc::lcs_matches;
 
 use super::printable;
 
@@ -16,7 +16,7 @@ const CONTEXT: usize = 3;
 /// when they are the same.
 ///
 /// ```
-/// let diff = memdoc::cli::diff::unified("M.md", "## A  \n- 2025-01-01: x", "## A\n- 2025-01-01: x\n");
+/// let diff = memdoc_cli::diff::unified("M.md", "## A  \n- 2025-01-01: x", "## A\n- 2025-01-01: x\n");
 /// assert_eq!(
 ///     diff,
 ///     "--- M.md\n+++ M.md\t(canonical)\n@@ -1,2 +1,2 @@\n-## A  \n-- 2025-01-01: x\n\\ No newline at end of file\n+## A\n+- 2025-01-01: x\n"
@@ -50,7 +50,7 @@ enum Op {
 }
 
 fn edits(a: &[&str], b: &[&str]) -> Vec<Op> {
-    let matched = matches(a, b);
+    let matched = lcs_matches(a, b);
     let mut ops = Vec::with_capacity(a.len().max(b.len()));
     let mut j = 0;
     for (i, m) in matched.into_iter().enumerate() {

@@ -3,8 +3,8 @@
 //! end takes from its own error, so that both print the same words), a
 //! `git show` that failed, an option the engine refused.
 
-use crate::error::Error;
-use crate::quoted::Quoted;
+use memdoc::Error;
+use memdoc::Quoted;
 
 use super::{exit, Outcome};
 

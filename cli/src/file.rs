@@ -6,13 +6,13 @@
 /// The file form of `text`: its canonical form and a final line break.
 ///
 /// ```
-/// use memdoc::cli::file::file_form;
+/// use memdoc_cli::file::file_form;
 /// assert_eq!(file_form("## A  \r\n- 2025-01-01: x"), "## A\n- 2025-01-01: x\n");
 /// assert_eq!(file_form("\n\n"), "");
 /// ```
 #[must_use]
 pub fn file_form(text: &str) -> String {
-    with_final_break(crate::render(text))
+    with_final_break(memdoc::render(text))
 }
 
 /// A canonical text with its final line break (none when it is empty).

@@ -1,19 +1,24 @@
 //! What the `memdoc` command prints, for its two front ends: the Rust binary
-//! (`cli/`, the `memdoc-cli` crate) and the npm package's bin
-//! (`pkg-template/cli.js`, through the WebAssembly exports of
-//! `src/wasm/cli.rs`). Each front end parses its arguments and reads and
-//! writes files; every rule and every text after that is here, once: the
-//! check report in its three formats ([`check`]), the form a memory takes in
-//! a file and the unified diff of `fmt --check` ([`file`], [`diff`]), the
-//! conflict markers of the merge driver ([`markers`]), recall's explanation
-//! ([`explain`]), the expiry policies of the command line and today's date
-//! ([`policy`]), the one-line messages of failures and the hub's problems,
-//! with the exit codes ([`messages`]); for agents where they work, a
-//! repository's setup ([`init`]), the hooks an agent runs ([`hook`]) and
-//! why an entry was not recalled ([`trace`]). No I/O, nothing of JavaScript:
-//! docs/CLI.md is the reference, and its tests compare the two front ends.
+//! (`src/bin/memdoc/`) and the npm package's bin (`pkg-template/cli.js`,
+//! through the WebAssembly exports of `cli/wasm/`). Each front end parses
+//! its arguments and reads and writes files; every rule and every text
+//! after that is here, once: the check report in its three formats
+//! ([`check`]), the form a memory takes in a file and the unified diff of
+//! `fmt --check` ([`file`], [`diff`]), the conflict markers of the merge
+//! driver ([`markers`]), recall's explanation ([`explain`]), the expiry
+//! policies of the command line and today's date ([`policy`]), the
+//! one-line messages of failures and the hub's problems, with the exit
+//! codes ([`messages`]), the hub's REST paths and answers ([`hub`],
+//! [`hub_admin`]); for agents where they work, a repository's setup
+//! ([`init`]), the hooks an agent runs ([`hook`]) and why an entry was not
+//! recalled ([`trace`]). No I/O, nothing of JavaScript: docs/CLI.md is the
+//! reference, and its tests compare the two front ends.
 //!
-//! Not part of the crate's API (hidden, not covered by semver).
+//! It uses the `memdoc` crate through its public API only: the engine
+//! never names the command line (ARCHITECTURE.md).
+#![forbid(unsafe_code)]
+#![warn(clippy::pedantic)]
+#![allow(clippy::module_name_repetitions, clippy::must_use_candidate)]
 
 pub mod check;
 pub mod diff;

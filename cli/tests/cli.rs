@@ -1,14 +1,14 @@
-//! The command line's engine (`memdoc::cli`, docs/CLI.md) natively: the
+//! The command line's engine (`memdoc_cli`, docs/CLI.md) natively: the
 //! report formats, the diff, the merge driver's markers for every kind of
 //! conflict, and the hub's answers. test-js/cli*.test.mjs run the two
-//! front ends over it. Native only: in WebAssembly the module is built
-//! with the `cli` feature for the package's bin alone.
+//! front ends over it. Native only: in WebAssembly the engine is the
+//! package's bin's module (cli/wasm/).
 #![cfg(not(target_arch = "wasm32"))]
 
-use memdoc::cli::check::{check, Format, Style};
-use memdoc::cli::hub::{self, Answer, Push, Target};
-use memdoc::cli::{diff, exit, markers, run};
 use memdoc::{Scope, ValidateOptions};
+use memdoc_cli::check::{check, Format, Style};
+use memdoc_cli::hub::{self, Answer, Push, Target};
+use memdoc_cli::{diff, exit, markers, run};
 
 fn team() -> ValidateOptions {
     ValidateOptions {

@@ -4,7 +4,7 @@
 //!
 //! This binary parses its arguments (clap), reads and writes files, runs
 //! git and makes the hub's HTTP requests; everything it prints, writes and
-//! exits with comes from the engine (`memdoc::cli`), which the npm
+//! exits with comes from the engine (`memdoc_cli`), which the npm
 //! package's bin (`pkg-template/cli.js`) calls too, so both print the same.
 #![forbid(unsafe_code)]
 #![warn(clippy::pedantic)]
@@ -14,7 +14,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Parser;
-use memdoc::cli::{exit, messages, run, Outcome};
+use memdoc_cli::{exit, messages, run, Outcome};
 
 mod agents;
 mod args;
@@ -117,7 +117,7 @@ fn clock_date() -> String {
     let seconds = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    memdoc::cli::policy::utc_date(seconds)
+    memdoc_cli::policy::utc_date(seconds)
 }
 
 /// The text of `file` (`-`: standard input), or the failure to report.

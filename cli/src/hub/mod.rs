@@ -21,7 +21,7 @@ pub use memories::{history, needs_current, pulled, pushed, Push};
 
 use std::fmt::Write as _;
 
-use crate::quoted::Quoted;
+use memdoc::Quoted;
 
 use super::{exit, Outcome};
 
@@ -118,7 +118,7 @@ impl Credential {
 /// The hub's URL and the credential are set, or which is not (exit 2).
 #[must_use]
 pub fn missing(url: Option<&str>, secret: Option<&str>, credential: Credential) -> Option<Outcome> {
-    let unset = |v: Option<&str>| v.map_or(true, |v| v.trim().is_empty());
+    let unset = |v: Option<&str>| v.is_none_or(|v| v.trim().is_empty());
     if unset(url) {
         return Some(Outcome::failing(
             "MEMDOC_HUB_URL is not set: set it to the hub's URL (e.g. http://127.0.0.1:8787)",

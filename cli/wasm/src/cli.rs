@@ -1,4 +1,4 @@
-//! The command line's engine (`crate::cli`) for the npm package's bin
+//! The command line's engine (`memdoc_cli`) for the npm package's bin
 //! (`cli.js`): internal exports (`__cli…`, untyped, not part of the API),
 //! each the front end's strings in, the engine's call, its outcome out as
 //! `{stdout, stderr, write, exit}`.
@@ -10,9 +10,9 @@ use js_sys::{Object, Reflect};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
-use crate::cli::hub::{self, Answer, Credential, Push, Target};
-use crate::cli::hub_admin::{self, Args};
-use crate::cli::{messages, policy, run, Outcome};
+use memdoc_cli::hub::{self, Answer, Credential, Push, Target};
+use memdoc_cli::hub_admin::{self, Args};
+use memdoc_cli::{messages, policy, run, Outcome};
 
 pub(super) fn outcome(o: Outcome) -> Object {
     let out = Object::new();
@@ -82,7 +82,7 @@ pub fn recall(
     missing: Option<String>,
 ) -> Object {
     let meaning = match (&embedder, &query, &missing) {
-        (Some(embedder), Some(query), _) => run::Meaning::Vectors(crate::RecallVectors {
+        (Some(embedder), Some(query), _) => run::Meaning::Vectors(memdoc::RecallVectors {
             embedder,
             query,
             items: items.as_deref().unwrap_or_default(),

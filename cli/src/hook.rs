@@ -11,10 +11,9 @@
 
 use std::fmt::Write as _;
 
-use crate::error::Error;
-use crate::fast::char_count;
-use crate::store::json::{from_json, Value};
-use crate::{
+use memdoc::store::json::{from_json, Value};
+use memdoc::Error;
+use memdoc::{
     injection_block, is_valid_date, merge, plan_save, recall, InjectOptions, RecallOptions,
     Recalled, SaveOptions, SaveStatus, Scope, ValidateOptions,
 };
@@ -62,19 +61,19 @@ pub fn session_start(text: &str, query: Option<&str>, budget: Option<&str>) -> O
             None => {
                 return option_failed(&Error::InvalidBudget(format!(
                     "{} is not a whole number ≥ 1",
-                    crate::quoted::Quoted(b)
+                    memdoc::Quoted(b)
                 )))
             }
         },
     };
-    let note = char_count(HOW_TO_PROPOSE) + 2;
+    let note = HOW_TO_PROPOSE.chars().count() + 2;
     let query = query.unwrap_or("");
     let team = InjectOptions {
         scope: Scope::Team,
         ..InjectOptions::default()
     };
     let whole_block = injection_block(text, &team);
-    if query.is_empty() && char_count(&whole_block) + note <= budget {
+    if query.is_empty() && whole_block.chars().count() + note <= budget {
         return Outcome::printing(printed(&whole_block));
     }
     // A recall whose block fits: the block's tags take what the recalled
@@ -103,7 +102,7 @@ pub fn session_start(text: &str, query: Option<&str>, budget: Option<&str>) -> O
                 ..team.clone()
             },
         );
-        let size = char_count(&block) + note;
+        let size = block.chars().count() + note;
         if size <= budget {
             return Outcome::printing(printed(&block));
         }
@@ -277,13 +276,13 @@ fn fenced(text: &str) -> Vec<&str> {
 /// The refusal: a merge that conflicts, lines of `current` the merge would
 /// not keep, or a result the save rules reject.
 pub fn added(file: &str, current: &str, proposed: &str) -> Result<Option<String>, Outcome> {
-    let held = crate::parse(current);
+    let held = memdoc::parse(current);
     let known: Vec<&str> = held.entries().map(|e| e.text.as_ref()).collect();
     let new: String = proposed
         .lines()
         .filter(|line| {
-            crate::parse_entry(line, crate::Span::default())
-                .map_or(true, |e| !known.contains(&e.text.as_ref()))
+            memdoc::parse_entry(line, memdoc::Span::default())
+                .is_none_or(|e| !known.contains(&e.text.as_ref()))
         })
         .fold(String::new(), |mut out, line| {
             out.push_str(line);
@@ -300,7 +299,7 @@ pub fn added(file: &str, current: &str, proposed: &str) -> Result<Option<String>
             exit::FINDINGS,
         ));
     }
-    if crate::parse(&merged.content).entries().count() == held.entries().count() {
+    if memdoc::parse(&merged.content).entries().count() == held.entries().count() {
         return Ok(None);
     }
     let plan = plan_save(
@@ -338,10 +337,10 @@ pub fn added(file: &str, current: &str, proposed: &str) -> Result<Option<String>
 
 /// How many entries `after` holds that `before` does not, said.
 fn count_added(before: &str, after: &str) -> String {
-    let n = crate::parse(after)
+    let n = memdoc::parse(after)
         .entries()
         .count()
-        .saturating_sub(crate::parse(before).entries().count());
+        .saturating_sub(memdoc::parse(before).entries().count());
     format!("{n} {}", if n == 1 { "entry" } else { "entries" })
 }
 

@@ -1,8 +1,8 @@
 //! `memdoc hub …`: the hub's HTTP requests (`MEMDOC_HUB_URL`, the key or
 //! the operator token from the environment), each answer handed to the
-//! engine's `memdoc::cli::hub`, which decides what is printed and written.
+//! engine's `memdoc_cli::hub`, which decides what is printed and written.
 
-use memdoc::cli::{hub, Outcome};
+use memdoc_cli::{hub, Outcome};
 
 use crate::args::HubCommand;
 use crate::{apply, apply_with, hub_admin, read, write_secret};

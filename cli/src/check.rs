@@ -8,13 +8,12 @@
 
 use std::fmt::Write as _;
 
-use crate::diagnostic::{Code, Diagnostic, Severity};
-use crate::error::Error;
-use crate::fast::char_count;
-use crate::span::{LineIndex, Range};
-use crate::store::json::{object, Object};
-use crate::validate::{validate, Report};
-use crate::ValidateOptions;
+use memdoc::store::json::{object, Object};
+use memdoc::Error;
+use memdoc::ValidateOptions;
+use memdoc::{validate, Report};
+use memdoc::{Code, Diagnostic, Severity};
+use memdoc::{LineIndex, Range};
 
 use super::printable;
 
@@ -41,7 +40,7 @@ impl std::str::FromStr for Format {
             "github" => Ok(Self::Github),
             other => Err(Error::InvalidOptions(format!(
                 "unknown format {}: expected human, json or github",
-                crate::quoted::Quoted(other)
+                memdoc::Quoted(other)
             ))),
         }
     }
@@ -188,7 +187,7 @@ fn caret_parts(text: &str, start: usize, end: usize) -> (&str, String, usize) {
         .map(|c| if c == '\t' { '\t' } else { ' ' })
         .collect();
     let end = floor_boundary(text, end.clamp(start, line_end));
-    (line, before, char_count(&text[start..end]).max(1))
+    (line, before, text[start..end].chars().count().max(1))
 }
 
 fn floor_boundary(text: &str, mut at: usize) -> usize {
@@ -240,7 +239,7 @@ fn diagnostic_json(d: &Diagnostic, index: &LineIndex<'_>) -> String {
 }
 
 fn range_json(r: Range) -> String {
-    let position = |p: crate::Position| {
+    let position = |p: memdoc::Position| {
         object(48, |o| {
             o.number("line", p.line)
                 .number("column", p.column)

@@ -6,8 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
-use memdoc::cli::{exit, messages, run::Meaning, Outcome};
 use memdoc::{prepare_recall, RecallOptions, RecallVectors};
+use memdoc_cli::{exit, messages, run::Meaning, Outcome};
 use memdoc_minilm::{Arithmetic, MiniLm, StaticModel};
 
 use crate::language::mostly_not_latin;

@@ -2,7 +2,7 @@
 //! (`memdoc-team/1`, docs/HUB.md), and what an import brought in.
 
 use super::super::{printable, Outcome};
-use crate::store::json::from_json;
+use memdoc::store::json::from_json;
 
 use super::answer::{not_the_hub, ok_json, problem, problem_of, text, whole};
 use super::{Answer, Credential};

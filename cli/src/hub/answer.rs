@@ -2,8 +2,8 @@
 //! as one line and an exit code, an answer that is not the hub's, and the
 //! fields of its JSON.
 
-use crate::quoted::Quoted;
-use crate::store::json::{from_json, Value};
+use memdoc::store::json::{from_json, Value};
+use memdoc::Quoted;
 
 use super::super::{exit, Outcome};
 use super::{Answer, Credential};

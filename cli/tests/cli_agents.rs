@@ -3,10 +3,10 @@
 //! tests (test-js/cli-agents.test.mjs, in real repositories) do not reach.
 #![cfg(not(target_arch = "wasm32"))]
 
-use memdoc::cli::exit;
-use memdoc::cli::hook::{self, Input};
-use memdoc::cli::import::import;
-use memdoc::cli::init::{init, Found};
+use memdoc_cli::exit;
+use memdoc_cli::hook::{self, Input};
+use memdoc_cli::import::import;
+use memdoc_cli::init::{init, Found};
 
 fn found<'a>(
     memory: Option<&'a str>,

@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use crate::recall::Recall;
+use memdoc::Recall;
 
 use super::explain::thousandths;
 use super::printable;

@@ -25,7 +25,7 @@
 
 use std::fmt::Write as _;
 
-use crate::store::json::{from_json, Value};
+use memdoc::store::json::{from_json, Value};
 
 use super::hub::text;
 use super::{exit, printable, Outcome};
@@ -78,7 +78,7 @@ pub fn report(imported: &Imported) -> String {
     for part in &imported.unmapped {
         let _ = writeln!(out, "memdoc: import: not imported: {}", printable(part));
     }
-    let doc = crate::parse(&imported.content);
+    let doc = memdoc::parse(&imported.content);
     let entries = doc.entries().count();
     let counted =
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
@@ -134,7 +134,7 @@ impl<'a> Doc<'a> {
     fn entry(&mut self, section: &str, text: &str, date: Option<&str>) {
         let date = date
             .and_then(|d| d.get(..10))
-            .filter(|d| crate::is_valid_date(d))
+            .filter(|d| memdoc::is_valid_date(d))
             .unwrap_or(self.today)
             .to_owned();
         let text = one_line(text);
@@ -143,7 +143,7 @@ impl<'a> Doc<'a> {
         }
         let dated = text
             .split_once(": ")
-            .is_some_and(|(d, _)| crate::is_valid_date(d));
+            .is_some_and(|(d, _)| memdoc::is_valid_date(d));
         let line = if dated {
             format!("- {text}")
         } else {
@@ -170,7 +170,7 @@ impl<'a> Doc<'a> {
             content.push('\n');
         }
         Imported {
-            content: crate::render(&content),
+            content: memdoc::render(&content),
             unmapped: self.unmapped,
         }
     }
