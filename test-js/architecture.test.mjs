@@ -9,7 +9,14 @@
 //   `crate::wasm` or `crate::cli`;
 // - target-specific code of the engine only in `src/fast/`: no other module
 //   of the engine (the crate's root, which lists the modules, apart) has a
-//   `cfg` on the target outside its tests.
+//   `cfg` on the target outside its tests;
+// - every benchmark in `bench/`: no file or folder named for benchmarks
+//   elsewhere (BENCHMARKS.md, their doc, apart), Cargo's `[[bench]]`
+//   targets in `bench/`, its examples there or beside the recall
+//   evaluation (`tests/recall/`), none in a crate's `examples/`;
+// - every recall evaluation set in `tests/recall/`, written by its one
+//   generator: no data file (.md, .json, .py) named for recall, and no
+//   questions, queries or held-out set, elsewhere; no other `generate*.py`.
 // Each rule is also run over a small tree that breaks it, so a rule that
 // could not fail would fail here.
 import { test } from "node:test";
@@ -25,20 +32,23 @@ const MAX_LINES = 550;
 const SKIP = new Set(["node_modules", "target", "pkg", "pkg-minilm", "pkg-static", "dist", "artifacts", "fixtures", "snapshots", "conformance", "merge-corpus"]);
 const SOURCE = /\.(rs|js|mjs|ts)$/;
 
-/** Every source file under `dir`, relative to `base`. */
-function sources(base, dir = base) {
+/** Every file under `dir`, relative to `base`, and every folder (with a trailing `/`). */
+function entries(base, dir = base) {
   const out = [];
   for (const name of readdirSync(dir)) {
     if (name.startsWith(".")) continue;
     const path = join(dir, name);
     if (statSync(path).isDirectory()) {
-      if (!SKIP.has(name)) out.push(...sources(base, path));
-    } else if (SOURCE.test(name)) {
+      if (!SKIP.has(name)) out.push(`${relative(base, path)}/`, ...entries(base, path));
+    } else {
       out.push(relative(base, path));
     }
   }
   return out;
 }
+
+/** Every source file of `base`, relative to it. */
+const sources = (base) => entries(base).filter((f) => SOURCE.test(f));
 
 /** The text without its comments (enough for import statements). */
 const uncommented = (text) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
@@ -116,6 +126,42 @@ export function targetCodeOutsideFast(base) {
     .map((f) => `src/${f}`);
 }
 
+/** `[[KIND]]` targets of a Cargo manifest's text: their names and paths (null when Cargo's default). */
+function cargoTargets(text, kind) {
+  return text.split(/^(?=\[)/m).filter((part) => part.startsWith(`[[${kind}]]`)).map((part) => ({
+    name: part.match(/^name\s*=\s*"([^"]*)"/m)?.[1],
+    path: part.match(/^path\s*=\s*"([^"]*)"/m)?.[1] ?? null,
+  }));
+}
+
+/** Benchmarks of `base` outside `bench/`: files, folders and Cargo targets. */
+export function benchmarksOutsideBench(base) {
+  const all = entries(base);
+  const inBench = (p) => p.startsWith("bench/");
+  const named = all.filter((p) => !inBench(p) && p !== "BENCHMARKS.md" && /bench/i.test(p.replace(/\/$/, "").split("/").pop()));
+  const examples = all.filter((p) => /(^|\/)examples\/[^/]+\.rs$/.test(p)).map((p) => `${p}: a Cargo example outside bench/`);
+  const targets = all.filter((p) => /(^|\/)Cargo\.toml$/.test(p)).flatMap((manifest) => {
+    const text = readFileSync(join(base, manifest), "utf8");
+    const at = (path) => relative(base, resolve(base, dirname(manifest), path));
+    return [
+      ...cargoTargets(text, "bench").filter((t) => t.path === null || !inBench(at(t.path))).map((t) => `${manifest}: [[bench]] ${t.name} at ${t.path === null ? "Cargo's default" : at(t.path)}`),
+      ...cargoTargets(text, "example").filter((t) => t.path !== null && !inBench(at(t.path)) && !at(t.path).startsWith("tests/recall/")).map((t) => `${manifest}: [[example]] ${t.name} at ${at(t.path)}`),
+    ];
+  });
+  return [...named, ...examples, ...targets];
+}
+
+/** Recall evaluation data of `base` outside `tests/recall/`, and any generator but its one. */
+export function recallSetsOutside(base) {
+  return entries(base).filter((p) => {
+    if (p.endsWith("/")) return false;
+    const name = p.split("/").pop();
+    if (/^generate.*\.py$/.test(name)) return p !== "tests/recall/generate.py";
+    if (p.startsWith("tests/recall/")) return false;
+    return (/\.(md|json|py)$/.test(name) && /recall/i.test(p)) || /^(questions|queries|heldout)\b.*\.json$/.test(name);
+  });
+}
+
 test("no circle of imports between the JavaScript modules", () => {
   assert.deepEqual(importCircles(root), []);
 });
@@ -132,6 +178,14 @@ test("target-specific code of the engine only in src/fast/", () => {
   assert.deepEqual(targetCodeOutsideFast(root), []);
 });
 
+test("every benchmark in bench/", () => {
+  assert.deepEqual(benchmarksOutsideBench(root), []);
+});
+
+test("every recall evaluation set in tests/recall/, with one generator", () => {
+  assert.deepEqual(recallSetsOutside(root), []);
+});
+
 test("each rule fails on a tree that breaks it", (t) => {
   const dir = mkdtempSync(join(tmpdir(), "memdoc-architecture-"));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
@@ -146,6 +200,24 @@ test("each rule fails on a tree that breaks it", (t) => {
   writeFileSync(join(dir, "src", "wire.rs"), "use crate::js::input;\n");
   writeFileSync(join(dir, "src", "recall", "score.rs"), `#[cfg(target_arch = "wasm32")]\nfn f() {}\n`);
   writeFileSync(join(dir, "src", "recall", "math.rs"), `fn f() {}\n#[cfg(test)]\nmod tests {\n    #[cfg(not(target_arch = "wasm32"))]\n    fn g() {}\n}\n`);
+  // Benchmarks and recall sets where they belong, and where they do not.
+  for (const f of ["bench/ab.mjs", "bench/native.rs", "BENCHMARKS.md", "benches/engine.rs", "scripts/bench-start.mjs", "hub/bench.mjs", "crate/examples/peak.rs", "examples/agent.mjs",
+    "tests/recall/generate.py", "tests/recall/eval/data.py", "tests/recall/eval/questions.json", "tests/recall/vectors.json", "tests/recall-eval/team.md", "tests/recall-vectors.json", "tests/cli/queries.json",
+    "tests/recall/eval-zh/generate.py", "test-js/recall.test.mjs"]) {
+    mkdirSync(join(dir, dirname(f)), { recursive: true });
+    writeFileSync(join(dir, f), "\n");
+  }
+  writeFileSync(join(dir, "Cargo.toml"), `[package]\nname = "a"\n\n[[bench]]\nname = "engine"\nharness = false\n\n[[bench]]\nname = "speed"\npath = "bench/speed.rs"\n\n[[example]]\nname = "native"\npath = "bench/native.rs"\n\n[[example]]\nname = "fit"\npath = "tests/recall/eval/fit.rs"\n`);
+  writeFileSync(join(dir, "crate", "Cargo.toml"), `[package]\nname = "b"\n\n[[example]]\nname = "peak"\npath = "../tools/peak.rs"\n\n[[example]]\nname = "minilm"\npath = "../bench/minilm.rs"\n`);
+  assert.deepEqual(benchmarksOutsideBench(dir).sort(), [
+    "Cargo.toml: [[bench]] engine at Cargo's default",
+    "benches/",
+    "crate/Cargo.toml: [[example]] peak at tools/peak.rs",
+    "crate/examples/peak.rs: a Cargo example outside bench/",
+    "hub/bench.mjs",
+    "scripts/bench-start.mjs",
+  ]);
+  assert.deepEqual(recallSetsOutside(dir).sort(), ["tests/cli/queries.json", "tests/recall-eval/team.md", "tests/recall-vectors.json", "tests/recall/eval-zh/generate.py"]);
   assert.deepEqual(importCircles(dir), [["a/one.js", "a/two.js"]]);
   assert.deepEqual(longFiles(dir), [`a/long.mjs (${MAX_LINES + 1} lines)`]);
   assert.deepEqual(engineReachingBoundary(dir), ["src/recall/mod.rs: crate::wasm"]);

@@ -24,9 +24,9 @@ const work = mkdtempSync(join(tmpdir(), "memdoc-cli-recall-"));
 after(() => rmSync(work, { recursive: true, force: true }));
 
 // The memories cli/tests/recall.rs recalls from too.
-const english = readFileSync(join(root, "tests", "cli-recall", "english.md"), "utf8");
+const english = readFileSync(join(root, "tests", "recall", "cli", "english.md"), "utf8");
 
-const chinese = readFileSync(join(root, "tests", "cli-recall", "chinese.md"), "utf8");
+const chinese = readFileSync(join(root, "tests", "recall", "cli", "chinese.md"), "utf8");
 
 const STATIC = "all-MiniLM-L6-v2-static-256-v2";
 const E5 = "multilingual-e5-small-q4";

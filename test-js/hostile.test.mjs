@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { test } from "node:test";
 
 import * as memdoc from "memdoc";
-import { describe, growth } from "../benches/growth.mjs";
+import { describe, growth } from "../bench/growth.mjs";
 import { MemoryStore, compact, errorCodes, expire, injectionBlock, merge, normalizeHeading, parse, planSave, recall, render, usage, validate, writingRules } from "memdoc";
 import { memoryHost } from "memdoc/adapters/memory";
 

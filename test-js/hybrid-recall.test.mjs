@@ -1,5 +1,5 @@
 // hybridRecall through the built package: the vectors' result is the native
-// one (tests/recall-vectors.json), embedders over a stand-in Workers AI
+// one (tests/recall/vectors.json), embedders over a stand-in Workers AI
 // binding and a local /v1/embeddings server, the vector cache (an unchanged
 // item is never embedded twice; a new model embeds again), and the
 // degraded path when the embedder fails.
@@ -62,7 +62,7 @@ function standInAi() {
 }
 
 test("recallWithVectors gives the native result for the same vectors, byte for byte", () => {
-  const f = JSON.parse(readFileSync(join(root, "tests", "recall-vectors.json"), "utf8"));
+  const f = JSON.parse(readFileSync(join(root, "tests", "recall", "vectors.json"), "utf8"));
   assert.equal(recallItems(f.memory).length * f.queryVector.length, f.itemVectors.length);
   const got = recallWithVectors(
     f.memory,

@@ -1,4 +1,4 @@
-// The Chinese and cross-lingual evaluation set (tests/recall-eval-zh)
+// The Chinese and cross-lingual evaluation set (tests/recall/eval-zh)
 // through the package, with memdoc/embedders/e5 over the model file `bash
 // scripts/setup` fetched (target/models/multilingual-e5-small/): Chinese
 // paraphrases at least 80% within 1,200 code points and 60% within 400,
@@ -13,7 +13,7 @@ import { pathToFileURL } from "node:url";
 
 import * as memdoc from "../pkg/node.js";
 import { e5Embedder } from "../pkg/embedders/e5.js";
-import { measure } from "../tests/recall-eval-zh/harness.mjs";
+import { measure } from "../tests/recall/eval-zh/harness.mjs";
 import { root } from "./helpers.mjs";
 
 const modelPath = join(root, "target", "models", "multilingual-e5-small", "e5-small-q4.bin");

@@ -1,4 +1,4 @@
-// The recall evaluation set (tests/recall-eval) through the package: its
+// The recall evaluation set (tests/recall/eval) through the package: its
 // paraphrase questions share no content word with their answers (check.mjs);
 // by words alone every keyword question is answered and no unanswerable
 // question selects anything; with MiniLM (`memdoc/embedders/minilm`) the
@@ -7,8 +7,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import * as memdoc from "../pkg/node.js";
-import { violations } from "../tests/recall-eval/check.mjs";
-import { evaluateHeldout, measure, memory, optionsOf, questions } from "../tests/recall-eval/harness.mjs";
+import { violations } from "../tests/recall/eval/check.mjs";
+import { evaluateHeldout, measure, memory, optionsOf, questions } from "../tests/recall/eval/harness.mjs";
 
 test("the set has its documented shape, and paraphrases share no content word with their answers", () => {
   const kinds = (kind) => questions.filter((q) => q.kind === kind).length;
@@ -52,7 +52,7 @@ test("with the static table: its paraphrase floors (docs/API.md), every keyword 
   assert.equal(hybrid.keyword, 1);
 });
 
-// The held-out set (tests/recall-eval/heldout.json), which the calibration
+// The held-out set (tests/recall/eval/heldout.json), which the calibration
 // never sees; the floors of tests/recall_eval.rs.
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
 

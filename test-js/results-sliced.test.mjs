@@ -11,7 +11,7 @@ import { test } from "node:test";
 
 import { planSave, render, validate } from "memdoc";
 
-import { genDoc } from "../benches/gen_doc.mjs";
+import { genDoc } from "../bench/gen_doc.mjs";
 import { seeded } from "./helpers.mjs";
 
 /** A seeded generator of whole numbers below `n`. */

@@ -11,8 +11,8 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
 
-import { genDoc } from "../benches/gen_doc.mjs";
-import { shapes } from "../benches/growth.mjs";
+import { genDoc } from "../bench/gen_doc.mjs";
+import { shapes } from "../bench/growth.mjs";
 import { root } from "./helpers.mjs";
 
 const testBuild = join(root, "target", "pkg-test-panic");

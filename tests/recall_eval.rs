@@ -1,4 +1,4 @@
-//! The recall evaluation set (tests/recall-eval: four memories; paraphrase,
+//! The recall evaluation set (tests/recall/eval: four memories; paraphrase,
 //! keyword and unanswerable questions), by words alone and by words and
 //! meaning with MiniLM (memdoc-minilm, from the weights `bash
 //! scripts/setup` fetched). Floors: by words, every keyword question is
@@ -10,7 +10,7 @@
 //! (MiniLM's query floor; the separation is printed) (`cargo test --release --test recall_eval -- --nocapture`).
 #![cfg(not(target_arch = "wasm32"))]
 
-#[path = "recall-eval/eval.rs"]
+#[path = "recall/eval/eval.rs"]
 mod eval;
 
 use eval::{answered, auc, lexical, questions, top_relevance, Question};

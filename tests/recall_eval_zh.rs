@@ -1,4 +1,4 @@
-//! The Chinese and cross-lingual recall evaluation (tests/recall-eval-zh:
+//! The Chinese and cross-lingual recall evaluation (tests/recall/eval-zh:
 //! two Chinese team memories; paraphrase, keyword and unanswerable
 //! questions in Chinese; cross-lingual questions in English on them and in
 //! Chinese on the English team-platform memory), by words alone, and by
@@ -11,7 +11,7 @@
 //! --test recall_eval_zh -- --nocapture`).
 #![cfg(not(target_arch = "wasm32"))]
 
-#[path = "recall-eval/eval.rs"]
+#[path = "recall/eval/eval.rs"]
 mod eval;
 
 use std::collections::HashMap;
@@ -27,9 +27,9 @@ const PARAPHRASE_FLOOR_400: f64 = 0.60;
 const CROSS_LINGUAL_FLOOR_1200: f64 = 0.60;
 
 /// The set's questions; memories are named as `eval::memory` reads them
-/// (relative to tests/recall-eval).
+/// (relative to tests/recall/eval).
 fn questions() -> Vec<Question> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/recall-eval-zh");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/recall/eval-zh");
     let all: Vec<Value> =
         serde_json::from_str(&std::fs::read_to_string(dir.join("questions.json")).unwrap())
             .unwrap();
@@ -38,8 +38,8 @@ fn questions() -> Vec<Question> {
             let memory = q["memory"].as_str().unwrap();
             Question {
                 memory: memory
-                    .strip_prefix("../recall-eval/")
-                    .map_or_else(|| format!("../recall-eval-zh/{memory}"), str::to_owned),
+                    .strip_prefix("../eval/")
+                    .map_or_else(|| format!("../eval-zh/{memory}"), str::to_owned),
                 scope: q["scope"].as_str().unwrap().parse().unwrap(),
                 today: q["today"].as_str().unwrap().to_owned(),
                 kind: q["kind"].as_str().unwrap().to_owned(),
@@ -118,7 +118,7 @@ fn the_set_has_its_documented_shape() {
         }
     }
     for name in ["team-engineering", "team-product"] {
-        let text = eval::memory(&format!("../recall-eval-zh/{name}"));
+        let text = eval::memory(&format!("../eval-zh/{name}"));
         let entries = text.lines().filter(|l| l.starts_with("- ")).count();
         assert!((60..=150).contains(&entries), "{name}: {entries} entries");
     }

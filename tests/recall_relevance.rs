@@ -1,12 +1,12 @@
-//! The relevance suite: realistic memories (tests/recall/*.md, team and user,
+//! The relevance suite: realistic memories (tests/recall/relevance/*.md, team and user,
 //! 100–400 items each) and queries with the items they should recall
-//! (tests/recall/queries.json), written as data. Reports the share of
+//! (tests/recall/relevance/queries.json), written as data. Reports the share of
 //! expected items recalled within 1,200 and 4,000 code points, and fails
 //! below a floor. `cargo test --test recall_relevance -- --nocapture` prints
 //! the numbers and every miss.
 #![cfg(not(target_arch = "wasm32"))]
 
-#[path = "recall-eval/eval.rs"]
+#[path = "recall/eval/eval.rs"]
 mod eval;
 
 use std::path::Path;
@@ -30,9 +30,7 @@ const FLOOR_HYBRID_1200: f64 = 0.95;
 const FLOOR_TOP1: f64 = 0.70;
 
 fn suite_dir() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests")
-        .join("recall")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/recall/relevance")
 }
 
 fn run(q: &Value, budget: usize) -> Recall {

@@ -1,5 +1,5 @@
 //! Hybrid recall's result for fixed vectors, pinned in
-//! tests/recall-vectors.json: test-js/hybrid-recall.test.mjs gets the same
+//! tests/recall/vectors.json: test-js/hybrid-recall.test.mjs gets the same
 //! bytes through the package's WebAssembly (`recallWithVectors`), so native
 //! and wasm score alike. `MEMDOC_UPDATE_FIXTURES=1 cargo test --test
 //! recall_vectors` writes the file again.
@@ -30,7 +30,7 @@ fn vector(seed: usize, step: usize) -> Vec<f32> {
 
 #[test]
 fn fixed_vectors_give_the_pinned_result() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/recall-vectors.json");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/recall/vectors.json");
     let count = recall_items(MEMORY).len();
     let query = vector(1, 3);
     let items: Vec<f32> = (0..count).flat_map(|i| vector(i + 1, 3 + i % 2)).collect();

@@ -5,14 +5,14 @@
 //! recall is by words with a hint on standard error (docs/CLI.md).
 //! test-js/cli-recall.test.mjs runs the same through both front ends and
 //! checks them against `hybridRecall`, over the same memories
-//! (tests/cli-recall/).
+//! (tests/recall/cli/).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const ENGLISH: &str = include_str!("../../tests/cli-recall/english.md");
+const ENGLISH: &str = include_str!("../../tests/recall/cli/english.md");
 
-const CHINESE: &str = include_str!("../../tests/cli-recall/chinese.md");
+const CHINESE: &str = include_str!("../../tests/recall/cli/chinese.md");
 
 struct Ran {
     stdout: String,

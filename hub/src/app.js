@@ -91,7 +91,7 @@ const TEAM = "/v1/teams/:team";
 export function createHub(config, runtime) {
   /** @type {Hono<import("./context.js").Env>} */
   const app = new Hono();
-  const hub = hubOf(config, runtime, (request, env) => app.fetch(request, env));
+  const hub = hubOf(config, runtime);
   mountRequestLog(app, { metrics: hub.metrics, log: runtime.log ?? ((line) => console.log(line)) });
   app.use("*", async (c, next) => {
     c.set("hub", hub);

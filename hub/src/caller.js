@@ -61,8 +61,7 @@ export async function authenticate(c, action, target) {
     await appendAudit(storage, { member: record.member, keyId: parsed.id, action, target, revision: null, status: 401, refused: refusal.code }, config.auditMax);
     throw new HubProblem(401, refusal.code, refusal.detail, { headers: { "www-authenticate": 'Bearer error="invalid_token"' } });
   }
-  const wait = limiter.take(`${parsed.team}.${parsed.id}`);
-  if (wait > 0) throw rateLimited(wait);
+  charge(limiter, parsed.team, parsed.id);
   // Kept apart from the key record, so that this write can never bring
   // back a key revoked meanwhile.
   const now = Date.now();
@@ -71,12 +70,47 @@ export async function authenticate(c, action, target) {
     lastUsed.set(`${parsed.team}.${parsed.id}`, now);
     await storage.put(["used", parsed.id], new Date(now).toISOString());
   }
-  const who = { team: parsed.team, storage, keyId: parsed.id, member: record.member, role: record.role, expiresAt: record.expiresAt ?? null };
+  const who = acting({ team: parsed.team, storage, keyId: parsed.id, member: record.member, role: record.role, expiresAt: record.expiresAt ?? null, auditMax: config.auditMax }, action, target);
   c.set("caller", who);
-  who.audit = (entry) => appendAudit(storage, { member: who.member, keyId: who.keyId, action, target, revision: null, ...entry }, config.auditMax);
-  who.refuse = async (problem, more = {}) => {
-    await who.audit({ status: problem.status, ...more });
+  return who;
+}
+
+/**
+ * One more request of a key (a tool call of an MCP request) against its
+ * rate, as `authenticate` counts each request: 429 past it.
+ * @param {import("./rate-limit.js").RateLimiter} limiter
+ * @param {string} team
+ * @param {string} keyId
+ */
+export function charge(limiter, team, keyId) {
+  const wait = limiter.take(`${team}.${keyId}`);
+  if (wait > 0) throw rateLimited(wait);
+}
+
+/**
+ * The caller `who` acting as `action` on `target`: the same key, whose
+ * audit entries name them (a route's, or an MCP tool's call).
+ * @param {Omit<import("./context.js").Caller, "audit" | "refuse">} who
+ * @param {string} action
+ * @param {string} target
+ * @returns {import("./context.js").Caller}
+ */
+export function acting(who, action, target) {
+  const as = { ...who };
+  as.audit = (entry) => appendAudit(who.storage, { member: who.member, keyId: who.keyId, action, target, revision: null, ...entry }, who.auditMax);
+  as.refuse = async (problem, more = {}) => {
+    await as.audit({ status: problem.status, ...more });
     return problem;
   };
-  return who;
+  return as;
+}
+
+/**
+ * Audit a refusal thrown after the key is known: a HubProblem (a 429 is
+ * not the caller's doing) is recorded with its status; anything else is not.
+ * @param {import("./context.js").Caller} who
+ * @param {unknown} error
+ */
+export async function auditRefused(who, error) {
+  if (error instanceof HubProblem && error.status !== 429) await who.audit({ status: error.status });
 }

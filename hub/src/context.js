@@ -24,7 +24,6 @@ import { UnknownKeys } from "./unknown-keys.js";
  * @property {BoundedMap} lastUsed when each key's last use was written
  * @property {IndexQueue} indexing the indexing of saved memories (embedding.js)
  * @property {() => Promise<void>} turn let other requests run between the parts of long work (turns.js)
- * @property {(request: Request, env: unknown) => Response | Promise<Response>} fetch the application itself (the MCP tools act through it)
  *
  * @typedef {object} Caller the holder of the key (caller.js)
  * @property {string} team
@@ -32,6 +31,7 @@ import { UnknownKeys } from "./unknown-keys.js";
  * @property {string} member
  * @property {"reader" | "writer" | "admin"} role
  * @property {string | null} expiresAt when the key ends (RFC 3339), null for never
+ * @property {number} auditMax entries the team's audit log keeps
  * @property {import("./team-storage.js").TeamStorage} storage the key's team's
  * @property {(entry: object) => Promise<unknown>} audit append an entry of this request to the team's audit log
  * @property {(problem: import("./problem.js").HubProblem, more?: object) => Promise<import("./problem.js").HubProblem>} refuse
@@ -40,6 +40,7 @@ import { UnknownKeys } from "./unknown-keys.js";
  * @typedef {object} Memory the memory a route acts on (access.js)
  * @property {import("memdoc").MemoryRef} ref
  * @property {MemoryStore} store
+ * @property {boolean} [task] a task memory (tasks.js): it may have expired
  *
  * @typedef {{ Variables: { hub: Hub, caller: Caller, memory: Memory, requestId: string } }} Env
  * @typedef {import("hono").Context<Env>} Context
@@ -49,10 +50,9 @@ import { UnknownKeys } from "./unknown-keys.js";
  * The hub of one application.
  * @param {import("./app.js").HubConfig} config
  * @param {import("./app.js").HubRuntime} runtime
- * @param {Hub["fetch"]} fetch
  * @returns {Hub}
  */
-export function hubOf(config, runtime, fetch) {
+export function hubOf(config, runtime) {
   const stores = new WeakMap();
   return {
     config,
@@ -72,6 +72,5 @@ export function hubOf(config, runtime, fetch) {
     lastUsed: new BoundedMap(10_000),
     indexing: new IndexQueue({ embedder: runtime.embedder ?? null, background: runtime.background, log: (line) => console.error(line) }),
     turn: runtime.turn ?? nextTurn,
-    fetch,
   };
 }

@@ -23,7 +23,8 @@ import { countRecalls } from "./stats.js";
 export const SWEEPER = "memdoc-sweeper";
 
 /**
- * The engine's Recall of `content` for the request's `?q=` and `?budget=`;
+ * The engine's Recall of `content` for the request's `?q=` and `?budget=`
+ * (`params`, the request's query parameters: a route's, or a tool's arguments);
  * with `optional`, null when the request has neither. A bad query is a
  * refusal (400, audited). With an embedder (the hub's) and a
  * query, recall by words and meaning (`hybridRecall`), unless
@@ -36,26 +37,24 @@ export const SWEEPER = "memdoc-sweeper";
  * hub's. The recall is counted in the team's stats, or, given `counted`, added
  * to it for the caller to count (`countRecalls`) with the others of its request.
  */
-export async function recallFor(c, who, ref, content, { optional = false, today, embedder: given, counted } = {}) {
-  const q = c.req.query("q");
-  const rawBudget = c.req.query("budget");
-  const mode = c.req.query("mode");
+export async function recallFor(hub, who, ref, content, params, { optional = false, today, embedder: given, counted } = {}) {
+  const { q, budget: rawBudget, mode } = params;
   if (optional && q === undefined && rawBudget === undefined) return null;
   if (q !== undefined && q.length > 2000) throw await who.refuse(new HubProblem(400, "request/invalid-query", "?q is at most 2000 characters."));
   if (rawBudget !== undefined && !/^[0-9]{1,9}$/.test(rawBudget)) throw await who.refuse(new HubProblem(400, "request/invalid-query", "?budget must be a whole number of code points."));
   if (mode !== undefined && mode !== "lexical" && mode !== "hybrid") throw await who.refuse(new HubProblem(400, "request/invalid-query", "?mode must be hybrid or lexical."));
-  const embedder = mode === "lexical" || !q ? null : (given ?? c.var.hub.embedder);
+  const embedder = mode === "lexical" || !q ? null : (given ?? hub.embedder);
   let recalled;
   const started = performance.now();
   try {
     const options = { scope: ref.scope, budget: rawBudget === undefined ? null : Number(rawBudget), ...(today ? { today } : {}) };
-    recalled = embedder ? await recallByMeaning(c, who, ref, content, q, options, embedder) : recall(content, q ?? "", options);
+    recalled = embedder ? await recallByMeaning(hub, who, ref, content, q, options, embedder) : recall(content, q ?? "", options);
   } catch (error) {
     const problem = engineProblem(error);
     throw problem instanceof HubProblem ? await who.refuse(problem) : problem;
   }
   const ms = performance.now() - started;
-  const { metrics } = c.var.hub;
+  const { metrics } = hub;
   metrics.add("memdoc_recalls_total");
   metrics.observe("memdoc_recall_duration_seconds", {}, ms / 1000);
   if (counted) counted.push({ recalled, ms });
@@ -67,7 +66,7 @@ export async function recallFor(c, who, ref, content, { optional = false, today,
  * Recall by words and meaning over what the team has indexed (see
  * `recallFor`): hybridRecall's, with the item vectors of recall-vectors.js.
  */
-async function recallByMeaning(c, who, ref, content, q, options, load) {
+async function recallByMeaning(hub, who, ref, content, q, options, load) {
   const { embedder } = await embedderOrFailure(queryOnce(load));
   if (ref.scope === "task") return hybridRecall(content, q, { ...options, embedder, cache: teamVectorCache(who.storage) });
   let query;
@@ -81,7 +80,6 @@ async function recallByMeaning(c, who, ref, content, q, options, load) {
   }
   const recalled = { ...recallWithVectors(content, q, options, embedder.id, query, items.vectors), semantic: { model: embedder.id, degraded: null } };
   if (items.missing === 0) return recalled;
-  const { hub } = c.var;
   hub.indexing.add(who.storage, hub.storeOf(who.storage), ref);
   return { ...recalled, semantic: { ...recalled.semantic, degraded: INDEX_LAGGING, lag: items.missing } };
 }

@@ -16,7 +16,8 @@ const HELP = {
   memdoc_recall_duration_seconds: ["histogram", "Time of a recall in the engine"],
   memdoc_sweeps_total: ["counter", "Lifecycle sweeps of a team (scheduled or an admin's)"],
   memdoc_archived_entries_total: ["counter", "Entries the sweeps expired into the history"],
-  memdoc_rate_limited_total: ["counter", "Requests refused 429"],
+  memdoc_rate_limited_total: ["counter", "Requests refused 429 (and MCP tool calls refused rate/limited)"],
+  memdoc_mcp_tool_calls_total: ["counter", "MCP tool calls, by tool and outcome (ok, error)"],
   memdoc_event_subscribers: ["gauge", "Open event subscriptions (WebSockets)"],
 };
 
@@ -91,7 +92,7 @@ export function render(snapshots) {
     if (type === "counter") {
       const series = counters[name] ?? {};
       // A counter without labels is shown at 0 before its first event.
-      if (Object.keys(series).length === 0 && !["memdoc_http_requests_total", "memdoc_saves_total"].includes(name)) lines.push(`${name} 0`);
+      if (Object.keys(series).length === 0 && !["memdoc_http_requests_total", "memdoc_saves_total", "memdoc_mcp_tool_calls_total"].includes(name)) lines.push(`${name} 0`);
       for (const [key, v] of Object.entries(series)) lines.push(`${name}${key} ${v}`);
     } else if (type === "gauge") {
       lines.push(`${name} ${gauges[name] ?? 0}`);

@@ -57,16 +57,23 @@ export function toResponse(problem) {
   return problemResponse(problem.status, problem.code, problem.message, { headers: problem.headers, extra: problem.extra });
 }
 
-/**
- * The answer to any error a route threw (`app.onError`): a HubProblem as
- * itself, a failure of the storage 503, anything else 500 (its `internal/`
- * code kept, nothing else of it).
- */
+/** The answer to any error a route threw (`app.onError`): `asProblem`'s. */
 export function errorResponse(error) {
-  if (error instanceof HubProblem) return toResponse(error);
+  return toResponse(asProblem(error));
+}
+
+/**
+ * Any error a route or an MCP tool threw, as the problem it is answered
+ * with: a HubProblem as itself, a failure of the storage 503, anything
+ * else 500 (its `internal/` code kept, nothing else of it).
+ * @param {unknown} error
+ * @returns {HubProblem}
+ */
+export function asProblem(error) {
+  if (error instanceof HubProblem) return error;
   const code = typeof error?.code === "string" ? error.code : "internal/error";
-  if (code === "store/host-failed") return problemResponse(503, code, "The hub's storage failed; nothing was changed. Try again.");
-  return problemResponse(500, code.startsWith("internal/") ? code : "internal/error", "The hub failed to answer this request.");
+  if (code === "store/host-failed") return new HubProblem(503, code, "The hub's storage failed; nothing was changed. Try again.");
+  return new HubProblem(500, code.startsWith("internal/") ? code : "internal/error", "The hub failed to answer this request.");
 }
 
 /** The answer to a path no route serves (`app.notFound`). */

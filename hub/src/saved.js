@@ -1,4 +1,4 @@
-// The answer to a save (PUT of a memory, a revert, a task memory's PUT):
+// The outcome of a save (PUT of a memory, a revert, a task memory's PUT):
 // 200 with the new revision's tag when the store wrote it (or had it
 // already), 422 when the engine rejected it, 412 when the memory moved on
 // since the If-Match revision, and 409 with the store's merge when a merge
@@ -11,13 +11,14 @@ import { HubProblem } from "./problem.js";
 import { count } from "./stats.js";
 
 /**
- * @param {import("./context.js").Context} c
+ * The answer's body (its tag is its revision's), or the refusal thrown.
+ * @param {import("./context.js").Hub} hub
+ * @param {import("./context.js").Caller} who
  * @param {import("memdoc").SaveOutcome} outcome the store's
  * @param {{ ref: import("memdoc").MemoryRef | null, store: import("memdoc").MemoryStore, base: number, merging: boolean }} save
  *   `ref` null: the memory is not listed (a task memory)
  */
-export async function answerSave(c, outcome, { ref, store, base, merging }) {
-  const { caller: who, hub } = c.var;
+export async function settleSave(hub, who, outcome, { ref, store, base, merging }) {
   const body = { status: outcome.status, revision: outcome.revision, content: outcome.content, usage: outcome.usage, diagnostics: outcome.diagnostics, dropped: outcome.dropped, notice: outcome.notice };
   // A merged save is one written over revisions saved since its base.
   const mergedOver = outcome.status === "saved" && outcome.changed && base > 0 && outcome.revision > base + 1;
@@ -32,7 +33,7 @@ export async function answerSave(c, outcome, { ref, store, base, merging }) {
       // The new items' vectors, after the response: a save never waits on the embedder.
       hub.indexing.add(who.storage, store, ref);
     }
-    return c.json(body, 200, { etag: etag(outcome.revision) });
+    return body;
   }
   if (outcome.status === "rejected") {
     throw new HubProblem(422, "save/rejected", outcome.notice ?? "The save was rejected; see diagnostics.", { extra: { diagnostics: outcome.diagnostics, usage: outcome.usage } });

@@ -4,10 +4,10 @@
 // (`budget`, `no-match`, `too-large`, ...), and how many were left out for
 // each reason: the engine's `omitted` list, ordered for a person asking
 // why an entry was not recalled.
-import { flag } from "./query.js";
+import { flagOf } from "./query.js";
 
-/** Whether the request asks for the trace. */
-export const wantsTrace = (c) => c.req.query("trace") === "1" || flag(c, "trace");
+/** Whether the request's query parameters ask for the trace. */
+export const wantsTrace = (params) => params.trace === "1" || flagOf(params.trace, "trace");
 
 /** The trace of the items a recall left out. */
 export function trace(omitted) {

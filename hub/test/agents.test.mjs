@@ -284,6 +284,66 @@ for (const [target, start] of Object.entries(targets)) {
       assert.equal(across.json.trace.items.length, across.json.omitted.length);
     });
 
+    test("a tool keeps every policy of the route it stands for: role, deletion, audit, bounds, the key's life", async () => {
+      const path = m(team, "team", "doomed");
+      const made = await callTool(alice, "memory_save", { scope: "team", id: "doomed", content: DOC, baseRevision: 0 });
+      assert.equal(made.structuredContent?.revision, 1, made.text);
+      const audited = async (action, member) => {
+        const audit = await call("GET", `/v1/teams/${team}/audit?limit=20`, { key: keys.admin });
+        return audit.json.entries.find((e) => e.target === "team/doomed" && e.action === action && e.member === member);
+      };
+      // A reader's write: refused as the route refuses it, and audited as the route audits it.
+      const rita = await mcpClient(hub.url, keys.rita);
+      try {
+        for (const [tool, args] of [
+          ["memory_save", { content: `${DOC}\n- 2025-03-19: A reader's line`, baseRevision: 1 }],
+          ["memory_append", { section: "Decisions", text: "A reader's line" }],
+        ]) {
+          const r = await callTool(rita, tool, { scope: "team", id: "doomed", ...args });
+          assert.equal(r.code, "auth/forbidden", `${tool}: ${r.text}`);
+        }
+        assert.equal((await audited("save", "rita"))?.status, 403);
+      } finally {
+        await rita.close();
+      }
+      // A deleted memory: a save is the route's 409, every read "no such memory", nothing written.
+      assert.equal((await call("DELETE", path, { key: keys.admin, headers: { "if-match": '"1"' } })).status, 204);
+      for (const [tool, args, code] of [
+        ["memory_save", { content: `${DOC}\n- 2025-03-19: After the delete`, baseRevision: 1 }, "memory/deleted"],
+        ["memory_append", { section: "Decisions", text: "After the delete" }, "memory/deleted"],
+        ["memory_read", {}, "memory/not-found"],
+        ["memory_recall", { query: "api" }, "memory/not-found"],
+        ["memory_history", {}, "memory/not-found"],
+      ]) {
+        const r = await callTool(alice, tool, { scope: "team", id: "doomed", ...args });
+        assert.equal(r.code, code, `${tool}: ${r.text}`);
+        assert.doesNotMatch(r.text, /Ship on Fridays/);
+      }
+      assert.equal((await audited("save", "alice"))?.status, 409, "the refused save is audited");
+      assert.equal((await call("POST", `${path}/restore`, { key: keys.admin })).status, 200);
+      const after = await call("GET", path, { key: keys.bob });
+      assert.deepEqual([after.json.revision, after.json.content], [1, DOC], "nothing was written while it was deleted");
+      // The recall's bounds are the route's: the budget, and the query's length.
+      const small = await callTool(alice, "memory_recall", { scope: "team", id: "doomed", query: "where is the API", budget: 12 });
+      assert.equal(small.isError, undefined, small.text);
+      assert.ok(small.structuredContent.chars <= 12, small.text);
+      assert.equal(small.structuredContent.totals.budget, 12);
+      const long = await callTool(alice, "memory_recall", { query: "api ".repeat(501) });
+      assert.equal(long.code, "request/invalid-arguments", long.text);
+      // A key revoked while its client is connected: the next call is the REST API's 401.
+      const minted = await call("POST", `/v1/teams/${team}/keys`, { key: keys.admin, body: { member: "carol", role: "writer" } });
+      assert.equal(minted.status, 201, minted.text);
+      const carol = await mcpClient(hub.url, minted.json.key);
+      try {
+        assert.equal((await callTool(carol, "memory_read", { scope: "team", id: "doomed" })).structuredContent.revision, 1);
+        assert.equal((await call("DELETE", `/v1/teams/${team}/keys/${minted.json.id}`, { key: keys.admin })).status, 204);
+        await assert.rejects(callTool(carol, "memory_save", { scope: "team", id: "doomed", content: `${DOC}\n- 2025-03-19: Revoked`, baseRevision: 1 }), /401|invalid-key/);
+      } finally {
+        await carol.close();
+      }
+      assert.equal((await call("GET", path, { key: keys.bob })).json.revision, 1);
+    });
+
     test("GET /mcp is 405 (stateless: no event stream)", async () => {
       const r = await fetch(`${hub.url}/mcp`, { headers: { authorization: `Bearer ${keys.alice}` } });
       assert.equal(r.status, 405);

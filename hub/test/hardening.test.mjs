@@ -243,6 +243,24 @@ for (const [target, start] of Object.entries(targets)) {
         assert.match(unknown.text, /^request\/[a-z-]+: /, unknown.text);
       });
 
+      test("POST /mcp: a batch of tool calls is held to the key's rate, each call one request as over REST", async () => {
+        // A team and key of its own (60 requests a minute), and more calls in one POST than that.
+        const own = await newTeam(call, operator, `batch-${target}`);
+        const { key } = await own.key("batcher", "writer");
+        const calls = Array.from({ length: 80 }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "memory_read", arguments: { scope: "team", id: "history" } } }));
+        const r = await call("POST", "/mcp", { key, body: JSON.stringify(calls), type: "application/json", headers: { accept: "application/json, text/event-stream" } });
+        assert.equal(r.status, 200, r.text);
+        const results = r.json.map((m) => m.result);
+        const codes = results.map((x) => (x.isError ? x.structuredContent.code : "ok"));
+        const ok = codes.filter((c) => c === "ok").length;
+        // The POST is one request, its first call's; each further call one more: at most the minute's 60 (and what refilled meanwhile).
+        assert.ok(ok >= 1 && ok <= 62, `${ok} calls answered of 80`);
+        assert.equal(codes.filter((c) => c === "rate/limited").length, 80 - ok, JSON.stringify(codes));
+        assert.match(results.find((x) => x.isError).content[0].text, /^rate\/limited: Too many requests for this key; retry in \d+ s\.$/);
+        // And the limit is the key's own: its next request over REST waits too.
+        assert.equal((await call("GET", m(own.name, "team", "history"), { key })).status, 429);
+      });
+
       test("POST /mcp: the body limit, and every HTTP-level error a problem", async () => {
         const post = (body, headers = {}) =>
           call("POST", "/mcp", { key: t.writer, body, type: "application/json", headers: { accept: "application/json, text/event-stream", ...headers } });

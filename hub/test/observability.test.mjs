@@ -37,6 +37,7 @@ const METRICS = [
   "memdoc_sweeps_total",
   "memdoc_archived_entries_total",
   "memdoc_rate_limited_total",
+  "memdoc_mcp_tool_calls_total",
   "memdoc_event_subscribers",
 ];
 
@@ -118,7 +119,7 @@ for (const [target, start] of Object.entries(targets)) {
       assert.equal((await line(`${id}-nowhere`)).route, "unmatched");
     });
 
-    test("POST /mcp: its log line names the key's caller, and the tools' own requests carry the client's request id", async () => {
+    test("POST /mcp: its log line names the key's caller, and its tools make no requests of their own (they call the routes' services)", async () => {
       const body = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "memory_read", arguments: { scope: "team", id: "obs-mcp" } } };
       const r = await fetch(`${hub.url}/mcp`, {
         method: "POST",
@@ -130,7 +131,11 @@ for (const [target, start] of Object.entries(targets)) {
       const lines = logs.filter((l) => l.startsWith("{")).map((l) => JSON.parse(l)).filter((l) => l.requestId === `mcp-trace-${target}`);
       const outer = lines.find((l) => l.route === "/mcp");
       assert.deepEqual([outer?.team, outer?.member, outer?.keyId], [t.name, "rita", t.reader.split(".")[2]], JSON.stringify(outer));
-      assert.ok(lines.some((l) => l.route === "/v1/teams/{team}/memories/{scope}/{id}" && l.member === "rita"), `the tool's read shares the id: ${JSON.stringify(lines)}`);
+      assert.deepEqual(lines.map((l) => l.route), ["/mcp"], `one line, the POST's: ${JSON.stringify(lines)}`);
+      // The read is audited as the route's read is, as the key's member.
+      const audit = await call("GET", `/v1/teams/${t.name}/audit?limit=5`, { key: t.admin });
+      const read = audit.json.entries.find((e) => e.target === "team/obs-mcp");
+      assert.deepEqual([read?.action, read?.member, read?.status, read?.revision], ["read", "rita", 200, 0], JSON.stringify(audit.json.entries));
     });
 
     test("GET /metrics: the operator's, in the Prometheus text format, with every metric of the hub", async () => {
@@ -166,6 +171,7 @@ for (const [target, start] of Object.entries(targets)) {
       assert.equal(sample(r.text, "memdoc_sweeps_total"), 1);
       assert.equal(sample(r.text, "memdoc_archived_entries_total"), 1);
       assert.equal(sample(r.text, "memdoc_event_subscribers"), 1);
+      assert.equal(sample(r.text, 'memdoc_mcp_tool_calls_total{tool="memory_read",outcome="ok"}'), 1, "the POST /mcp test's call");
       const route = 'route="/v1/teams/{team}/memories/{scope}/{id}"';
       assert.equal(sample(r.text, `memdoc_http_request_duration_seconds_bucket{${route},le="+Inf"}`), sample(r.text, `memdoc_http_request_duration_seconds_count{${route}}`));
       ws.close();

@@ -1,8 +1,8 @@
 // MEMDOC_HUB_EMBEDDER=e5 on the real Deno hub (docs/HUB.md, "Recall by
 // meaning"): multilingual-e5-small from the model file `bash scripts/setup`
 // fetched. A team keeps two memories in Chinese (engineering, product) and
-// one in English (platform), the evaluation's own (tests/recall-eval-zh/,
-// tests/recall-eval/); a question worded differently from its answer, in
+// one in English (platform), the evaluation's own (tests/recall/eval-zh/,
+// tests/recall/eval/); a question worded differently from its answer, in
 // Chinese, and a question in the other language than its answer each get
 // their entry within 400 code points (the evaluation's measure), in a
 // memory's recall and in the team's.
@@ -22,9 +22,9 @@ after(() => rmSync(work, { recursive: true, force: true }));
 
 const MODEL = join(root, "target", "models", "multilingual-e5-small", "e5-small-q4.bin");
 const MEMORIES = {
-  engineering: join("recall-eval-zh", "team-engineering.md"),
-  product: join("recall-eval-zh", "team-product.md"),
-  platform: join("recall-eval", "team-platform.md"),
+  engineering: join("recall", "eval-zh", "team-engineering.md"),
+  product: join("recall", "eval-zh", "team-product.md"),
+  platform: join("recall", "eval", "team-platform.md"),
 };
 
 /** Whether `result` selected an item that holds `answer`. */

@@ -152,7 +152,7 @@ pub const CENTRED: [(&str, f64); 1] = [("multilingual-e5-small-q4", 0.80)];
 /// evaluation set, higher ones up to 0.18 reject no more unanswerable
 /// questions, and 0.19 rejects three more of twelve but misses answers at
 /// 0.157 ("which relational database do we run?" against "Services use
-/// `PostgreSQL` 16"); tests/recall-eval/methods.py measures it against the
+/// `PostgreSQL` 16"); tests/recall/eval/methods.py measures it against the
 /// other methods (docs/FORMAT.md §12, "The query floor").
 pub const QUERY_FLOORS: [(&str, f64); 1] = [("all-MiniLM-L6-v2", 0.15)];
 

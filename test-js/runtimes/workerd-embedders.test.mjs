@@ -19,7 +19,7 @@ import { miniLmEmbedder } from "memdoc/embedders/minilm";
 import { staticEmbedder } from "memdoc/embedders/static";
 import { Miniflare } from "miniflare";
 
-import { answered, memory, optionsOf, questions } from "../../tests/recall-eval/harness.mjs";
+import { answered, memory, optionsOf, questions } from "../../tests/recall/eval/harness.mjs";
 import { root } from "../helpers.mjs";
 import { cosine, staticReference } from "../static-reference.mjs";
 import { MODULE_RULES, bundle, stop } from "./wrangler-bundle.mjs";

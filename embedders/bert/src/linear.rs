@@ -208,7 +208,7 @@ impl Kernel {
     /// addition, and LLVM loads every row's broadcast value before the
     /// first product, so 8 accumulators, 2 weights and 4 values are what
     /// fit (5 and 6 rows spilled, and took 1.5x and 1.4x 4 rows' time in Node:
-    /// benches/HISTORY.md, "The WebAssembly kernel's shape").
+    /// bench/HISTORY.md, "The WebAssembly kernel's shape").
     fn rows(self) -> usize {
         match self {
             #[cfg(target_arch = "x86_64")]

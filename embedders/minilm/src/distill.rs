@@ -8,7 +8,7 @@
 //! weigh less); each row weighted by SIF over a Zipf estimate of the token's
 //! frequency from its rank in the vocabulary (`SIF / (SIF + p)`); each row
 //! quantised to int8 with a scale of its own. Each choice was measured on the
-//! recall evaluation set's questions (tests/recall-eval/questions.json,
+//! recall evaluation set's questions (tests/recall/eval/questions.json,
 //! never its held-out set): the answer's rank among a memory's items by
 //! cosine alone, BENCHMARKS.md has the numbers.
 //!

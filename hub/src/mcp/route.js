@@ -1,19 +1,20 @@
 // `POST /mcp`: the hub as a Model Context Protocol server (Streamable HTTP,
 // stateless: every POST is answered on its own, as JSON). The key is checked
-// first, by the hub's own `GET /v1/whoami`, so a missing, unknown or revoked
-// key is refused with the REST API's 401 problem before any MCP message is
-// read; then the body is read as every other body of the hub is (the
-// MEMDOC_HUB_BODY_LIMIT cap, the deadline, JSON whose strings are text), and
-// the tools (./tools.js) act with that key through the REST routes. Every
-// HTTP-level error is a problem (application/problem+json), the MCP
-// transport's own too. A fresh server and transport per request: nothing is
-// shared between callers.
+// first, as every route checks it (caller.js), so a missing, unknown or
+// revoked key is refused with the REST API's 401 problem before any MCP
+// message is read; then the body is read as every other body of the hub is
+// (the MEMDOC_HUB_BODY_LIMIT cap, the deadline, JSON whose strings are
+// text), and the tools (./tools.js) act as that caller through the services
+// the routes call. Every HTTP-level error is a problem
+// (application/problem+json), the MCP transport's own too. A fresh server
+// and transport per request: nothing is shared between callers.
 import { Hono } from "hono";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { version } from "memdoc";
 
 import { readJsonValue } from "../body.js";
+import { authenticate } from "../caller.js";
 import { HubProblem, problemResponse } from "../problem.js";
 import { memoryTools } from "./tools.js";
 
@@ -40,7 +41,7 @@ class HubMcpServer extends McpServer {
 /** The MCP transport's own HTTP errors (JSON-RPC bodies), as problems. */
 const TRANSPORT_CODES = { 400: "mcp/invalid-message", 404: "mcp/no-session", 406: "http/not-acceptable", 413: "http/payload-too-large", 415: "http/unsupported-media-type" };
 
-async function asProblem(response) {
+async function transportProblem(response) {
   if (response.status < 400 || (response.headers.get("content-type") ?? "").startsWith("application/problem+json")) return response;
   let message = "The MCP transport refused the request.";
   let jsonrpc = null;
@@ -65,55 +66,32 @@ export const mcp = new Hono();
 
 mcp.post("/", async (c) => {
   const request = c.req.raw;
-  const authorization = request.headers.get("authorization");
-  const origin = new URL(request.url).origin;
-  const rest = async (method, path, o = {}) => {
-    // The tools' requests carry the client's request id: their log lines and the client's correlate.
-    const headers = { ...(o.headers ?? {}), "x-request-id": c.var.requestId };
-    if (authorization !== null) headers.authorization = authorization;
-    let body;
-    if (o.body !== undefined) {
-      body = JSON.stringify(o.body);
-      headers["content-type"] = "application/json";
-    }
-    const response = await c.var.hub.fetch(new Request(origin + path, { method, headers, body }), c.env);
-    const text = await response.text();
-    const type = response.headers.get("content-type") ?? "";
-    let json = null;
-    try {
-      json = /json/.test(type) ? JSON.parse(text) : null;
-    } catch {
-      // Not JSON after all: the tools treat it as an unexpected answer.
-    }
-    return { status: response.status, json, text, headers: response.headers };
-  };
-  const me = await rest("GET", "/v1/whoami");
-  if (me.status !== 200) return new Response(me.text, { status: me.status, headers: me.headers });
-  // The request log's line names the caller, as for every route with a key.
-  c.set("caller", { team: me.json.team, member: me.json.member, keyId: me.json.keyId });
+  const { hub } = c.var;
+  // The key's caller; its refusals are audited as `mcp` on `key`.
+  const me = await authenticate(c, "mcp", "key");
 
   if (!acceptsJson(request.headers.get("accept"))) {
     throw new HubProblem(406, "http/not-acceptable", "The answer is application/json: accept it (Accept: application/json, text/event-stream).");
   }
-  const message = await readJsonValue(request, c.var.hub.config);
+  const message = await readJsonValue(request, hub.config);
 
   const server = new HubMcpServer(
     { name: "memdoc-hub", title: "memdoc hub", version: version() },
     {
       jsonSchemaValidator: noElicitation,
       instructions:
-        `You are ${me.json.member} (role ${me.json.role}) in team ${me.json.team}. ` +
+        `You are ${me.member} (role ${me.role}) in team ${me.team}. ` +
         "The memory tools read and change the team's shared memories (scope \"team\") and your own private memory (scope \"user\", id = your member id). " +
         "To change a memory: memory_read, then memory_save the whole new document with the revision you read.",
     },
   );
-  for (const [name, config, handler] of memoryTools(me.json, rest)) server.registerTool(name, config, handler);
+  for (const [name, config, handler] of memoryTools(hub, me)) server.registerTool(name, config, handler);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   // The body is read; the transport gets it parsed, and an Accept it takes.
   const headers = new Headers(request.headers);
   headers.set("accept", "application/json, text/event-stream");
-  return asProblem(await transport.handleRequest(new Request(request.url, { method: "POST", headers }), { parsedBody: message }));
+  return transportProblem(await transport.handleRequest(new Request(request.url, { method: "POST", headers }), { parsedBody: message }));
 });
 mcp.all("/", () =>
   problemResponse(405, "http/method-not-allowed", "Use POST (the MCP Streamable HTTP transport, stateless: no event stream, no session).", { headers: { allow: "POST" } }),

@@ -1,25 +1,27 @@
 // The hub's MCP tools: what an agent may do with a memory, described for a
-// model. Every tool is one or two REST calls of docs/HUB.md made through
-// `rest` (the hub application itself, with the caller's key), so keys,
-// roles, isolation, validation, save plans, compare-and-swap and the audit
-// are exactly those of the REST API; nothing here decides them again. A
-// refusal becomes a tool error (`isError`) whose first words are the
-// memdoc code and whose text says what to do next. Ids follow the REST
-// rules (../ids.js) before any call is made, so that no id can be resolved
-// into another path ("." or ".."); an answer of an unexpected shape is a
-// coded tool error too, never a thrown TypeError.
+// model. Every tool acts as the key's caller (route.js authenticated it)
+// through the access rules (access.js) and the services (services/) that
+// the REST routes of docs/HUB.md call, so keys, roles, isolation, bounds,
+// validation, save plans, compare-and-swap, the audit and the metrics are
+// exactly those of the REST API; nothing here decides them again. Each
+// call counts as one request against the key's rate. A refusal becomes a
+// tool error (`isError`) whose first words are the memdoc code and whose
+// text says what to do next. Ids follow the REST rules (../ids.js) before
+// anything is done, so that no id can name another memory ("." or "..").
 import * as memdoc from "memdoc";
 import { z } from "zod";
 
+import { reachMemory, reachTask, requireRole } from "../access.js";
+import { acting, auditRefused, charge } from "../caller.js";
 import { MEMBER, MEMORY_ID } from "../ids.js";
+import { asProblem } from "../problem.js";
+import { memoryHistory, memoryPrompt, readMemory, recallMemory, saveMemory } from "../services/memories.js";
+import { recallTeam } from "../services/team-recall.js";
 
 const scope = z
   .enum(["team", "user", "task"])
   .describe('"team": the team\'s shared memory `id`. "user": your own private memory; its id is your member id (memory_read with any other id finds nothing). "task": a short-term memory of the team, by the team\'s rules, that expires a day after its last save.');
 const id = z.string().min(1).max(128).describe("The memory's id, e.g. \"product\" for a team memory, or your member id for scope \"user\".");
-
-/** The memory's REST path for the key's team. */
-const pathOf = (who, s, i) => `/v1/teams/${who.team}/memories/${s}/${encodeURIComponent(i)}`;
 
 /** A tool's successful answer: one text for the model, the same facts as structured content. */
 const answer = (text, structured) => ({ content: [{ type: "text", text }], structuredContent: structured });
@@ -32,15 +34,14 @@ function failure(code, text, extra = {}) {
   return { isError: true, content: [{ type: "text", text: `${code}: ${text}` }], structuredContent: { code, ...extra } };
 }
 
-/** A problem response (or any answer that is not the expected one) as a tool error, with the next step for the model. */
-function refused(problem, next = "") {
-  const detail = typeof problem?.detail === "string" ? problem.detail : "The hub could not answer this call.";
-  const text = next ? `${detail} ${next}` : detail;
-  return failure(typeof problem?.code === "string" ? problem.code : "http/error", text, { status: problem?.status ?? null });
-}
+/** A refusal (a problem's fields) as a tool error. */
+const refused = (problem) => failure(problem.code, problem.detail, { status: problem.status });
 
-/** A 200 answer whose body is not what the route documents. */
-const unexpected = (got) => failure("internal/unexpected-answer", `The hub answered ${got.status} with a body this tool does not understand; nothing more was done.`, { status: got.status });
+/** What a service threw, as a problem's fields (`asProblem`'s: the REST API's answer to it). */
+function problemOf(error) {
+  const problem = asProblem(error);
+  return { status: problem.status, code: problem.code, detail: problem.message, ...problem.extra };
+}
 
 /** The refusal of an id that breaks the REST rules, or null. */
 function badRef(s, i) {
@@ -53,22 +54,6 @@ function badRef(s, i) {
   return null;
 }
 
-/**
- * A handler whose ids are checked first and whose every failure is a coded
- * tool error.
- */
-const guarded = (handler) => async (args) => {
-  const bad = badRef(args.scope, args.id);
-  if (bad) return bad;
-  try {
-    return await handler(args);
-  } catch (error) {
-    return failure("internal/error", `The tool failed (${error?.name ?? "Error"}); nothing more was done.`);
-  }
-};
-
-const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-
 const diagnosticLines = (diagnostics) =>
   (diagnostics ?? []).map((d) => `- ${d.severity} ${d.code}: ${d.message}${d.help ? ` (${d.help})` : ""}`).join("\n");
 
@@ -76,39 +61,80 @@ const usageLine = (u) => `${u.chars} of at most ${u.hard} characters${u.level ==
 
 /**
  * The tools, as `[name, config, handler]`, for one caller.
- * @param {{ team: string, member: string, role: string }} who the key's identity
- * @param {(method: string, path: string, o?: { body?: unknown, headers?: Record<string, string> }) => Promise<{ status: number, json: any, text: string, headers: Headers }>} rest
+ * @param {import("../context.js").Hub} hub
+ * @param {import("../context.js").Caller} who the key's caller
  */
-export function memoryTools(who, rest) {
+export function memoryTools(hub, who) {
   // A task memory follows the team rules.
   const rules = (s) => memdoc.writingRules({ scope: s === "user" ? "user" : "team" });
   const what = { team: "the team's shared memory", user: "your private memory", task: "a short-term memory of the team" };
   const notice = (s) => `Scope "${s}": ${what[s]}. A document is Markdown:\n${rules(s)}`;
 
-  async function read({ scope: s, id: i }) {
-    const got = await rest("GET", pathOf(who, s, i));
-    if (got.status !== 200) return { problem: refused(got.json) };
-    if (!isObject(got.json) || !Number.isInteger(got.json.revision) || !isObject(got.json.usage)) return { problem: unexpected(got) };
-    return { memory: got.json };
+  // The POST counted as the first call's request (route.js authenticated it).
+  let calls = 0;
+
+  /**
+   * A tool's answer: each call after the POST's first one more request
+   * against the key's rate (a JSON-RPC batch pays call by call), then its
+   * ids checked (when it names a memory), then `handler`; every failure a
+   * coded tool error.
+   */
+  async function answered(handler, args) {
+    try {
+      if (calls++ > 0) charge(hub.limiter, who.team, who.keyId);
+      return (args.id === undefined ? null : badRef(args.scope, args.id)) ?? (await handler(args));
+    } catch (error) {
+      const problem = problemOf(error);
+      if (problem.status === 429) hub.metrics.add("memdoc_rate_limited_total");
+      return refused(problem);
+    }
   }
 
-  /** A save's answer (`PUT` of memory `s` from `baseRevision`) as the tool's. */
-  function saved(put, s, baseRevision) {
-    if (put.status === 200 && (!isObject(put.json) || typeof put.json.status !== "string" || !isObject(put.json.usage))) return unexpected(put);
-    if (put.status === 200) {
-      const { status, revision, usage, diagnostics, dropped } = put.json;
-      const warnings = diagnosticLines(diagnostics);
-      const text =
-        (status === "no_op" ? `Nothing changed: the memory stays at revision ${revision}.` : `Saved revision ${revision}; ${usageLine(usage)}.`) +
-        (warnings ? `\nWarnings (saved anyway; fix them in a later save):\n${warnings}` : "") +
-        (dropped?.length ? `\nLines that were not kept (${dropped.length}): ${dropped.join(" | ")}` : "");
-      return answer(text, { status, revision, usage, diagnostics, dropped });
+  /** A tool's handler, its calls counted by outcome. */
+  const tool = (name, handler) => async (args) => {
+    const result = await answered(handler, args);
+    hub.metrics.add("memdoc_mcp_tool_calls_total", { tool: name, outcome: result.isError ? "error" : "ok" });
+    return result;
+  };
+
+  /**
+   * The memory `s/i` as the route of `action` reaches it with at least the
+   * role `need`, and the caller acting as that route (its audit entries).
+   */
+  async function reach(action, need, s, i) {
+    const as = acting(who, action, `${s}/${i}`);
+    if (s !== "task") return { as, memory: await reachMemory(hub, as, { team: who.team, scope: s, id: i }, { action, need }) };
+    await requireRole(as, need);
+    return { as, memory: await reachTask(hub, as, i) };
+  }
+
+  /**
+   * A save of memory `s/i` (the PUT route's service) as the tool's answer;
+   * a refusal is audited as the route audits it.
+   */
+  async function save(as, memory, s, content, o) {
+    let put;
+    try {
+      put = await saveMemory(hub, as, memory, content, o);
+    } catch (error) {
+      await auditRefused(as, error);
+      return refusedSave(problemOf(error), s, o.base);
     }
-    const problem = put.json ?? { code: "http/error", detail: put.text, status: put.status };
-    if (put.status === 412) {
+    const { status, revision, usage, diagnostics, dropped } = put;
+    const warnings = diagnosticLines(diagnostics);
+    const text =
+      (status === "no_op" ? `Nothing changed: the memory stays at revision ${revision}.` : `Saved revision ${revision}; ${usageLine(usage)}.`) +
+      (warnings ? `\nWarnings (saved anyway; fix them in a later save):\n${warnings}` : "") +
+      (dropped?.length ? `\nLines that were not kept (${dropped.length}): ${dropped.join(" | ")}` : "");
+    return answer(text, { status, revision, usage, diagnostics, dropped });
+  }
+
+  /** A refused save (from revision `baseRevision`) as the tool's error, with what to do next. */
+  function refusedSave(problem, s, baseRevision) {
+    if (problem.status === 412) {
       return failure(problem.code, `Someone saved since revision ${baseRevision}: the memory is at revision ${problem.currentRevision}. Nothing was written. Call memory_read, apply your change to the current document, and save it with baseRevision ${problem.currentRevision}.`, { status: 412, currentRevision: problem.currentRevision });
     }
-    if (put.status === 422) {
+    if (problem.status === 422) {
       const erase = (problem.diagnostics ?? []).some((d) => /erase/.test(d.code));
       const next = erase
         ? "Saving an empty document would erase the memory, which this tool does not do: send the whole document, with the entries that stay."
@@ -129,15 +155,14 @@ export function memoryTools(who, rest) {
         inputSchema: { scope, id },
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
-      guarded(async (args) => {
-        const { memory, problem } = await read(args);
-        if (problem) return problem;
-        const prompt = await rest("GET", `${pathOf(who, args.scope, args.id)}/prompt`);
-        if (prompt.status !== 200) return refused(prompt.json);
-        const { revision, usage, content, updatedAt, updatedBy } = memory;
+      tool("memory_read", async ({ scope: s, id: i }) => {
+        const { as, memory } = await reach("read", "reader", s, i);
+        // The read's block: the prompt route's, audited once as this read.
+        const { loaded, block } = await memoryPrompt(hub, as, memory, {});
+        const { revision, usage, content, updatedAt, updatedBy } = loaded;
         const head = `revision ${revision}; ${usageLine(usage)}${updatedBy ? `; last saved by ${updatedBy} at ${updatedAt}` : ""}.`;
-        const body = revision === 0 ? "(This memory is empty: nothing was saved yet. Save with baseRevision 0 to create it.)" : prompt.text;
-        return answer(`${head}\n\n${body}`, { revision, usage, prompt: prompt.text, content, updatedAt, updatedBy });
+        const body = revision === 0 ? "(This memory is empty: nothing was saved yet. Save with baseRevision 0 to create it.)" : block;
+        return answer(`${head}\n\n${body}`, { revision, usage, prompt: block, content, updatedAt, updatedBy });
       }),
     ],
     [
@@ -160,9 +185,9 @@ export function memoryTools(who, rest) {
         // revision before stays in the history).
         annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
       },
-      guarded(async ({ scope: s, id: i, content, baseRevision }) => {
-        const put = await rest("PUT", pathOf(who, s, i), { body: { content }, headers: { "if-match": `"${baseRevision}"` } });
-        return saved(put, s, baseRevision);
+      tool("memory_save", async ({ scope: s, id: i, content, baseRevision }) => {
+        const { as, memory } = await reach("save", "writer", s, i);
+        return save(as, memory, s, content, { base: baseRevision });
       }),
     ],
     [
@@ -183,14 +208,14 @@ export function memoryTools(who, rest) {
         // Appending the same entry again changes nothing.
         annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       },
-      guarded(async ({ scope: s, id: i, section, text }) => {
+      tool("memory_append", async ({ scope: s, id: i, section, text }) => {
         const title = section.trim().replace(/^#+\s*/, "");
         const line = text.trim().replace(/^[-*]\s+/, "");
         if (/[\r\n]/.test(title + line) || title === "" || line === "") {
           return failure("request/invalid-arguments", "section and text are one line each, not empty: call memory_append once per entry.");
         }
-        const { memory, problem } = await read({ scope: s, id: i });
-        if (problem) return problem;
+        const { as, memory: reached } = await reach("save", "writer", s, i);
+        const { loaded: memory } = await readMemory(acting(who, "read", `${s}/${i}`), reached);
         // The entry as a document of its own, merged with the memory as
         // both sides' additions: every entry of the memory stays.
         const today = new Date().toISOString().slice(0, 10);
@@ -201,8 +226,7 @@ export function memoryTools(who, rest) {
         if (merged.content === memdoc.render(memory.content)) {
           return answer(`The memory already holds this entry; nothing changed (revision ${memory.revision}).`, { status: "no_op", revision: memory.revision, usage: memory.usage });
         }
-        const put = await rest("PUT", `${pathOf(who, s, i)}?onConflict=merge`, { body: { content: merged.content }, headers: { "if-match": `"${memory.revision}"` } });
-        return saved(put, s, memory.revision);
+        return save(as, reached, s, merged.content, { base: memory.revision, merging: true });
       }),
     ],
     [
@@ -221,24 +245,19 @@ export function memoryTools(who, rest) {
         },
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
-      guarded(async ({ scope: s, id: i, query, budget }) => {
-        const params = new URLSearchParams({ q: query });
-        if (budget !== undefined) params.set("budget", String(budget));
+      tool("memory_recall", async ({ scope: s, id: i, query, budget }) => {
+        // The route's query parameters.
+        const params = { q: query, ...(budget === undefined ? {} : { budget: String(budget) }) };
         if (s === undefined && i === undefined) {
-          const got = await rest("GET", `/v1/teams/${who.team}/recall?${params}`);
-          if (got.status !== 200) return refused(got.json);
-          const recalled = got.json;
-          if (!isObject(recalled) || !Array.isArray(recalled.selected) || !isObject(recalled.totals)) return unexpected(got);
+          const recalled = await recallTeam(hub, acting(who, "recall", `team/${who.team}`), params);
           const lines = recalled.selected.map((item) => `- [${item.memory.scope}/${item.memory.id} · ${item.section}] ${item.text.replace(/^- /, "")}`).join("\n");
           const text = `${recalled.chars} characters recalled from ${recalled.totals.memories} memories (${recalled.totals.selected} of ${recalled.totals.items} items):\n\n${lines || "(no memory matches the query)"}`;
           return answer(text, recalledOnly(recalled));
         }
-        if (s === undefined || i === undefined) return refused({ code: "request/invalid-arguments", detail: "Give both scope and id, or neither (a recall across every memory you can read)." });
-        const got = await rest("GET", `${pathOf(who, s, i)}/recall?${params}`);
-        if (got.status !== 200) return refused(got.json);
-        const recalled = got.json;
-        if (!isObject(recalled) || !isObject(recalled.totals) || typeof recalled.content !== "string") return unexpected(got);
-        const why = (recalled.selected ?? []).map((item) => `- ${item.section}: ${item.text}${item.why?.terms?.length ? ` (matches ${item.why.terms.join(", ")})` : ""}`).join("\n");
+        if (s === undefined || i === undefined) return failure("request/invalid-arguments", "Give both scope and id, or neither (a recall across every memory you can read).");
+        const { as, memory } = await reach("recall", "reader", s, i);
+        const recalled = await recallMemory(hub, as, memory, params);
+        const why = recalled.selected.map((item) => `- ${item.section}: ${item.text}${item.why?.terms?.length ? ` (matches ${item.why.terms.join(", ")})` : ""}`).join("\n");
         const text = `From revision ${recalled.revision}, ${recalled.chars} characters recalled (${recalled.totals.selected} of ${recalled.totals.items} items):\n\n${recalled.content || "(no memory matches the query)"}${why ? `\n\nWhy:\n${why}` : ""}`;
         return answer(text, recalledOnly(recalled));
       }),
@@ -252,11 +271,9 @@ export function memoryTools(who, rest) {
         inputSchema: { scope, id },
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
-      guarded(async ({ scope: s, id: i }) => {
-        const got = await rest("GET", `${pathOf(who, s, i)}/history`);
-        if (got.status !== 200) return refused(got.json);
-        if (!isObject(got.json) || !Array.isArray(got.json.entries)) return unexpected(got);
-        const { entries } = got.json;
+      tool("memory_history", async ({ scope: s, id: i }) => {
+        const { as, memory } = await reach("history", "reader", s, i);
+        const entries = await memoryHistory(as, memory);
         const lines = entries.map((e) => `- revision ${e.revision} at ${e.at} by ${e.actor ?? "unknown"}: ${e.chars} characters (${e.delta >= 0 ? "+" : ""}${e.delta})${e.codes?.length ? `; ${e.codes.join(", ")}` : ""}`);
         return answer(lines.length ? lines.join("\n") : "No revisions: this memory was never saved.", { entries });
       }),

@@ -4,40 +4,28 @@
 // revert to one, and its prompt block. Who may see which memory is
 // access.js's; deleting and restoring are deletion.js's.
 import { Hono } from "hono";
-import { injectionBlock, validate } from "memdoc";
+import { validate } from "memdoc";
 
 import { MEMORY_PATH as M, auditRefusals, memoryRole } from "../access.js";
 import { allow } from "../allow.js";
 import { readDocument, readJson } from "../body.js";
-import { deletedMarker, deletedProblem, exclusive } from "../deletion.js";
 import { etag, holds, ifMatch } from "../etag.js";
-import { recallFor } from "../lifecycle.js";
 import { HubProblem } from "../problem.js";
 import { flag } from "../query.js";
-import { answerSave } from "../saved.js";
-
-/** A write of a memory, one at a time with its delete, restore and purge (deletion.js). */
-function writing(storage, ref, action, task) {
-  return exclusive(storage, ref, async () => {
-    if ((await deletedMarker(storage, ref)) !== undefined) throw deletedProblem(action);
-    return task();
-  });
-}
+import { settleSave } from "../saved.js";
+import { memoryHistory, memoryPrompt, readMemory, saveMemory, writing } from "../services/memories.js";
 
 /** @type {Hono<import("../context.js").Env>} */
 export const memories = new Hono();
 
 memories.get(M, memoryRole("read", "reader"), async (c) => {
-  const { caller: who, memory: { ref, store } } = c.var;
-  const loaded = await store.load(ref);
-  const fresh = holds(c, loaded.revision);
-  await who.audit({ status: fresh ? 304 : 200, revision: loaded.revision });
+  const { loaded, fresh } = await readMemory(c.var.caller, c.var.memory, { held: (revision) => holds(c, revision) });
   if (fresh) return c.body(null, 304, { etag: etag(loaded.revision) });
   return c.json(loaded, 200, { etag: etag(loaded.revision) });
 });
 
 memories.put(M, memoryRole("save", "writer"), auditRefusals, async (c) => {
-  const { caller: who, memory: { ref, store }, hub } = c.var;
+  const { caller: who, memory, hub } = c.var;
   const base = ifMatch(c);
   const merging = c.req.query("onConflict") === "merge";
   if (!merging && c.req.query("onConflict") !== undefined && c.req.query("onConflict") !== "reject") {
@@ -45,11 +33,8 @@ memories.put(M, memoryRole("save", "writer"), auditRefusals, async (c) => {
   }
   const allowErase = flag(c, "allowErase");
   const content = await readDocument(c.req.raw, hub.config);
-  const options = { baseRevision: base, actor: who.member, allowErase, onConflict: merging ? "merge" : "reject" };
-  // The store merges a stale edit, and merges again when a clean merge
-  // loses the race to another save (MERGE_ATTEMPTS, docs/API.md).
-  const outcome = await writing(who.storage, ref, "save", () => store.save(ref, content, options));
-  return answerSave(c, outcome, { ref, store, base, merging });
+  const body = await saveMemory(hub, who, memory, content, { base, merging, allowErase });
+  return c.json(body, 200, { etag: etag(body.revision) });
 });
 
 memories.post(`${M}/validate`, memoryRole("validate", "reader"), async (c) => {
@@ -60,10 +45,7 @@ memories.post(`${M}/validate`, memoryRole("validate", "reader"), async (c) => {
 });
 memories.all(`${M}/validate`, allow("POST"));
 
-memories.get(`${M}/history`, memoryRole("history", "reader"), async (c) => {
-  const { ref, store } = c.var.memory;
-  return c.json({ entries: await store.history(ref) });
-});
+memories.get(`${M}/history`, memoryRole("history", "reader"), async (c) => c.json({ entries: await memoryHistory(c.var.caller, c.var.memory) }));
 memories.all(`${M}/history`, allow("GET"));
 
 memories.get(`${M}/revisions/:n`, memoryRole("revision", "reader"), async (c) => {
@@ -88,22 +70,14 @@ memories.post(`${M}/revert`, memoryRole("revert", "writer"), auditRefusals, asyn
     if (error?.code === "store/revision-unavailable" || error?.code === "store/invalid-revision") throw new HubProblem(404, "revision/not-found", "That revision is not kept (or never existed).");
     throw error;
   }
-  return answerSave(c, outcome, { ref, store, base, merging: false });
+  const saved = await settleSave(hub, who, outcome, { ref, store, base, merging: false });
+  return c.json(saved, 200, { etag: etag(saved.revision) });
 });
 memories.all(`${M}/revert`, allow("POST"));
 
 memories.get(`${M}/prompt`, memoryRole("prompt", "reader"), async (c) => {
-  const { caller: who, memory: { ref, store } } = c.var;
-  const loaded = await store.load(ref);
-  const userName = c.req.query("userName");
-  if (userName !== undefined && userName.length > 200) throw new HubProblem(400, "request/invalid-query", "?userName is at most 200 characters.");
-  // With ?q= or ?budget=, the recalled part of the memory.
-  const recalled = await recallFor(c, who, ref, loaded.content, { optional: true });
-  await who.audit({ status: 200, revision: loaded.revision });
-  return c.body(injectionBlock(recalled?.content ?? loaded.content, { scope: ref.scope, userName: userName ?? null, recalled: recalled?.totals ?? null }), 200, {
-    "content-type": "text/plain; charset=utf-8",
-    etag: etag(loaded.revision),
-  });
+  const { loaded, block } = await memoryPrompt(c.var.hub, c.var.caller, c.var.memory, c.req.query());
+  return c.body(block, 200, { "content-type": "text/plain; charset=utf-8", etag: etag(loaded.revision) });
 });
 memories.all(`${M}/prompt`, allow("GET"));
 

@@ -1,154 +1,23 @@
 // Recall (docs/HUB.md, "Recall and lifecycle"): `GET {m}/recall?q=&budget=`
-// recalls one memory (lifecycle.js's `recallFor`), and `GET
+// recalls one memory (services/memories.js's `recallMemory`), and `GET
 // /v1/teams/{team}/recall?q=&budget=` ("Recall across a team") makes one
-// recall over the memories the key can read, the member's own user memory
-// and the team's memories (never another member's), within one budget and
-// the caps on memories and items. Each memory is recalled as `GET
-// {m}/recall` would (by words and meaning when the hub has an embedder),
-// against one date and one embedding of the query, then the selected
-// items of all of them are ranked by score and kept while their text fits
-// the budget; each names its memory. Omitted items are answered as
-// recall-answer.js says.
+// recall over the memories the key can read (services/team-recall.js).
 import { Hono } from "hono";
 
 import { MEMORY_PATH as M, memoryRole, teamRole } from "../access.js";
 import { allow } from "../allow.js";
-import { deletedMarkers } from "../deletion.js";
-import { queryOnce } from "../embedding.js";
 import { etag } from "../etag.js";
-import { utcToday } from "../dates.js";
-import { INDEX_LAGGING, recallFor } from "../lifecycle.js";
-import { omittedAnswer } from "../recall-answer.js";
-import { countRecalls } from "../stats.js";
-import { trace, wantsTrace } from "../trace.js";
-
-const DEFAULT_BUDGET = 4000;
-/** The most memories one team recall recalls; the others are counted in `totals.skippedMemories`. */
-export const TEAM_RECALL_MEMORIES = 100;
-/** Once the memories recalled hold this many items, the others are skipped (counted) too. */
-export const TEAM_RECALL_ITEMS = 10_000;
-/** The most omitted items one team recall lists (`totals.omitted` counts them all). */
-export const TEAM_OMITTED_LISTED = 200;
-/** Memories read together (deletion markers, loads) before they are recalled one a turn. */
-const READ_AHEAD = 10;
-const codePoints = (text) => [...text].length;
+import { recallMemory } from "../services/memories.js";
+import { recallTeam } from "../services/team-recall.js";
 
 /** @type {Hono<import("../context.js").Env>} */
 export const recalls = new Hono();
 
 recalls.get(`${M}/recall`, memoryRole("recall", "reader"), async (c) => {
-  const { caller: who, memory: { ref, store } } = c.var;
-  const loaded = await store.load(ref);
-  const traced = wantsTrace(c);
-  const recalled = await recallFor(c, who, ref, loaded.content);
-  await who.audit({ status: 200, revision: loaded.revision });
-  return c.json({ revision: loaded.revision, ...recalled, omitted: omittedAnswer(c, recalled.omitted), ...(traced ? { trace: trace(recalled.omitted) } : {}) }, 200, { etag: etag(loaded.revision) });
+  const recalled = await recallMemory(c.var.hub, c.var.caller, c.var.memory, c.req.query());
+  return c.json(recalled, 200, { etag: etag(recalled.revision) });
 });
 recalls.all(`${M}/recall`, allow("GET"));
 
-recalls.get("/recall", teamRole("recall", "reader"), async (c) => {
-  const { caller: who, hub } = c.var;
-  const store = hub.storeOf(who.storage);
-  // The caller's own user memory first, then the team's by id.
-  const refs = (await who.storage.list(["memory"]))
-    .map((e) => ({ scope: e.key[1], id: e.key[2] }))
-    .filter((ref) => ref.scope === "team" || (ref.scope === "user" && ref.id === who.member))
-    .sort((a, b) => (a.scope === b.scope ? 0 : a.scope === "user" ? -1 : 1));
-  const traced = wantsTrace(c);
-  const rawBudget = c.req.query("budget");
-  const budget = rawBudget === undefined ? DEFAULT_BUDGET : Number(rawBudget);
-  // One date for every memory's ages, one embedding of the query.
-  const today = utcToday();
-  const embedder = hub.embedder ? queryOnce(hub.embedder) : null;
-  const candidates = [];
-  const omitted = [];
-  const counted = [];
-  let omittedCount = 0;
-  let semantic;
-  let items = 0;
-  let memories = 0;
-  let skipped = 0;
-  let lag = 0;
-  const unreadable = [];
-  // Read READ_AHEAD memories at a time (their deletion markers together,
-  // their loads in parallel), then recall them one a turn: other requests
-  // (other teams' objects on the same thread) run between them.
-  for (let at = 0; at < refs.length; at += READ_AHEAD) {
-    const part = refs.slice(at, at + READ_AHEAD);
-    if (memories >= TEAM_RECALL_MEMORIES || items >= TEAM_RECALL_ITEMS) {
-      skipped += part.length;
-      continue;
-    }
-    const markers = await deletedMarkers(who.storage, part);
-    const loads = part.map((ref, i) =>
-      markers[i] !== undefined
-        ? null
-        : store.load(ref).then(
-            (loaded) => ({ loaded }),
-            // A memory the store cannot read is reported and skipped: the others are still recalled.
-            (error) => {
-              if (!String(error?.code).startsWith("store/")) throw error;
-              return { error };
-            },
-          ),
-    );
-    // Settled all, so that none is left rejected unobserved when one throws.
-    await Promise.allSettled(loads);
-    for (const [i, ref] of part.entries()) {
-      if (memories >= TEAM_RECALL_MEMORIES || items >= TEAM_RECALL_ITEMS) {
-        skipped += 1;
-        continue;
-      }
-      if (loads[i] === null) continue;
-      const { loaded, error } = await loads[i];
-      if (error) {
-        unreadable.push({ scope: ref.scope, id: ref.id, code: error.code });
-        continue;
-      }
-      if (memories > 0) await hub.turn();
-      const recalled = await recallFor(c, who, ref, loaded.content, { today, embedder, counted });
-      const memory = { scope: ref.scope, id: ref.id, revision: loaded.revision };
-      memories += 1;
-      items += recalled.totals.items;
-      if (recalled.semantic && (semantic === undefined || (recalled.semantic.degraded !== null && semantic.degraded === null))) semantic = { ...recalled.semantic };
-      if (recalled.semantic?.degraded === INDEX_LAGGING) lag += recalled.semantic.lag;
-      for (const item of recalled.selected) candidates.push({ item, memory, score: item.score, at: candidates.length });
-      // Only those that can be listed are kept (the budget's come first).
-      omittedCount += recalled.omitted.length;
-      for (const item of recalled.omitted.slice(0, TEAM_OMITTED_LISTED - omitted.length)) omitted.push({ ...item, memory });
-    }
-  }
-  await countRecalls(who.storage, counted);
-  // Every memory's items not indexed yet.
-  if (semantic?.degraded === INDEX_LAGGING) semantic.lag = lag;
-  // The best first (ties: memory order, then the item's), while the text fits.
-  const ranked = candidates.sort((a, b) => b.score - a.score || a.at - b.at);
-  const selected = [];
-  const overBudget = [];
-  let overBudgetCount = 0;
-  let chars = 0;
-  for (const { item, memory } of ranked) {
-    // A text of n UTF-16 units has n / 2 code points at least: past the budget without counting them.
-    const size = chars + item.text.length / 2 > budget ? Infinity : codePoints(item.text);
-    if (chars + size > budget) {
-      overBudgetCount += 1;
-      if (overBudget.length < TEAM_OMITTED_LISTED) overBudget.push({ ...item, memory, reason: "budget" });
-      continue;
-    }
-    chars += size;
-    selected.push({ ...item, memory });
-  }
-  // Listed: the items the budget left out (best first), then the others, at most TEAM_OMITTED_LISTED.
-  const listed = [...overBudget, ...omitted].slice(0, TEAM_OMITTED_LISTED);
-  await who.audit({ status: 200 });
-  return c.json({
-    chars,
-    selected,
-    omitted: omittedAnswer(c, listed),
-    totals: { memories, items, selected: selected.length, omitted: overBudgetCount + omittedCount, budget, skippedMemories: skipped },
-    ...(unreadable.length ? { unreadable } : {}),
-    ...(semantic ? { semantic } : {}),
-    ...(traced ? { trace: trace(listed) } : {}),
-  });
-});
+recalls.get("/recall", teamRole("recall", "reader"), async (c) => c.json(await recallTeam(c.var.hub, c.var.caller, c.req.query())));
 recalls.all("/recall", allow("GET"));
