@@ -4,23 +4,16 @@
 //! them), printed as JSON (the memory's items as bench/minilm.mjs
 //! gives them, one a line, newlines as "\n").
 //!
-//! Times are the thread's CPU time (Linux's schedstat), as MiniLM's: the
+//! Times are the thread's CPU time (bench/cpu_time.rs), as MiniLM's: the
 //! machine may be shared.
 //!
 //!   cargo run --release -p memdoc-e5 --example e5 -- QUESTION ITEMS.txt
 
 use memdoc_e5::{Role, E5};
 
-/// This thread's CPU time so far, in milliseconds.
-fn cpu_ms() -> f64 {
-    let stat = std::fs::read_to_string("/proc/thread-self/schedstat")
-        .expect("/proc/thread-self/schedstat (Linux)");
-    stat.split_whitespace()
-        .next()
-        .and_then(|t| t.parse::<f64>().ok())
-        .expect("the time on CPU")
-        / 1e6
-}
+#[path = "cpu_time.rs"]
+mod cpu_time;
+use cpu_time::cpu_ms;
 
 const MODEL: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),

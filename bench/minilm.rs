@@ -3,7 +3,7 @@
 //! a memory from scratch (the best of 3, the items in one call, their
 //! tokens packed into forward passes), one thread, printed as JSON with the
 //! token ids (the reference runtime's input) and the question's vector.
-//! Times are the thread's CPU time (Linux's schedstat, in nanoseconds), as
+//! Times are the thread's CPU time (`clock_gettime`, in nanoseconds), as
 //! the other runtimes' in that benchmark: the machine may be shared.
 //!
 //!   cargo run --release -p memdoc-minilm --example minilm -- QUESTION MEMORY.md

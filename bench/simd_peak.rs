@@ -4,8 +4,8 @@
 //! (GFLOP/s, a multiply-add counted as two operations), in independent
 //! chains enough to hide each instruction's latency: 4-lane SSE multiply
 //! then add (what WebAssembly's SIMD becomes on x86-64), 8-lane AVX2 and
-//! 16-lane AVX-512 fused multiply-add. Thread CPU time (Linux's
-//! schedstat), best of 5: the machine may be shared.
+//! 16-lane AVX-512 fused multiply-add. Thread CPU time
+//! (`clock_gettime`), best of 5: the machine may be shared.
 //!
 //!   cargo run --release -p memdoc-minilm --example simd_peak
 

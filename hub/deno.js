@@ -13,7 +13,6 @@
 // MEMDOC_HUB_SWEEP_INTERVAL_SECONDS they run every that many seconds instead.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { MemoryStore } from "memdoc";
 
 import { createHub } from "./src/app.js";
 import { BoundedMap } from "./src/bounded-map.js";
@@ -24,7 +23,8 @@ import { utcToday } from "./src/dates.js";
 import { sweepTeam } from "./src/lifecycle.js";
 import { SettingError, hubConfig, portSetting, sweepIntervalSeconds } from "./src/settings.js";
 import { CLIENT_MESSAGE_LIMIT, EXPIRED, FLOOD_CLOSE, FLOOD_PROBLEM, closeAtExpiry, fanOut } from "./src/events.js";
-import { denoKvTeamStorage } from "./src/team-storage-deno-kv.js";
+import { memoryStore } from "./src/data/memories.js";
+import { denoKvTeamStorage } from "./src/data/storage-deno-kv.js";
 import { embedderLoader } from "./src/embedder-setting.js";
 import { embedderThread } from "./src/deno-embedder-thread.js";
 import { slicedTurn } from "./src/turns.js";
@@ -224,7 +224,7 @@ export async function sweepAll() {
   for await (const e of kv.list({ prefix: ["hub-sweep"] })) {
     const storage = await team(e.key[1]);
     if (!storage) continue;
-    const store = new MemoryStore(storage.host, { historyDepth: config.historyDepth });
+    const store = memoryStore(storage, { historyDepth: config.historyDepth });
     try {
       await sweepTeam({ storage, store, today, auditMax: config.auditMax, metrics });
     } catch (error) {

@@ -6,7 +6,6 @@
 // the operator's team creation to the new team's object, anything else to
 // an application without storage (health, unknown routes, 401s).
 import { DurableObject, env as startEnv } from "cloudflare:workers";
-import { MemoryStore } from "memdoc";
 
 import { CORS_HEADERS, createHub, hubConfig } from "./src/app.js";
 import { readCapped } from "./src/body.js";
@@ -23,7 +22,9 @@ import { sweepIntervalSeconds } from "./src/settings.js";
 import { embedderLoader, workerTarget } from "./src/embedder-setting.js";
 import { bundledEmbedders } from "./src/worker-embedders.js";
 import { HubProblem, toResponse } from "./src/problem.js";
-import { durableObjectTeamStorage } from "./src/team-storage-durable-object.js";
+import { memoryStore } from "./src/data/memories.js";
+import { durableObjectTeamStorage } from "./src/data/storage-durable-object.js";
+import { readTeam } from "./src/data/team.js";
 
 // The settings are checked when the Worker starts (and so when it is
 // deployed): one out of range stops it with its name and range.
@@ -112,7 +113,7 @@ export class Team extends DurableObject {
   // A failed alarm is retried by the runtime; a sweep is idempotent.
   async alarm() {
     // Not freed: the broadcasts queued by `changed` read with it.
-    const store = new MemoryStore(this.storage.host, { historyDepth: this.config.historyDepth });
+    const store = memoryStore(this.storage, { historyDepth: this.config.historyDepth });
     await sweepTeam({ storage: this.storage, store, today: utcToday(), auditMax: this.config.auditMax, changed: this.changed, metrics: this.metrics });
     await purgeExpired({ storage: this.storage, auditMax: this.config.auditMax });
     await sweepTasks({ storage: this.storage, auditMax: this.config.auditMax, expired: ({ tag }) => this.expired(tag) });
@@ -129,7 +130,7 @@ export class Team extends DurableObject {
 
   /** Once per object's life, once the team exists: named in the registry. */
   async register() {
-    const team = (await this.storage.get(["team"]))?.team;
+    const team = (await readTeam(this.storage))?.team;
     if (team === undefined) return;
     try {
       await this.env.TEAMS.get(this.env.TEAMS.idFromName(REGISTRY)).fetch(`${INTERNAL}/register`, { method: "POST", body: team });

@@ -1,8 +1,8 @@
 // `memdoc init` and `memdoc hook` for the npm bin (cli.js), as the Rust
-// binary's cli/src/agents.rs: this file reads the repository, runs git,
-// reads standard input and the agent's transcript, and makes the hub's
-// requests; what is decided and printed is the engine's (src/cli/init.rs,
-// src/cli/hook.rs, through src/wasm/cli_agents.rs).
+// binary's cli/src/bin/memdoc/agents.rs: this file reads the repository,
+// runs git, reads standard input and the agent's transcript, and makes the
+// hub's requests; what is decided and printed is the engine's
+// (cli/src/init.rs, cli/src/hook.rs, through cli/wasm/src/cli_agents.rs).
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, posix } from "node:path";

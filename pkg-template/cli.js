@@ -2,11 +2,11 @@
 // `npx memdoc …`: the memdoc command of docs/CLI.md, the same as the Rust
 // binary (cli/, memdoc-cli). This file parses the arguments, reads and
 // writes files, runs git and makes the hub's HTTP requests; what is
-// printed, written and exited with comes from the engine: the package's
-// module built with the command line's engine (`cli/memdoc_bg.wasm`, the
-// crate's `cli` feature: the internal `__cli…` exports of src/wasm/cli.rs
-// over src/cli/), so the two print the same. The package's own module,
-// which browsers and Workers load, does not carry it.
+// printed, written and exited with comes from the command line's engine
+// (cli/src/, memdoc-cli's library) through its own module
+// (`cli/memdoc_bg.wasm`: the internal `__cli…` exports of cli/wasm/, with
+// the package's own exports), so the two print the same. The package's
+// own module, which browsers and Workers load, does not carry it.
 import { spawnSync } from "node:child_process";
 import { closeSync, fchmodSync, openSync, readFileSync, writeFileSync, writeSync as fsWriteSync } from "node:fs";
 import { basename, dirname } from "node:path";
@@ -19,7 +19,8 @@ import * as memdoc from "./cli/memdoc.js";
 memdoc.initSync({ module: readFileSync(new URL("./cli/memdoc_bg.wasm", import.meta.url)) });
 
 // Each command's `--help`, by its path ("" for memdoc itself): the Rust
-// binary's, generated from its clap definitions (cli/src/main.rs, `help_file`).
+// binary's, generated from its clap definitions
+// (cli/src/bin/memdoc/main.rs, `help_file`).
 const helps = JSON.parse(readFileSync(new URL("./cli-help.json", import.meta.url), "utf8"));
 
 const USAGE = 2;

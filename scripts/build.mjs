@@ -171,14 +171,13 @@ if (!args.rest) {
 }
 manifest ??= JSON.parse(readFileSync(join(out, "package.json"), "utf8"));
 
-// The module of the package's bin (cli.js, docs/CLI.md): the same crate
-// with the command line's engine (the `cli` feature), in pkg/cli/, so that
-// the package's own module does not carry it. Its own target folder: a
-// cdylib's file has no hash in its name, so the two feature sets in one
-// folder would rebuild each other every time. Not in test-panic builds.
+// The module of the package's bin (cli.js, docs/CLI.md): the CLI's crate
+// for WebAssembly (cli/wasm/, the command line's engine with its `__cli…`
+// exports, and memdoc's own), in pkg/cli/, so that the package's own module
+// does not carry it. Not in test-panic builds.
 if (!testPanic && !args.core) {
   const cliScratch = join(root, "target", "wasm-build", "release-cli");
-  wasmBuild({ crate: root, lib: "memdoc", name: "memdoc", dir: cliScratch, features: ["cli"], targetDir: join(root, "target", "cli-wasm") });
+  wasmBuild({ crate: join(root, "cli", "wasm"), lib: "memdoc_cli_wasm", name: "memdoc", dir: cliScratch });
   for (const file of ["memdoc.js", "memdoc_bg.wasm", "snippets"]) {
     cpSync(join(cliScratch, file), join(out, "cli", file), { recursive: true });
   }

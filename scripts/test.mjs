@@ -82,16 +82,18 @@ const steps = [
   },
 
   { lane: "rust", name: "rustfmt", command: "cargo", args: ["fmt", "--check"] },
-  // --workspace: with the `memdoc` command (cli/, memdoc-cli) and the MiniLM
-  // embedder (embedders/minilm/, memdoc-minilm).
+  // --workspace: with the `memdoc` command (cli/, memdoc-cli; cli/wasm/,
+  // memdoc-cli-wasm) and the embedders (embedders/, memdoc-bert,
+  // memdoc-minilm, memdoc-e5).
   { lane: "rust", name: "clippy (native)", command: "cargo", args: ["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"] },
   {
     lane: "rust",
     name: "clippy (wasm32)",
     command: "cargo",
-    // `cli`: the exports of the bin's module (src/wasm/cli.rs) too; the
-    // embedder's crate builds for wasm32, the command's does not.
-    args: ["clippy", "--workspace", "--exclude", "memdoc-cli", "--target", "wasm32-unknown-unknown", "--features", "memdoc/cli", "--lib", "--tests", "--", "-D", "warnings"],
+    // The bin's module (cli/wasm/, memdoc-cli-wasm) with the command
+    // line's engine (memdoc-cli's library, linted as its dependency); the
+    // command's binary and its tests are native only, hence the exclude.
+    args: ["clippy", "--workspace", "--exclude", "memdoc-cli", "--target", "wasm32-unknown-unknown", "--lib", "--tests", "--", "-D", "warnings"],
   },
   {
     lane: "rust",

@@ -30,10 +30,11 @@ pub(crate) fn days_between(from: &str, to: &str) -> Option<i64> {
 }
 
 /// The `(year, month, day)` of a day number (days since 1970-01-01, at or
-/// after it): the inverse of [`day_number`].
+/// after it): the inverse of the day numbers the expiry and recall's
+/// recency count with, and the `memdoc` command's today from the clock.
 ///
 /// Howard Hinnant's civil-from-days, in whole numbers only.
-pub(crate) fn civil_date(days: u64) -> (u64, u64, u64) {
+pub fn civil_date(days: u64) -> (u64, u64, u64) {
     let z = days + 719_468;
     let era = z / 146_097;
     let doe = z - era * 146_097;

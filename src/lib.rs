@@ -34,13 +34,6 @@
 // Documents are counted in code points and bytes; these casts are checked where they happen.
 #![allow(clippy::module_name_repetitions, clippy::must_use_candidate)]
 
-// What the `memdoc` command prints (its two front ends: cli/ and the npm
-// package's bin). Public for them; not part of the Rust API, and not
-// covered by semver. In WebAssembly only with the `cli` feature: the module
-// of the package's bin, not the package's own.
-#[cfg(any(not(target_arch = "wasm32"), feature = "cli"))]
-#[doc(hidden)]
-pub mod cli;
 mod compact;
 mod date;
 mod diagnostic;
@@ -86,20 +79,23 @@ pub use compact::{
     compact, section_priority, CompactOptions, Compaction, MergedSection, Priority, RemovalReason,
     RemovedEntry,
 };
+pub use date::civil_date;
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use document::{Document, Entry, LegacyMarker, Line, RawLine, Section, IMPLICIT_TITLE};
 pub use error::Error;
 pub use expire::{expire, ExpireOptions, ExpiredEntry, Expiry, ExpiryPolicy};
 pub use heading::normalize_heading;
 pub use inject::{escape_reserved, injection_block, RESERVED_TAGS};
-pub use limits::{usage, Level, Limits, Usage, DEFAULT_HARD_LIMIT, DEFAULT_SOFT_LIMIT};
+pub use limits::{thousands, usage, Level, Limits, Usage, DEFAULT_HARD_LIMIT, DEFAULT_SOFT_LIMIT};
 pub use merge::{
-    merge, merge_marked, Conflict, ConflictKind, ConflictSide, DroppedLine, MergeResult, Side,
+    lcs_matches, merge, merge_marked, Conflict, ConflictKind, ConflictSide, DroppedLine,
+    MergeResult, Side,
 };
 pub use options::{
     InjectOptions, Recalled, SaveOptions, Scope, ValidateOptions, DEFAULT_FORBIDDEN_TEAM_HEADINGS,
 };
 pub use parse::{heading_title, is_valid_date, parse, parse_entry};
+pub use quoted::Quoted;
 pub use recall::{
     calibration, hybrid_recall, prepare_recall, recall, recall_items, Calibration, Measure,
     OmitReason, OmittedItem, PreparedMemory, PreparedRecall, PriorityMeasure, Recall,

@@ -131,8 +131,9 @@ pub fn usage(text: &str, limits: Limits) -> Usage {
     Usage::of_canonical(&render(text), limits)
 }
 
-/// `18000` as `18,000`: how every message shows a size or a limit.
-pub(crate) fn thousands(n: usize) -> String {
+/// `18000` as `18,000`: how every message shows a size or a limit, the
+/// `memdoc` command's too.
+pub fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

@@ -34,6 +34,7 @@ use marked::{render_marked, Part};
 use order::{keyed, section_order};
 use sections::merge_section;
 
+pub use diff3::matches as lcs_matches;
 pub use result::{Conflict, ConflictKind, ConflictSide, DroppedLine, MergeResult, Side};
 
 /// Merge two edits of the same memory document.

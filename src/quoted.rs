@@ -10,9 +10,10 @@
 
 use std::fmt;
 
-/// `text` quoted for a message (see the module).
+/// `text` quoted for a message (see the module): the engine's messages and
+/// the `memdoc` command's quote alike.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Quoted<'a>(pub &'a str);
+pub struct Quoted<'a>(pub &'a str);
 
 impl fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

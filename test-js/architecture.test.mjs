@@ -5,11 +5,26 @@
 // - no source file over 550 lines, except the generated ones (their first
 //   line says so);
 // - the engine never reaches the boundary: no module of `src/` outside
-//   `js/`, `wire/`, `wasm/` and `cli/` names `crate::js`, `crate::wire`,
-//   `crate::wasm` or `crate::cli`;
+//   `js/`, `wire/` and `wasm/` names `crate::js`, `crate::wire` or
+//   `crate::wasm`;
+// - the engine's crate never names the command line, whose crate (cli/)
+//   uses the engine's public API: no `src/cli` module, no `src/wasm/cli…`
+//   file, no `feature = "cli"`, `crate::cli` or `memdoc_cli` in `src/`, no
+//   `cli` feature and no dependency on `memdoc-cli` in its Cargo.toml;
 // - target-specific code of the engine only in `src/fast/`: no other module
 //   of the engine (the crate's root, which lists the modules, apart) has a
 //   `cfg` on the target outside its tests;
+// - the hub's storage only through its data layer: no module of `hub/src`
+//   outside `hub/src/data/` (comments apart)
+//   (a) calls a method of a team's storage (`get`, `getMany`, `put`,
+//       `putMany`, `delete`, `deleteMany`, `create`, `list`, `deleteAll`)
+//       or reads its `host`, on `storage` or `….storage`;
+//   (b) writes a storage key: an array literal whose first element is the
+//       quoted name of a namespace of `hub/src/data/layout.js`, unless it
+//       has two or more elements that are all scope names (`["team",
+//       "user", "task"]`, a list of scopes);
+//   (c) writes a key of the engine's store: a template `memdoc/${…}` or
+//       `memdoc-task/…`, or the string "memdoc-task";
 // - every benchmark in `bench/`: no file or folder named for benchmarks
 //   elsewhere (BENCHMARKS.md, their doc, apart), Cargo's `[[bench]]`
 //   targets in `bench/`, its examples there or beside the recall
@@ -21,10 +36,12 @@
 // could not fail would fail here.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+
+import { LAYOUT } from "../hub/src/data/layout.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const MAX_LINES = 550;
@@ -103,7 +120,7 @@ export function longFiles(base) {
   });
 }
 
-const BOUNDARY = ["js", "wire", "wasm", "cli"];
+const BOUNDARY = ["js", "wire", "wasm"];
 
 /** The engine's modules of `base/src` that name a boundary module. */
 export function engineReachingBoundary(base) {
@@ -117,6 +134,23 @@ export function engineReachingBoundary(base) {
     });
 }
 
+/** Where the engine's crate in `base` names the command line (see the rule above). */
+export function engineNamingCli(base) {
+  const src = join(base, "src");
+  const files = sources(src);
+  const found = files.filter((f) => f === "cli.rs" || f.startsWith("cli/") || f.startsWith("wasm/cli")).map((f) => `src/${f}`);
+  for (const f of files.filter((f) => f.endsWith(".rs"))) {
+    const named = readFileSync(join(src, f), "utf8")
+      .replace(/\/\/.*$/gm, "")
+      .match(/feature\s*=\s*"cli"|\bcrate::cli\b|\bmemdoc_cli\b/g);
+    if (named) found.push(`src/${f}: ${[...new Set(named)].join(", ")}`);
+  }
+  const sections = readFileSync(join(base, "Cargo.toml"), "utf8").replace(/#.*$/gm, "").split(/^\[/m);
+  if (sections.some((s) => s.startsWith("features]") && /^\s*cli\s*=/m.test(s))) found.push("Cargo.toml: a `cli` feature");
+  if (sections.some((s) => /dependencies\]/.test(s.split("\n", 1)[0]) && /^\s*memdoc-cli\s*=/m.test(s))) found.push("Cargo.toml: a dependency on memdoc-cli");
+  return found;
+}
+
 /** The engine's modules of `base/src`, outside `fast/`, with a `cfg` on the target before their tests. */
 export function targetCodeOutsideFast(base) {
   const src = join(base, "src");
@@ -124,6 +158,47 @@ export function targetCodeOutsideFast(base) {
     .filter((f) => f.endsWith(".rs") && f !== "lib.rs" && !f.startsWith("fast/") && !BOUNDARY.some((b) => f.startsWith(`${b}/`) || f === `${b}.rs`))
     .filter((f) => /cfg\((?:not\(|any\(|all\()*\s*target_/.test(readFileSync(join(src, f), "utf8").split("#[cfg(test)]")[0]))
     .map((f) => `src/${f}`);
+}
+
+const STORAGE_CALL = /(?:\bstorage|\.storage)\s*\.\s*(?:get|getMany|put|putMany|delete|deleteMany|create|list|deleteAll|host)\b/;
+const SCOPES = new Set(["team", "user", "task"]);
+const STORE_KEY = /`memdoc(?:-task)?\/\$\{|["'`]memdoc-task["'`/]/;
+/**
+ * Modules that may still name one namespace until it moves into the data
+ * layer: each leave ends by itself once the namespace's module is there.
+ */
+const MOVING = [{ file: "hub/src/embedding.js", namespace: "vectors", until: "hub/src/data/vectors.js" }];
+
+/** The storage keys (namespace names) an array literal `[…]` starting at `text[at]` writes, if it is one. */
+function storageKey(text, at, names) {
+  const first = /^\[\s*["']([a-z]+)["']\s*([,\]])/.exec(text.slice(at));
+  if (!first || !names.has(first[1])) return null;
+  const elements = /^\[([^\[\]]*)\]/.exec(text.slice(at))?.[1].split(",").map((e) => e.trim());
+  const scopes = elements && elements.length >= 2 && elements.every((e) => /^["'][a-z]+["']$/.test(e) && SCOPES.has(e.slice(1, -1)));
+  return scopes ? null : first[1];
+}
+
+/** The modules of `base/hub/src` outside `data/` that touch storage, with what they touch. */
+export function storageOutsideData(base, namespaces = LAYOUT.map((n) => n.name)) {
+  const dir = join(base, "hub", "src");
+  const names = new Set(namespaces);
+  return sources(dir)
+    .filter((f) => /\.m?js$/.test(f) && !f.startsWith("data/"))
+    .flatMap((f) => {
+      const file = `hub/src/${f}`;
+      const lines = uncommented(readFileSync(join(dir, f), "utf8")).split("\n");
+      const found = [];
+      lines.forEach((line, i) => {
+        if (STORAGE_CALL.test(line)) found.push(`${file}:${i + 1}: a storage call`);
+        if (STORE_KEY.test(line)) found.push(`${file}:${i + 1}: a key of the engine's store`);
+        for (const m of line.matchAll(/\[/g)) {
+          const name = storageKey(line, m.index, names);
+          if (name) found.push(`${file}:${i + 1}: a key of "${name}"`);
+        }
+      });
+      const moving = MOVING.filter((m) => m.file === file && !existsSync(join(base, m.until)));
+      return found.filter((what) => !moving.some((m) => what.endsWith(`a key of "${m.namespace}"`) || what.endsWith("a storage call")));
+    });
 }
 
 /** `[[KIND]]` targets of a Cargo manifest's text: their names and paths (null when Cargo's default). */
@@ -174,8 +249,16 @@ test("the engine never names the boundary's modules", () => {
   assert.deepEqual(engineReachingBoundary(root), []);
 });
 
+test("the engine's crate never names the command line", () => {
+  assert.deepEqual(engineNamingCli(root), []);
+});
+
 test("target-specific code of the engine only in src/fast/", () => {
   assert.deepEqual(targetCodeOutsideFast(root), []);
+});
+
+test("the hub's storage only through hub/src/data", () => {
+  assert.deepEqual(storageOutsideData(root), []);
 });
 
 test("every benchmark in bench/", () => {
@@ -199,6 +282,12 @@ test("each rule fails on a tree that breaks it", (t) => {
   writeFileSync(join(dir, "src", "recall", "mod.rs"), "//! Carried by `crate::wire::recall`.\nuse crate::wasm::names;\n");
   writeFileSync(join(dir, "src", "wire.rs"), "use crate::js::input;\n");
   writeFileSync(join(dir, "src", "recall", "score.rs"), `#[cfg(target_arch = "wasm32")]\nfn f() {}\n`);
+  mkdirSync(join(dir, "src", "cli"));
+  mkdirSync(join(dir, "src", "wasm"));
+  writeFileSync(join(dir, "src", "cli", "run.rs"), "use crate::parse;\n");
+  writeFileSync(join(dir, "src", "wasm", "cli.rs"), "// Uses memdoc_cli.\nuse crate::parse;\n");
+  writeFileSync(join(dir, "src", "lib.rs"), `#[cfg(feature = "cli")]\npub mod cli;\n// crate::cli\n`);
+  writeFileSync(join(dir, "src", "recall", "cut.rs"), "use memdoc_cli::run;\n");
   writeFileSync(join(dir, "src", "recall", "math.rs"), `fn f() {}\n#[cfg(test)]\nmod tests {\n    #[cfg(not(target_arch = "wasm32"))]\n    fn g() {}\n}\n`);
   // Benchmarks and recall sets where they belong, and where they do not.
   for (const f of ["bench/ab.mjs", "bench/native.rs", "BENCHMARKS.md", "benches/engine.rs", "scripts/bench-start.mjs", "hub/bench.mjs", "crate/examples/peak.rs", "examples/agent.mjs",
@@ -207,7 +296,7 @@ test("each rule fails on a tree that breaks it", (t) => {
     mkdirSync(join(dir, dirname(f)), { recursive: true });
     writeFileSync(join(dir, f), "\n");
   }
-  writeFileSync(join(dir, "Cargo.toml"), `[package]\nname = "a"\n\n[[bench]]\nname = "engine"\nharness = false\n\n[[bench]]\nname = "speed"\npath = "bench/speed.rs"\n\n[[example]]\nname = "native"\npath = "bench/native.rs"\n\n[[example]]\nname = "fit"\npath = "tests/recall/eval/fit.rs"\n`);
+  writeFileSync(join(dir, "Cargo.toml"), `[package]\nname = "a"\n\n[[bench]]\nname = "engine"\nharness = false\n\n[[bench]]\nname = "speed"\npath = "bench/speed.rs"\n\n[[example]]\nname = "native"\npath = "bench/native.rs"\n\n[[example]]\nname = "fit"\npath = "tests/recall/eval/fit.rs"\n\n[dependencies]\nmemdoc-cli = { path = "cli" }\n\n[features]\n# cli = []\ntest-util = []\ncli = []\n`);
   writeFileSync(join(dir, "crate", "Cargo.toml"), `[package]\nname = "b"\n\n[[example]]\nname = "peak"\npath = "../tools/peak.rs"\n\n[[example]]\nname = "minilm"\npath = "../bench/minilm.rs"\n`);
   assert.deepEqual(benchmarksOutsideBench(dir).sort(), [
     "Cargo.toml: [[bench]] engine at Cargo's default",
@@ -222,4 +311,32 @@ test("each rule fails on a tree that breaks it", (t) => {
   assert.deepEqual(longFiles(dir), [`a/long.mjs (${MAX_LINES + 1} lines)`]);
   assert.deepEqual(engineReachingBoundary(dir), ["src/recall/mod.rs: crate::wasm"]);
   assert.deepEqual(targetCodeOutsideFast(dir), ["src/recall/score.rs"]);
+  assert.deepEqual(engineNamingCli(dir).sort(), [
+    "Cargo.toml: a `cli` feature",
+    "Cargo.toml: a dependency on memdoc-cli",
+    "src/cli/run.rs",
+    'src/lib.rs: feature = "cli"',
+    "src/recall/cut.rs: memdoc_cli",
+    "src/wasm/cli.rs",
+  ]);
+  mkdirSync(join(dir, "hub", "src", "data"), { recursive: true });
+  mkdirSync(join(dir, "hub", "src", "routes"));
+  writeFileSync(join(dir, "hub", "src", "data", "key.js"), `export const readKey = (storage, id) => storage.get(["key", id]);\n`);
+  writeFileSync(
+    join(dir, "hub", "src", "routes", "keys.js"),
+    `// storage.get(["key", id]) in a comment is no call\nconst scope = z.enum(["team", "user", "task"]);\nawait who.storage.deleteMany([["key", id], ["used", id]]);\nconst team = ['team'];\nconst head = \`memdoc/\${ref.scope}/\${ref.id}\`;\nnew MemoryStore(storage.host);\n`,
+  );
+  writeFileSync(join(dir, "hub", "src", "embedding.js"), `const at = (k) => ["vectors", k];\nawait storage.getMany(keys);\n`);
+  const broken = [
+    "hub/src/routes/keys.js:3: a storage call",
+    'hub/src/routes/keys.js:3: a key of "key"',
+    'hub/src/routes/keys.js:3: a key of "used"',
+    'hub/src/routes/keys.js:4: a key of "team"',
+    "hub/src/routes/keys.js:5: a key of the engine's store",
+    "hub/src/routes/keys.js:6: a storage call",
+  ];
+  assert.deepEqual(storageOutsideData(dir).filter((f) => !f.startsWith("hub/src/embedding.js")).sort(), broken.sort());
+  // A module still moving may keep its namespace until the data layer's module of it is there.
+  writeFileSync(join(dir, "hub", "src", "data", "vectors.js"), "");
+  assert.deepEqual(storageOutsideData(dir).filter((f) => f.startsWith("hub/src/embedding.js")), ['hub/src/embedding.js:1: a key of "vectors"', "hub/src/embedding.js:2: a storage call"]);
 });

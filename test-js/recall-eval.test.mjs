@@ -47,8 +47,8 @@ test("with the static table: its paraphrase floors (docs/API.md), every keyword 
     `static: paraphrases ${pct(hybrid.paraphrase1200)} within 1,200, ${pct(hybrid.paraphrase400)} within 400; keyword ${pct(hybrid.keyword)}; unanswerable selecting nothing ${pct(hybrid.noneSilent)}; AUC ${hybrid.auc.toFixed(3)}`,
   );
   // tests/recall_eval.rs's STATIC_FLOOR_1200 and STATIC_FLOOR_400.
-  assert.ok(hybrid.paraphrase1200 >= 0.87, pct(hybrid.paraphrase1200));
-  assert.ok(hybrid.paraphrase400 >= 0.71, pct(hybrid.paraphrase400));
+  assert.ok(hybrid.paraphrase1200 >= 0.90, pct(hybrid.paraphrase1200));
+  assert.ok(hybrid.paraphrase400 >= 0.74, pct(hybrid.paraphrase400));
   assert.equal(hybrid.keyword, 1);
 });
 
@@ -77,7 +77,7 @@ test("held out, with MiniLM: replaced facts newest first, paraphrase floors", as
   assert.deepEqual(r.staleAlone, []);
   assert.ok(r.replaced >= 0.95, pct(r.replaced));
   assert.ok(r.paraphrase1200 >= 0.95, pct(r.paraphrase1200));
-  assert.ok(r.paraphrase400 >= 0.82, pct(r.paraphrase400));
+  assert.ok(r.paraphrase400 >= 0.85, pct(r.paraphrase400));
 });
 
 test("held out, with the static table: paraphrase floors", async () => {
@@ -89,5 +89,5 @@ test("held out, with the static table: paraphrase floors", async () => {
   console.log(`static: paraphrases ${pct(r.paraphrase1200)} within 1,200, ${pct(r.paraphrase400)} within 400`);
   // tests/recall_eval.rs's HELDOUT_STATIC_FLOOR_1200 and HELDOUT_STATIC_FLOOR_400.
   assert.ok(r.paraphrase1200 >= 0.83, pct(r.paraphrase1200));
-  assert.ok(r.paraphrase400 >= 0.61, pct(r.paraphrase400));
+  assert.ok(r.paraphrase400 >= 0.63, pct(r.paraphrase400));
 });

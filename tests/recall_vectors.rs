@@ -154,3 +154,48 @@ fn under_minilm_query_floor_nothing_answers_unless_words_do() {
         "should answer above the query floor"
     );
 }
+
+#[test]
+fn a_fact_stated_at_several_dates_ranks_at_the_mean_of_its_statements() {
+    let memory = "## Facts
+- 2025-01-01: Lunch order is pizza on Monday
+- 2025-02-01: Lunch order is pizza on Tuesday
+- 2025-03-01: Lunch order is pizza on Friday
+- 2025-03-01: Guests sign in at the front desk";
+    // Cosines to the query: one stale statement near it (0.6), the other
+    // and the current one far (0.15); the other fact between (0.4).
+    let cosines = [0.6_f32, 0.15, 0.15, 0.4];
+    let items: Vec<f32> = cosines
+        .iter()
+        .flat_map(|&c| [c, (1.0 - c * c).sqrt()])
+        .collect();
+    let vectors = RecallVectors {
+        embedder: "all-MiniLM-L6-v2",
+        query: &[1.0, 0.0],
+        items: &items,
+    };
+    let recall_within = |budget: usize| {
+        let options = RecallOptions {
+            budget,
+            today: Some("2025-03-01".into()),
+            ..RecallOptions::default()
+        };
+        hybrid_recall(memory, "where do visitors register?", &options, &vectors).unwrap()
+    };
+    // Room for one entry: the fact nearer the query than its mean (0.3),
+    // not the one with the best statement.
+    let one = recall_within(60);
+    assert_eq!(
+        one.content,
+        "## Facts\n- 2025-03-01: Guests sign in at the front desk"
+    );
+    // With room, the current statement comes before its stale ones, which
+    // say what replaced them.
+    let all = recall_within(4_000);
+    assert_eq!(all.selected.len(), 4);
+    let stale: Vec<Option<usize>> = all.selected[..2]
+        .iter()
+        .map(|s| s.why.superseded_by)
+        .collect();
+    assert_eq!(stale, [Some(4), Some(4)]);
+}

@@ -1,188 +1,216 @@
-//! `memdoc hub team|key|member …`: the arguments (clap) and the request of
-//! each; the request's path and body and what its answer prints are the
-//! engine's (`memdoc::cli::hub_admin`), as for the npm bin.
+//! `memdoc hub team|key|member …`: a hub's teams, keys and members from the
+//! command line (docs/CLI.md, "Teams, keys and members"; the routes of
+//! docs/HUB.md). For both front ends: the request a command makes
+//! ([`request`]: method, path and JSON body, built here once) and what its
+//! answer prints ([`answered`]). A new key's secret is the one thing on
+//! standard output, so that `export MEMDOC_HUB_KEY=$(memdoc hub key create
+//! …)` works; what it is goes to standard error. No I/O.
 
-use clap::Subcommand;
-use memdoc::cli::hub_admin::{self, Args};
+use memdoc::store::json::{object, Object};
 
-use super::{apply, Body, Client};
+use super::hub::{self, team_path, Answer, Credential};
+use super::{exit, printable, Outcome};
 
-/// `memdoc hub team …`.
-#[derive(Subcommand)]
-pub enum TeamCommand {
-    /// Make a team and its first admin key, with the hub's operator token
-    /// (from the environment); the key on standard output.
-    Create {
-        /// The team id.
-        team: String,
-        /// The first admin's member id (default admin).
-        #[arg(long, value_name = "MEMBER")]
-        admin: Option<String>,
-    },
+/// The commands of this module, as `memdoc hub` names them.
+pub const COMMANDS: [&str; 6] = [
+    "team create",
+    "key create",
+    "key revoke",
+    "key rotate",
+    "member disable",
+    "member enable",
+];
+
+/// The arguments of a command: its positionals in order (`team create`:
+/// `TEAM`; `key create`: `TEAM MEMBER`; `key revoke|rotate`: `TEAM KEY_ID`;
+/// `member disable|enable`: `TEAM MEMBER`) and its options.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Args<'a> {
+    /// The positionals.
+    pub positionals: &'a [&'a str],
+    /// `--admin MEMBER` (`team create`: the first admin's member id).
+    pub admin: Option<&'a str>,
+    /// `--role reader|writer|admin` (`key create`).
+    pub role: Option<&'a str>,
+    /// `--label TEXT` (`key create`).
+    pub label: Option<&'a str>,
+    /// `--expires-at DATE-TIME` (`key create`, RFC 3339).
+    pub expires_at: Option<&'a str>,
+    /// `--grace SECONDS` (`key rotate`).
+    pub grace: Option<&'a str>,
 }
 
-/// `memdoc hub key …`.
-#[derive(Subcommand)]
-pub enum KeyCommand {
-    /// Make a key for a member (an admin key); the key on standard output.
-    Create {
-        /// The team id.
-        team: String,
-        /// The member the key is for.
-        member: String,
-        /// reader, writer or admin.
-        #[arg(long, required = true, value_name = "reader|writer|admin")]
-        role: String,
-        /// A label for the key.
-        #[arg(long, value_name = "TEXT")]
-        label: Option<String>,
-        /// When the key stops working (RFC 3339, with a time zone).
-        #[arg(long = "expires-at", value_name = "DATE-TIME")]
-        expires_at: Option<String>,
-    },
-    /// Revoke a key (an admin key); a team's last admin key is kept.
-    Revoke {
-        /// The team id.
-        team: String,
-        /// The key's id (not its secret).
-        key_id: String,
-    },
-    /// A new key for the same member, role and label (the member's own
-    /// key); the old one works for the grace; the new key on standard output.
-    Rotate {
-        /// The team id.
-        team: String,
-        /// The key's id (not its secret).
-        key_id: String,
-        /// Seconds the old key keeps working (0: it stops at once).
-        #[arg(long, required = true, value_name = "SECONDS")]
-        grace: String,
-    },
-}
-
-/// `memdoc hub member …`.
-#[derive(Subcommand)]
-pub enum MemberCommand {
-    /// Refuse every key of a member at once (an admin key).
-    Disable {
-        /// The team id.
-        team: String,
-        /// The member id.
-        member: String,
-    },
-    /// Let a disabled member's keys back in (an admin key).
-    Enable {
-        /// The team id.
-        team: String,
-        /// The member id.
-        member: String,
-    },
-}
-
-/// A command of this module: its name and its arguments.
-pub struct Parsed {
-    name: &'static str,
-    positionals: Vec<String>,
-    admin: Option<String>,
-    role: Option<String>,
-    label: Option<String>,
-    expires_at: Option<String>,
-    grace: Option<String>,
-}
-
-impl Parsed {
-    fn of(name: &'static str, positionals: Vec<String>) -> Self {
-        Self {
-            name,
-            positionals,
-            admin: None,
-            role: None,
-            label: None,
-            expires_at: None,
-            grace: None,
-        }
-    }
-
-    /// The command's name (`team create`, …).
-    pub fn name(&self) -> &'static str {
-        self.name
+impl<'a> Args<'a> {
+    fn at(&self, k: usize) -> &'a str {
+        self.positionals.get(k).copied().unwrap_or_default()
     }
 }
 
-impl From<TeamCommand> for Parsed {
-    fn from(command: TeamCommand) -> Self {
-        let TeamCommand::Create { team, admin } = command;
-        Self {
-            admin,
-            ..Self::of("team create", vec![team])
-        }
-    }
+/// The HTTP request of a command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Request {
+    /// `POST`, `DELETE` or `PATCH`.
+    pub method: &'static str,
+    /// The path under the hub's URL.
+    pub path: String,
+    /// The JSON body, if any.
+    pub body: Option<String>,
 }
 
-impl From<KeyCommand> for Parsed {
-    fn from(command: KeyCommand) -> Self {
-        match command {
-            KeyCommand::Create {
-                team,
-                member,
-                role,
-                label,
-                expires_at,
-            } => Self {
-                role: Some(role),
-                label,
-                expires_at,
-                ..Self::of("key create", vec![team, member])
-            },
-            KeyCommand::Revoke { team, key_id } => Self::of("key revoke", vec![team, key_id]),
-            KeyCommand::Rotate {
-                team,
-                key_id,
-                grace,
-            } => Self {
-                grace: Some(grace),
-                ..Self::of("key rotate", vec![team, key_id])
-            },
-        }
-    }
-}
-
-impl From<MemberCommand> for Parsed {
-    fn from(command: MemberCommand) -> Self {
-        match command {
-            MemberCommand::Disable { team, member } => {
-                Self::of("member disable", vec![team, member])
+/// The request of `command`.
+///
+/// # Errors
+/// The outcome of an option value the command cannot send (exit 2): a
+/// `--grace` that is not a whole number.
+pub fn request(command: &str, args: &Args<'_>) -> Result<Request, Outcome> {
+    let team = args.at(0);
+    Ok(match command {
+        "team create" => Request {
+            method: "POST",
+            path: "/v1/teams".to_owned(),
+            body: Some(object(64, |o| {
+                o.string("team", team);
+                given(o, "admin", args.admin);
+            })),
+        },
+        "key create" => Request {
+            method: "POST",
+            path: team_path(team, "/keys"),
+            body: Some(object(96, |o| {
+                o.string("member", args.at(1))
+                    .string("role", args.role.unwrap_or_default());
+                given(o, "label", args.label);
+                given(o, "expiresAt", args.expires_at);
+            })),
+        },
+        "key revoke" => Request {
+            method: "DELETE",
+            path: team_path(team, &format!("/keys/{}", hub::encode(args.at(1)))),
+            body: None,
+        },
+        "key rotate" => {
+            let grace = args.grace.unwrap_or_default();
+            let Some(seconds) = grace
+                .parse::<u64>()
+                .ok()
+                .filter(|_| grace.bytes().all(|b| b.is_ascii_digit()))
+            else {
+                return Err(Outcome::failing(
+                    &format!(
+                        "invalid --grace {}: expected the whole number of seconds the old key keeps working (0: it stops at once)",
+                        memdoc::Quoted(grace)
+                    ),
+                    exit::USAGE,
+                ));
+            };
+            Request {
+                method: "POST",
+                path: team_path(team, &format!("/keys/{}/rotate", hub::encode(args.at(1)))),
+                body: Some(object(32, |o| {
+                    o.number("graceSeconds", seconds);
+                })),
             }
-            MemberCommand::Enable { team, member } => Self::of("member enable", vec![team, member]),
         }
+        _ => Request {
+            method: "PATCH",
+            path: team_path(team, &format!("/members/{}", hub::encode(args.at(1)))),
+            body: Some(object(32, |o| {
+                o.string(
+                    "status",
+                    if command == "member disable" {
+                        "disabled"
+                    } else {
+                        "active"
+                    },
+                );
+            })),
+        },
+    })
+}
+
+/// The field `name` when the option was given (the hub takes no `null`
+/// for an option left out).
+fn given(o: &mut Object<'_>, name: &str, value: Option<&str>) {
+    if let Some(value) = value {
+        o.string(name, value);
     }
 }
 
-/// Run `command` against the hub of `client`; its exit code.
-pub fn run(client: &Client, command: &Parsed) -> i32 {
-    let positionals: Vec<&str> = command.positionals.iter().map(String::as_str).collect();
-    let args = Args {
-        positionals: &positionals,
-        admin: command.admin.as_deref(),
-        role: command.role.as_deref(),
-        label: command.label.as_deref(),
-        expires_at: command.expires_at.as_deref(),
-        grace: command.grace.as_deref(),
+/// What `command`'s answer prints.
+#[must_use]
+pub fn answered(command: &str, args: &Args<'_>, answer: Answer<'_>) -> Outcome {
+    let team = printable(args.at(0));
+    if !(200..300).contains(&answer.status) {
+        return refused(command, answer);
+    }
+    if command == "key revoke" {
+        return Outcome::printing(format!(
+            "revoked key {} of team {team}\n",
+            printable(args.at(1))
+        ));
+    }
+    let Some(body) = hub::ok_json(answer) else {
+        return hub::not_the_hub(answer);
     };
-    let request = match hub_admin::request(command.name, &args) {
-        Ok(request) => request,
-        Err(failed) => return apply("-", failed),
+    let text = |name: &str| hub::text(&body, name).map(printable);
+    if command.starts_with("member ") {
+        let (Some(member), Some(status)) = (text("member"), text("status")) else {
+            return hub::not_the_hub(answer);
+        };
+        return Outcome::printing(format!("member {member} of team {team}: {status}\n"));
+    }
+    let (Some(key), Some(id)) = (
+        text("key"),
+        text(if command == "team create" {
+            "keyId"
+        } else {
+            "id"
+        }),
+    ) else {
+        return hub::not_the_hub(answer);
     };
-    let body = request.body.as_deref().map(|text| Body {
-        if_match: None,
-        content_type: "application/json",
-        text,
-    });
-    match client.call(request.method, &request.path, body) {
-        Ok(answer) => apply(
-            "-",
-            hub_admin::answered(command.name, &args, answer.as_answer()),
+    let member = text("member").unwrap_or_default();
+    let what = match command {
+        "team create" => format!("made team {team}; admin key {id} of member {member}"),
+        "key rotate" => {
+            let old = hub::field(&body, "rotated");
+            let old_id = old
+                .and_then(|o| hub::text(o, "id"))
+                .map(printable)
+                .unwrap_or_default();
+            let until = old
+                .and_then(|o| hub::text(o, "expiresAt"))
+                .map(printable)
+                .unwrap_or_default();
+            format!("key {id} of member {member} replaces key {old_id}, which works until {until}")
+        }
+        _ => format!(
+            "made key {id} of member {member}, role {}",
+            text("role").unwrap_or_default()
         ),
-        Err(failed) => apply("-", failed),
+    };
+    Outcome {
+        stdout: format!("{key}\n"),
+        stderr: format!("memdoc: {what}; its secret is on standard output, shown this once\n"),
+        ..Outcome::default()
+    }
+}
+
+/// A refusal, with what to do where the hub's detail does not say it.
+fn refused(command: &str, answer: Answer<'_>) -> Outcome {
+    let code = hub::from_json_text(answer.body, "code");
+    match code.as_deref() {
+        Some("team/exists") if command == "team create" => {
+            let detail = hub::from_json_text(answer.body, "detail").unwrap_or_default();
+            Outcome::failing(
+                &format!("hub: team/exists: {detail}; choose another team id"),
+                exit::HUB_REFUSED,
+            )
+        }
+        // A refusal of these commands is never a save's finding (exit 1).
+        _ => Outcome {
+            exit: exit::HUB_REFUSED.max(hub::problem_of(answer, Credential::of(command)).exit),
+            ..hub::problem_of(answer, Credential::of(command))
+        },
     }
 }

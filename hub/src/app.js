@@ -54,7 +54,7 @@ const TEAM = "/v1/teams/:team";
  * @property {number} deletedRetentionDays days a deleted memory is kept before the sweep purges it
  *
  * @typedef {object} HubRuntime
- * @property {(team: string, o?: { create?: boolean }) => import("./team-storage.js").TeamStorage | null | Promise<import("./team-storage.js").TeamStorage | null>} team
+ * @property {(team: string, o?: { create?: boolean }) => import("./data/storage.js").TeamStorage | null | Promise<import("./data/storage.js").TeamStorage | null>} team
  *   the storage of a team served here, or null; on a server of many teams
  *   (Deno) null too for a team that does not exist, unless `create`
  * @property {(s: Subscription) => Response | Promise<Response>} subscribe

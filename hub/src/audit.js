@@ -1,9 +1,10 @@
-// The audit log of a team: one storage entry per event under
-// ["audit", <sequence>], newest last in key order. It is bounded: past
+// The audit log of a team: one entry per event under its sequence
+// (data/audit.js), newest last in key order. It is bounded: past
 // `max` entries the oldest are deleted, in batches (a trim runs on the first
 // append of a process and every TRIM_EVERY appends after), and a read never
 // returns more than `max`. A `target` is at most TARGET_CHARS characters
 // (it may hold a path a client chose).
+import { keepNewest, newestEntries, writeEntry } from "./data/audit.js";
 
 const TRIM_EVERY = 32;
 export const TARGET_CHARS = 256;
@@ -24,34 +25,23 @@ function bounded(entry) {
 }
 
 /**
- * Append an entry; resolves with its key (for rewriteAudit).
- * @param {import("./team-storage.js").TeamStorage} storage
+ * Append an entry; resolves with its sequence (for rewriteAudit).
+ * @param {import("./data/storage.js").TeamStorage} storage
  */
 export async function appendAudit(storage, entry, max) {
-  const key = ["audit", sequence()];
-  await storage.put(key, bounded({ at: new Date().toISOString(), ...entry }));
+  const seq = sequence();
+  await writeEntry(storage, seq, bounded({ at: new Date().toISOString(), ...entry }));
   if (appends++ % TRIM_EVERY === 0) await trimAudit(storage, max);
-  return key;
+  return seq;
 }
 
-/** Replace the entry appended under `key` (a summary that grows), in place in the order. */
-export async function rewriteAudit(storage, key, entry) {
-  await storage.put(key, bounded(entry));
+/** Replace the entry appended under `seq` (a summary that grows), in place in the order. */
+export async function rewriteAudit(storage, seq, entry) {
+  await writeEntry(storage, seq, bounded(entry));
 }
 
-export async function trimAudit(storage, max) {
-  const newest = await storage.list(["audit"], { reverse: true, limit: max + 1 });
-  if (newest.length <= max) return;
-  const oldestKept = newest[max - 1].key;
-  for (;;) {
-    const older = await storage.list(["audit"], { end: oldestKept, limit: 500 });
-    if (older.length === 0) return;
-    await storage.deleteMany(older.map((e) => e.key));
-    if (older.length < 500) return;
-  }
-}
+/** Delete the entries past the newest `max`. */
+export const trimAudit = keepNewest;
 
 /** Newest first, at most `limit`. */
-export async function readAudit(storage, limit) {
-  return (await storage.list(["audit"], { reverse: true, limit })).map((e) => e.value);
-}
+export const readAudit = newestEntries;

@@ -31,11 +31,18 @@
 // heads that name them, and switches the team in with one last write
 // (team-record.js): after a crash or a failed write the team does not
 // exist, and the same import run again replaces what was left.
+//
+// What the team's storage holds is read and written namespace by namespace
+// as data/layout.js lists them (`readBackedUp`, `writeBackedUp`); the
+// memories' records through data/memories.js.
 import { MemoryStore, usage } from "memdoc";
 
+import { readBackedUp, writeBackedUp } from "./data/layout.js";
+import { headKey, headOf, storedRecords, writeStored } from "./data/memories.js";
+import { readTeam } from "./data/team.js";
 import { MEMBER, MEMORY_ID, ROLES } from "./ids.js";
 import { isDateTime } from "./dates.js";
-import { checkedPolicies, readPolicies } from "./policies.js";
+import { checkedPolicies } from "./policies.js";
 import { HubProblem } from "./problem.js";
 
 export const FORMAT = "memdoc-team/1";
@@ -47,7 +54,6 @@ export const AUDIT_ENTRY_CHARS = 4096;
 /** The longest stored memory record an import takes, in characters (a head holds at most the hard limit's content and its kept audit). */
 export const RECORD_CHARS = 1 << 20;
 const byText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
-const headKey = (scope, id) => `memdoc/${scope}/${id}`;
 /** Writes of an import under way at once. */
 const BATCH = 64;
 
@@ -61,37 +67,33 @@ export async function exportLines(storage, team, { member = null, exportedAt = n
   const mine = (scope, id) => scope === "team" || member === null || id === member;
   const lines = [];
   const push = (record) => lines.push(JSON.stringify(record));
-  const created = await storage.get(["team"]);
+  const created = await readTeam(storage);
   push({ format: FORMAT, team, exportedAt, createdAt: created?.createdAt ?? null });
-  const used = new Map((await storage.list(["used"])).map((e) => [e.key[1], e.value]));
-  const keys = (await storage.list(["key"])).map((e) => e.value);
-  const revoked = (await storage.list(["revoked"])).map((e) => ({ id: e.key[1], ...e.value }));
-  const disabled = new Set((await storage.list(["member"])).filter((e) => e.value.status === "disabled").map((e) => e.key[1]));
+  const held = await readBackedUp(storage);
+  const { used, key: keys, revoked } = held;
+  const disabled = new Set(held.member.filter((m) => m.status === "disabled").map((m) => m.member));
   for (const member of [...new Set([...keys, ...revoked].map((k) => k.member))].sort(byText)) push({ type: "member", member, ...(disabled.has(member) ? { status: "disabled" } : {}) });
   const keyLines = [
     ...keys.map((k) => ({ type: "key", id: k.id, member: k.member, role: k.role, label: k.label, createdAt: k.createdAt, lastUsedAt: used.get(k.id) ?? null, hash: k.hash, ...(k.expiresAt ? { expiresAt: k.expiresAt } : {}) })),
     ...revoked.map((k) => ({ type: "key", id: k.id, member: k.member, role: k.role, revokedAt: k.revokedAt })),
   ];
   for (const k of keyLines.sort((a, b) => byText(a.id, b.id))) push(k);
-  for (const p of await readPolicies(storage)) push({ type: "policy", section: p.section, maxAgeDays: p.maxAgeDays });
-  const listed = new Map((await storage.list(["memory"])).filter((e) => mine(e.key[1], e.key[2])).map((e) => [`${e.key[1]}/${e.key[2]}`, e.value.since]));
-  const deleted = (await storage.list(["deleted"])).map((e) => e.value).filter((d) => mine(d.scope, d.id));
+  for (const p of held.lifecycle) push({ type: "policy", section: p.section, maxAgeDays: p.maxAgeDays });
+  const listed = new Map(held.memory.filter((e) => mine(e.scope, e.id)).map((e) => [`${e.scope}/${e.id}`, e.since]));
+  const deleted = held.deleted.filter((d) => mine(d.scope, d.id));
   const refs = [...listed.keys(), ...deleted.map((d) => `${d.scope}/${d.id}`)].sort(byText);
   for (const tag of refs) {
     const [scope, id] = [tag.slice(0, tag.indexOf("/")), tag.slice(tag.indexOf("/") + 1)];
-    const head = await storage.host.get(headKey(scope, id));
+    const stored = await storedRecords(storage, { scope, id });
     // Listed but never written through (a crash between the two): nothing to keep.
-    if (!head) continue;
-    push({ type: "memory", scope, id, since: listed.get(tag) ?? null, head: head.value });
-    for (const s of JSON.parse(head.value).snapshots) {
-      const snapshot = await storage.host.get(s.key);
-      if (snapshot) push({ type: "revision", scope, id, revision: s.revision, key: s.key, value: snapshot.value });
-    }
+    if (!stored) continue;
+    push({ type: "memory", scope, id, since: listed.get(tag) ?? null, head: stored.head });
+    for (const r of stored.revisions) push({ type: "revision", scope, id, revision: r.revision, key: r.key, value: r.value });
   }
   for (const d of deleted.sort((a, b) => byText(`${a.scope}/${a.id}`, `${b.scope}/${b.id}`))) {
     push({ type: "deleted", scope: d.scope, id: d.id, revision: d.revision, deletedAt: d.deletedAt, deletedBy: d.deletedBy, purgeAfter: d.purgeAfter });
   }
-  for (const e of await storage.list(["audit"])) push({ type: "audit", seq: e.key[1], entry: e.value });
+  for (const a of held.audit) push({ type: "audit", seq: a.seq, entry: a.entry });
   return lines;
 }
 
@@ -167,17 +169,8 @@ export function parseExport(text, team, { auditMax, now = Date.now() }) {
         once(`memory ${r.scope}/${r.id}`);
         if (r.since !== null && !isDate(r.since)) throw bad("since must be a date or null");
         if (typeof r.head !== "string" || r.head.length > RECORD_CHARS) throw bad(`head must be a stored record of at most ${RECORD_CHARS} characters`);
-        let head;
-        try {
-          head = JSON.parse(r.head);
-        } catch {
-          head = null;
-        }
-        const prefix = `${headKey(r.scope, r.id)}/rev/`;
-        if (!isObject(head) || head.scope !== r.scope || head.id !== r.id || !Number.isInteger(head.revision) || head.revision < 1 || !Array.isArray(head.snapshots)) {
-          throw bad(`head must be the stored head record of ${r.scope}/${r.id}`);
-        }
-        if (!head.snapshots.every((s) => isObject(s) && Number.isInteger(s.revision) && isText(s.key) && s.key.startsWith(prefix))) throw bad("a snapshot of the head lies outside its memory");
+        const head = headOf(r.head, r);
+        if (typeof head === "string") throw bad(head);
         out.memories.set(`${r.scope}/${r.id}`, { scope: r.scope, id: r.id, since: r.since, head: r.head, revision: head.revision, line, lines: new Map(), missing: new Map(head.snapshots.map((s) => [s.key, s.revision])) });
         break;
       }
@@ -231,7 +224,7 @@ export function parseExport(text, team, { auditMax, now = Date.now() }) {
  */
 export async function checkMemories(parsed, historyDepth) {
   const records = new Map(parsed.revisions.map((r) => [r.key, r.value]));
-  for (const m of parsed.memories.values()) records.set(headKey(m.scope, m.id), m.head);
+  for (const m of parsed.memories.values()) records.set(headKey(m), m.head);
   const host = {
     get: async (key) => (records.has(key) ? { value: records.get(key), version: "1" } : null),
     put: async () => ({ ok: false }),
@@ -267,6 +260,27 @@ async function inBatches(tasks) {
   }
 }
 
+/** The records of each namespace a backup carries (data/layout.js), as a parsed export holds them. */
+const FROM_EXPORT = {
+  key: (p) =>
+    p.keys
+      .filter((k) => !("revokedAt" in k))
+      .map((k) => ({ id: k.id, member: k.member, role: k.role, label: k.label, createdAt: k.createdAt, lastUsedAt: null, hash: k.hash, expiresAt: k.expiresAt ?? null })),
+  used: (p) => p.keys.filter((k) => !("revokedAt" in k) && k.lastUsedAt !== null).map((k) => [k.id, k.lastUsedAt]),
+  revoked: (p) => p.keys.filter((k) => "revokedAt" in k),
+  member: (p) => (p.disabled ?? []).map((member) => ({ member, status: "disabled", changedAt: null, changedBy: null })),
+  lifecycle: (p) => p.policies,
+  memory: (p) => {
+    const deleted = new Set(p.deleted.map((d) => `${d.scope}/${d.id}`));
+    return [...p.memories].filter(([tag]) => !deleted.has(tag)).map(([, m]) => ({ scope: m.scope, id: m.id, since: m.since ?? new Date().toISOString() }));
+  },
+  deleted: (p) => p.deleted,
+  audit: (p) => p.audit,
+};
+
+/** The namespaces an import writes, by name: FROM_EXPORT's for each namespace a backup carries. */
+export const importedRecords = (parsed) => Object.fromEntries(Object.entries(FROM_EXPORT).map(([name, of]) => [name, of(parsed)]));
+
 /**
  * Write a checked export into the (just claimed) team's storage. Nothing
  * reads the team before the import switches it in (team-record.js), so the
@@ -274,28 +288,7 @@ async function inBatches(tasks) {
  * them, and the team's own records in batches of one write each.
  */
 export async function writeImport(storage, parsed) {
-  const hostPut = (key, value) => async () => {
-    if ((await storage.host.put(key, value, { expectedVersion: null })).ok) return;
-    // A record left by the clearing of an abandoned import that a crash cut short: replaced.
-    const left = await storage.host.get(key);
-    if (!(await storage.host.put(key, value, { expectedVersion: left?.version ?? null })).ok) throw new Error(`the import could not write ${key}`);
-  };
-  await inBatches(parsed.revisions.map((r) => hostPut(r.key, r.value)));
-  await inBatches([...parsed.memories.values()].map((m) => hostPut(headKey(m.scope, m.id), m.head)));
-  const deleted = new Set(parsed.deleted.map((d) => `${d.scope}/${d.id}`));
-  await storage.putMany([
-    ...parsed.keys.flatMap((k) =>
-      "revokedAt" in k
-        ? [[["revoked", k.id], { member: k.member, role: k.role, revokedAt: k.revokedAt }]]
-        : [
-            [["key", k.id], { id: k.id, member: k.member, role: k.role, label: k.label, createdAt: k.createdAt, lastUsedAt: null, hash: k.hash, expiresAt: k.expiresAt ?? null }],
-            ...(k.lastUsedAt === null ? [] : [[["used", k.id], k.lastUsedAt]]),
-          ],
-    ),
-    ...(parsed.disabled ?? []).map((member) => [["member", member], { status: "disabled", changedAt: null, changedBy: null }]),
-    ...(parsed.policies.length > 0 ? [[["lifecycle", "policies"], parsed.policies]] : []),
-    ...[...parsed.memories].filter(([tag]) => !deleted.has(tag)).map(([, m]) => [["memory", m.scope, m.id], { since: m.since ?? new Date().toISOString() }]),
-    ...parsed.deleted.map((d) => [["deleted", d.scope, d.id], d]),
-    ...parsed.audit.map((a) => [["audit", a.seq], a.entry]),
-  ]);
+  await inBatches(parsed.revisions.map((r) => () => writeStored(storage, r.key, r.value)));
+  await inBatches([...parsed.memories.values()].map((m) => () => writeStored(storage, headKey(m), m.head)));
+  await writeBackedUp(storage, importedRecords(parsed));
 }

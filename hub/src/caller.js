@@ -5,6 +5,9 @@
 // before anything is stored (unknown-keys.js). The team, member and role
 // are the key's, whatever the request says.
 import { appendAudit } from "./audit.js";
+import { readKey } from "./data/key.js";
+import { readRevoked } from "./data/revoked.js";
+import { writeUsed } from "./data/used.js";
 import { hashKey, parseKey, requestKey, sameDigest } from "./keys.js";
 import { keyRefusal } from "./members.js";
 import { HubProblem } from "./problem.js";
@@ -33,10 +36,10 @@ export async function authenticate(c, action, target) {
   const storage = await runtime.team(parsed.team);
   // A team being imported (or never made) knows no key yet (team-record.js).
   const whole = storage !== null && (await isWhole(storage));
-  const record = whole ? await storage.get(["key", parsed.id]) : undefined;
+  const record = whole ? await readKey(storage, parsed.id) : undefined;
   if (!record || !sameDigest(record.hash, await hashKey(token))) {
     // A revoked key is still known by its id: refused as its member.
-    const known = record ?? (whole ? await storage.get(["revoked", parsed.id]) : undefined);
+    const known = record ?? (whole ? await readRevoked(storage, parsed.id) : undefined);
     if (known === undefined) {
       const client = c.env?.client ?? "unknown";
       const wait = unknownKeys.take(parsed.team, client);
@@ -68,7 +71,7 @@ export async function authenticate(c, action, target) {
   const used = lastUsed.get(`${parsed.team}.${parsed.id}`);
   if (used === undefined || now - used > LAST_USED_EVERY_MS) {
     lastUsed.set(`${parsed.team}.${parsed.id}`, now);
-    await storage.put(["used", parsed.id], new Date(now).toISOString());
+    await writeUsed(storage, parsed.id, new Date(now).toISOString());
   }
   const who = acting({ team: parsed.team, storage, keyId: parsed.id, member: record.member, role: record.role, expiresAt: record.expiresAt ?? null, auditMax: config.auditMax }, action, target);
   c.set("caller", who);

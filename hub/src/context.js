@@ -6,6 +6,7 @@
 import { MemoryStore } from "memdoc";
 
 import { BoundedMap } from "./bounded-map.js";
+import { memoryStore } from "./data/memories.js";
 import { IndexQueue } from "./embedding.js";
 import { Metrics } from "./metrics.js";
 import { RateLimiter } from "./rate-limit.js";
@@ -18,7 +19,7 @@ import { UnknownKeys } from "./unknown-keys.js";
  * @property {import("./app.js").HubRuntime} runtime
  * @property {Metrics} metrics where this application counts
  * @property {(() => Promise<import("memdoc").Embedder>) | null} embedder recall by meaning's, null for recall by words
- * @property {(storage: import("./team-storage.js").TeamStorage) => MemoryStore} storeOf a team's memories
+ * @property {(storage: import("./data/storage.js").TeamStorage) => MemoryStore} storeOf a team's memories
  * @property {RateLimiter} limiter requests per key (and the operator's)
  * @property {UnknownKeys} unknownKeys refusals of keys no team knows
  * @property {BoundedMap} lastUsed when each key's last use was written
@@ -32,7 +33,7 @@ import { UnknownKeys } from "./unknown-keys.js";
  * @property {"reader" | "writer" | "admin"} role
  * @property {string | null} expiresAt when the key ends (RFC 3339), null for never
  * @property {number} auditMax entries the team's audit log keeps
- * @property {import("./team-storage.js").TeamStorage} storage the key's team's
+ * @property {import("./data/storage.js").TeamStorage} storage the key's team's
  * @property {(entry: object) => Promise<unknown>} audit append an entry of this request to the team's audit log
  * @property {(problem: import("./problem.js").HubProblem, more?: object) => Promise<import("./problem.js").HubProblem>} refuse
  *   audit a refusal, and give back its problem to throw
@@ -62,7 +63,7 @@ export function hubOf(config, runtime) {
     storeOf(storage) {
       let store = stores.get(storage);
       if (!store) {
-        store = new MemoryStore(storage.host, { historyDepth: config.historyDepth });
+        store = memoryStore(storage, { historyDepth: config.historyDepth });
         stores.set(storage, store);
       }
       return store;

@@ -6,6 +6,7 @@
 // runtime (worker.js, deno.js), built from the settings.
 import { vectorKey } from "memdoc";
 
+import { readTeam } from "./data/team.js";
 import { memoryItems } from "./prepared-memories.js";
 import { nextTurn } from "./turns.js";
 
@@ -134,7 +135,7 @@ export class IndexQueue {
         if (team.waiting.size === 0) this.teams.delete(id);
         try {
           // A team deleted meanwhile gets nothing written.
-          if ((await team.storage.get(["team"])) === undefined) continue;
+          if ((await readTeam(team.storage)) === undefined) continue;
           const loaded = await team.store.load(ref);
           await indexMemory(await this.embedder(), team.storage, loaded.content);
         } catch (error) {

@@ -10,6 +10,7 @@
 // are capped per key and per team (`socketsRefusal`), and the runtime closes
 // the sockets of a key revoked, a member disabled and a team deleted
 // (`runtime.closeSockets`) at once.
+import { readKey } from "./data/key.js";
 import { keyRefusal } from "./members.js";
 import { HubProblem } from "./problem.js";
 
@@ -53,7 +54,7 @@ export function closeAtExpiry(expiresAt, close, withinMs = 2 ** 31 - 1) {
 export async function refusedKeys(storage, keyIds) {
   const out = new Map();
   for (const keyId of keyIds) {
-    const record = await storage.get(["key", keyId]);
+    const record = await readKey(storage, keyId);
     const refusal = record === undefined ? { code: "auth/invalid-key" } : await keyRefusal(storage, record);
     if (refusal) out.set(keyId, closeOf(refusal.code));
   }

@@ -1,12 +1,15 @@
-// A team's key records, ["key", id] in its storage: the key's member, role,
+// A team's key records (data/key.js): the key's member, role,
 // label, dates and the SHA-256 of the key (keys.js), never the key itself,
 // which is shown once, when it is made. Changes that could leave a team
 // without an admin key (a revocation, a member disabled) run one at a time.
+import { writeKey } from "./data/key.js";
 import { newKey, hashKey } from "./keys.js";
 import { MEMBER, ROLES } from "./ids.js";
 import { expiresAtOf } from "./members.js";
 import { HubProblem } from "./problem.js";
-import { serially } from "./serial.js";
+
+/** Key revocations and member changes of a team, one at a time (the last admin key must stay). */
+export { memberChanges as oneAtATime } from "./data/member.js";
 
 /** A key record as the API shows it (no hash). */
 export function publicKey(r) {
@@ -17,7 +20,7 @@ export function publicKey(r) {
 export async function addKey(storage, team, { member, role, label, expiresAt = null }) {
   const { id, secret } = newKey(team);
   const record = { id, member, role, label, createdAt: new Date().toISOString(), lastUsedAt: null, expiresAt, hash: await hashKey(secret) };
-  await storage.put(["key", id], record);
+  await writeKey(storage, id, record);
   return { ...publicKey(record), key: secret };
 }
 
@@ -32,6 +35,3 @@ export function keyRequest(body) {
   }
   return { member: body.member, role: body.role, label: body.label ?? null, expiresAt: expiresAtOf(body.expiresAt) };
 }
-
-/** Key revocations and member changes of a team, one at a time (the last admin key must stay). */
-export const oneAtATime = (storage, task) => serially(storage, "members", task);

@@ -9,6 +9,10 @@
 // that has not expired, of an active member). Time alone can still end
 // every admin key (each had an expiry); the operator's key request is the
 // way back in then. The routes are routes/members.js's.
+import { listKeys } from "./data/key.js";
+import { listMembers as listStatuses, readMember } from "./data/member.js";
+import { listRevoked } from "./data/revoked.js";
+import { lastUses } from "./data/used.js";
 import { instantOf } from "./dates.js";
 import { HubProblem } from "./problem.js";
 
@@ -16,11 +20,9 @@ import { HubProblem } from "./problem.js";
 export const GRACE_MAX_SECONDS = 30 * 86_400;
 export const KEY_ID = /^[a-f0-9]{16}$/;
 
-const memberKey = (member) => ["member", member];
-
 /** A member's status record, `active` when none was set. */
 async function statusOf(storage, member) {
-  return (await storage.get(memberKey(member)))?.status ?? "active";
+  return (await readMember(storage, member))?.status ?? "active";
 }
 
 const expired = (record, now) => record.expiresAt != null && Date.parse(record.expiresAt) <= now;
@@ -50,7 +52,7 @@ export function expiresAtOf(value, now = Date.now()) {
  */
 export async function activeAdminKeys(storage, { member = null, keyId = null } = {}) {
   const now = Date.now();
-  const admins = (await storage.list(["key"])).map((e) => e.value).filter((r) => r.role === "admin" && r.member !== member && r.id !== keyId && !expired(r, now));
+  const admins = (await listKeys(storage)).filter((r) => r.role === "admin" && r.member !== member && r.id !== keyId && !expired(r, now));
   const out = [];
   for (const r of admins) if ((await statusOf(storage, r.member)) === "active") out.push(r);
   return out;
@@ -58,8 +60,8 @@ export async function activeAdminKeys(storage, { member = null, keyId = null } =
 
 /** Whether `member` is known to the team: a key (live or revoked) or a status names them. */
 export async function memberExists(storage, member) {
-  if ((await storage.get(memberKey(member))) !== undefined) return true;
-  for (const prefix of [["key"], ["revoked"]]) if ((await storage.list(prefix)).some((e) => e.value.member === member)) return true;
+  if ((await readMember(storage, member)) !== undefined) return true;
+  for (const list of [listKeys, listRevoked]) if ((await list(storage)).some((r) => r.member === member)) return true;
   return false;
 }
 
@@ -77,18 +79,18 @@ export async function checkKeyFor(storage, caller, member) {
 
 /** Every member with a key or a status, with their key ids and last use. */
 export async function listMembers(storage) {
-  const used = new Map((await storage.list(["used"])).map((e) => [e.key[1], e.value]));
+  const used = await lastUses(storage);
   const members = new Map();
   const entry = (member) => {
     if (!members.has(member)) members.set(member, { member, status: "active", keys: [], lastUsedAt: null });
     return members.get(member);
   };
-  for (const { value: r } of await storage.list(["key"])) {
+  for (const r of await listKeys(storage)) {
     const m = entry(r.member);
     m.keys.push(r.id);
     const at = used.get(r.id) ?? null;
     if (at !== null && (m.lastUsedAt === null || at > m.lastUsedAt)) m.lastUsedAt = at;
   }
-  for (const { key, value } of await storage.list(["member"])) entry(key[1]).status = value.status;
+  for (const { member, status } of await listStatuses(storage)) entry(member).status = status;
   return [...members.values()].sort((a, b) => (a.member < b.member ? -1 : a.member > b.member ? 1 : 0));
 }

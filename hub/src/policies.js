@@ -6,20 +6,10 @@ import { expire } from "memdoc";
 
 import { engineProblem, HubProblem } from "./problem.js";
 
-/** Team storage key of the policies. */
-const POLICIES = ["lifecycle", "policies"];
+export { readPolicies, writePolicies } from "./data/lifecycle.js";
+
 const MAX_POLICIES = 100;
 const SECTION_CHARS = 200;
-
-/** The team's policies, `[]` when none were set. */
-export async function readPolicies(storage) {
-  return (await storage.get(POLICIES)) ?? [];
-}
-
-/** Set the team's policies. */
-export async function writePolicies(storage, policies) {
-  await storage.put(POLICIES, policies);
-}
 
 /**
  * The policies of a request's body `{ policies }`, as kept, or a 400

@@ -50,7 +50,7 @@ export async function queryVector(embedder, q) {
 /**
  * Every item's vector of `content` the team holds, concatenated (an item
  * not indexed yet: zeros, matched by words alone), and how many are missing.
- * @param {import("./team-storage.js").TeamStorage} storage
+ * @param {import("./data/storage.js").TeamStorage} storage
  * @param {string} model the embedder's id
  * @param {number} dimensions the query vector's
  * @returns {Promise<{ vectors: Float32Array, missing: number }>}

@@ -1,18 +1,19 @@
 // A team's quality figures (docs/HUB.md, "Observability"): what the team's
 // requests did, counted in the team's own storage in one record per UTC
-// hour (["stats", "YYYY-MM-DDTHH"]), kept STATS_KEEP_DAYS, and added up by
+// hour (data/stats.js), kept STATS_KEEP_DAYS, and added up by
 // `GET /v1/teams/{team}/stats?since=` (admin). Recall times are kept per
 // whole millisecond (capped at RECALL_MS_MAX), so the median is exact to
 // the millisecond. Updates of one team are made one at a time in this
-// process (serial.js: one Durable Object per team; one Deno hub per KV
+// process (data/stats.js's queue: one Durable Object per team; one Deno hub per KV
 // database).
 import { expire } from "memdoc";
 
+import { forgetBefore, listHours, readHour, statsUpdate, writeHour } from "./data/stats.js";
+import { listEntries } from "./data/memory.js";
 import { dayOf, instantOf, utcToday } from "./dates.js";
 import { readPolicies } from "./policies.js";
 import { HubProblem } from "./problem.js";
 import { unembedded } from "./embedding.js";
-import { serially } from "./serial.js";
 
 export const STATS_KEEP_DAYS = 90;
 const RECALL_MS_MAX = 60_000;
@@ -21,23 +22,17 @@ const hourOf = (ms) => new Date(ms).toISOString().slice(0, 13);
 
 /** Add `counts` (and recall times) to the team's record of this hour. */
 export function count(storage, counts, recallMs = []) {
-  return serially(storage, "stats", async () => {
+  return statsUpdate(storage, async () => {
     const hour = hourOf(Date.now());
-    const key = ["stats", hour];
-    const record = (await storage.get(key)) ?? { hour, recallMs: {} };
-    if (Object.keys(record).length === 2) await forgetOld(storage);
+    const record = (await readHour(storage, hour)) ?? { hour, recallMs: {} };
+    if (Object.keys(record).length === 2) await forgetBefore(storage, hourOf(Date.now() - STATS_KEEP_DAYS * 86_400_000));
     for (const [field, n] of Object.entries(counts)) record[field] = (record[field] ?? 0) + n;
     for (const time of recallMs) {
       const ms = String(Math.min(RECALL_MS_MAX, Math.round(time)));
       record.recallMs[ms] = (record.recallMs[ms] ?? 0) + 1;
     }
-    await storage.put(key, record);
+    await writeHour(storage, hour, record);
   });
-}
-
-async function forgetOld(storage) {
-  const old = await storage.list(["stats"], { end: ["stats", hourOf(Date.now() - STATS_KEEP_DAYS * 86_400_000)], limit: 500 });
-  if (old.length) await storage.deleteMany(old.map((e) => e.key));
 }
 
 /**
@@ -68,8 +63,8 @@ export const indexLagOf = (hub) => async (storage) => {
   const model = await hub.embedder();
   const store = hub.storeOf(storage);
   let lag = 0;
-  for (const e of await storage.list(["memory"])) {
-    const ref = { scope: e.key[1], id: e.key[2] };
+  for (const e of await listEntries(storage)) {
+    const ref = { scope: e.scope, id: e.id };
     const loaded = await store.load(ref).catch(() => null);
     if (loaded) lag += (await unembedded(model, storage, loaded.content)).size;
   }
@@ -89,7 +84,7 @@ export async function readStats(storage, since, indexLag = null) {
   const start = hourOf(Math.max(from, 0));
   const out = Object.fromEntries(FIELDS.map((f) => [f, 0]));
   const times = new Map();
-  for (const { value } of await storage.list(["stats"])) {
+  for (const value of await listHours(storage)) {
     if (value.hour < start) continue;
     for (const f of FIELDS) out[f] += value[f] ?? 0;
     for (const [ms, n] of Object.entries(value.recallMs ?? {})) times.set(Number(ms), (times.get(Number(ms)) ?? 0) + n);

@@ -9,17 +9,15 @@
 // Task memories live in the team's memory host under their own key prefix
 // (TASK_PREFIX), as team-scope memories of the engine, so they can never be
 // confused with a team memory of the same id; the expiry of each is
-// ["task", id] in the team's storage. The routes are routes/tasks.js's.
-import { MemoryStore } from "memdoc";
-
+// data/task.js's. The routes are routes/tasks.js's.
 import { appendAudit } from "./audit.js";
-import { deleteStored, exclusive } from "./deletion.js";
+import { deleteStored, memoryStore, taskHeadKey, TASK_PREFIX } from "./data/memories.js";
+import { exclusive } from "./data/memory.js";
+import { anyExpiry, deleteExpiry, listExpiries, readExpiry, writeExpiry } from "./data/task.js";
 
-export const TASK_PREFIX = "memdoc-task";
 export const TTL_MAX_SECONDS = 30 * 86_400;
-const expiry = (id) => ["task", id];
 /** The expiry of a task memory, `{ expiresAt, ttlSeconds }`, or undefined. */
-export const expiryOf = (storage, id) => storage.get(expiry(id));
+export const expiryOf = readExpiry;
 /** Whether an expiry has passed at `now`. */
 export const pastExpiry = (record, now = Date.now()) => Date.parse(record.expiresAt) <= now;
 /** The engine's ref of a task memory: the team rules apply. */
@@ -28,29 +26,27 @@ export const engineRef = (id) => ({ scope: "team", id });
 const stores = new WeakMap();
 export function taskStore(storage, config) {
   let store = stores.get(storage);
-  if (!store) stores.set(storage, (store = new MemoryStore(storage.host, { historyDepth: config.historyDepth, keyPrefix: TASK_PREFIX })));
+  if (!store) stores.set(storage, (store = memoryStore(storage, { historyDepth: config.historyDepth, keyPrefix: TASK_PREFIX })));
   return store;
 }
 
 /** The team's task memories not expired at `now`: `[{scope: "task", id, expiresAt}]`. */
 export async function liveTasks(storage, now = Date.now()) {
-  return (await storage.list(["task"])).filter((e) => !pastExpiry(e.value, now)).map((e) => ({ scope: "task", id: e.key[1], expiresAt: e.value.expiresAt }));
+  return (await listExpiries(storage)).filter((e) => !pastExpiry(e, now)).map((e) => ({ scope: "task", id: e.id, expiresAt: e.expiresAt }));
 }
 
 /** Set a task memory's expiry, `ttl` seconds from now. */
 export async function setExpiry(storage, id, ttl) {
-  await storage.put(expiry(id), { expiresAt: new Date(Date.now() + ttl * 1000).toISOString(), ttlSeconds: ttl });
+  await writeExpiry(storage, id, { expiresAt: new Date(Date.now() + ttl * 1000).toISOString(), ttlSeconds: ttl });
 }
 
 /** Whether the team has task memories (for the schedule of sweeps). */
-export async function hasTasks(storage) {
-  return (await storage.list(["task"], { limit: 1 })).length > 0;
-}
+export const hasTasks = anyExpiry;
 
 /** Delete a task memory's head, the snapshots it names, and its expiry. */
 export async function removeTask(storage, id) {
-  await deleteStored(storage, `${TASK_PREFIX}/team/${id}`);
-  await storage.delete(expiry(id));
+  await deleteStored(storage, taskHeadKey(id));
+  await deleteExpiry(storage, id);
 }
 
 /** Remove an expired task memory, audited as `expire` (by the sweep, or by the save that starts it again). */
@@ -65,8 +61,7 @@ export async function expireTask(storage, id, { auditMax, by }) {
  */
 export async function sweepTasks({ storage, auditMax, expired, now = Date.now() }) {
   let removed = 0;
-  for (const { key } of await storage.list(["task"])) {
-    const id = key[1];
+  for (const { id } of await listExpiries(storage)) {
     await exclusive(storage, { scope: "task", id }, async () => {
       const current = await expiryOf(storage, id);
       if (current === undefined || !pastExpiry(current, now)) return;

@@ -1,4 +1,4 @@
-// The record of a team, ["team"] in its storage: a team exists once its
+// The record of a team (data/team.js): a team exists once its
 // record is there and whole. Creating a team writes it first; an import
 // (backup.js) writes it first too, marked `importing`, then every record of
 // the export, then the record without the mark: that one write is the
@@ -8,9 +8,9 @@
 // import of the same id clears and replaces. An import running in this
 // process is never taken for abandoned: each team is served by one process
 // (its Durable Object; the one Deno hub of a KV file).
+import { clearTeam, createTeam, readTeam, writeTeam } from "./data/team.js";
 import { HubProblem } from "./problem.js";
 
-const RECORD = ["team"];
 /** Storages whose team record was read whole (a read per request saved). */
 const whole = new WeakSet();
 /** The teams importing in this process. */
@@ -19,18 +19,18 @@ const importing = new Set();
 /**
  * Claim the team id with `record` (put only if absent, or over an abandoned
  * import); false when the team exists or is importing here.
- * @param {import("./team-storage.js").TeamStorage} storage
+ * @param {import("./data/storage.js").TeamStorage} storage
  * @param {{ team: string }} record
  * @param {boolean} [ours] the caller is the import running here
  */
 export async function claimTeam(storage, record, ours = false) {
   whole.delete(storage);
-  if (await storage.create(RECORD, record)) return true;
-  const held = await storage.get(RECORD);
+  if (await createTeam(storage, record)) return true;
+  const held = await readTeam(storage);
   if (held?.importing === undefined || (importing.has(held.team) && !ours)) return false;
   // An abandoned import: everything it wrote goes, then the claim again.
-  await storage.deleteAll();
-  return storage.create(RECORD, record);
+  await clearTeam(storage);
+  return createTeam(storage, record);
 }
 
 /**
@@ -39,7 +39,7 @@ export async function claimTeam(storage, record, ours = false) {
  */
 export async function isWhole(storage) {
   if (whole.has(storage)) return true;
-  const record = await storage.get(RECORD);
+  const record = await readTeam(storage);
   if (record === undefined || record.importing !== undefined) return false;
   whole.add(storage);
   return true;
@@ -47,7 +47,7 @@ export async function isWhole(storage) {
 
 /** The team's record when the team exists and is whole, else undefined. */
 export async function teamRecord(storage) {
-  const record = await storage.get(RECORD);
+  const record = await readTeam(storage);
   return record?.importing === undefined ? record : undefined;
 }
 
@@ -61,7 +61,7 @@ export function forgetTeam(storage) {
  * exists or another import of it runs here), run `write`, then switch the
  * team in with one write. A failure empties the storage again (and what a
  * crash leaves is replaced by the next claim).
- * @param {import("./team-storage.js").TeamStorage} storage
+ * @param {import("./data/storage.js").TeamStorage} storage
  * @param {{ team: string, createdAt: string }} record
  * @param {() => Promise<void>} write
  */
@@ -74,9 +74,9 @@ export async function importTeam(storage, record, write) {
     claimed = await claimTeam(storage, { ...record, importing: new Date().toISOString() }, true);
     if (!claimed) throw exists();
     await write();
-    await storage.put(RECORD, record);
+    await writeTeam(storage, record);
   } catch (error) {
-    if (claimed) await storage.deleteAll().catch(() => {});
+    if (claimed) await clearTeam(storage).catch(() => {});
     throw error;
   } finally {
     importing.delete(record.team);

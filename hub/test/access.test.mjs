@@ -13,7 +13,7 @@ import { memoryHost } from "memdoc/adapters/memory";
 
 import { createHub } from "../src/app.js";
 
-/** A TeamStorage (src/team-storage.js) in a Map. */
+/** A TeamStorage (src/data/storage.js) in a Map. */
 function memoryTeamStorage() {
   const entries = new Map();
   const text = (key) => key.join("\u0001");

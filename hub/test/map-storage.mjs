@@ -1,4 +1,4 @@
-// An in-memory TeamStorage (team-storage.js) with the same ordering as
+// An in-memory TeamStorage (data/storage.js) with the same ordering as
 // Durable Object storage and Deno KV (keys sorted), for the tests of the
 // hub's modules; `host` is the package's in-memory KvHost.
 import { memoryHost } from "memdoc/adapters/memory";

@@ -1,9 +1,9 @@
 // `memdoc recall`'s embedders in the package's bin (cli.js; docs/CLI.md,
-// "Recall by meaning"), as the Rust binary's cli/src/embedder.rs: where
-// their files are looked for, which one a recall uses (the static table,
-// e5 for a memory or question mostly not in Latin letters as hybridRecall
-// chooses, MiniLM when asked), and the vectors it gives the engine, which
-// ranks and prints (`__cliRecall`).
+// "Recall by meaning"), as the Rust binary's
+// cli/src/bin/memdoc/embedder.rs: where their files are looked for, which
+// one a recall uses (the static table, e5 for a memory or question mostly
+// not in Latin letters as hybridRecall chooses, MiniLM when asked), and
+// the vectors it gives the engine, which ranks and prints (`__cliRecall`).
 import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 

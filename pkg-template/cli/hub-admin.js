@@ -1,7 +1,7 @@
 // `memdoc hub team|key|member …` of the package's bin (cli.js): the
 // commands' arguments as cli.js parses them, and their run: the request's
 // method, path and body and what its answer prints are the engine's
-// (src/cli/hub_admin.rs, `__cliHubAdmin…`), as for the Rust binary.
+// (cli/src/hub_admin.rs, `__cliHubAdmin…`), as for the Rust binary.
 
 /** The commands, in cli.js's form (positionals, options, flags, about). */
 export const adminCommands = {

@@ -57,8 +57,10 @@ pub(crate) fn diff3<T: Eq>(base: &[T], ours: &[T], theirs: &[T]) -> Vec<Chunk> {
 }
 
 /// For each index of `a`, the index of `b` it is matched to by a longest
-/// common subsequence (matches are strictly increasing in both).
-pub(crate) fn matches<T: Eq>(a: &[T], b: &[T]) -> Vec<Option<usize>> {
+/// common subsequence (matches are strictly increasing in both): how the
+/// merge lines up two versions, and the `memdoc` command's diff with it
+/// (`memdoc::lcs_matches`).
+pub fn matches<T: Eq>(a: &[T], b: &[T]) -> Vec<Option<usize>> {
     let mut out = vec![None; a.len()];
     let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
     let suffix = a[prefix..]

@@ -14,8 +14,9 @@ pub(super) struct Selection<'a> {
 
 /// Per item, `None` when taken, or why it was left out. Pinned sections'
 /// items first; then the current items that answer the query (and the
-/// entries that supersede one, even under the floor, at the score of the
-/// highest they supersede), by score; a superseded item after the current
+/// entries that supersede one, even under the floor, at the mean score of
+/// themselves and the items they supersede, or their own when higher), by
+/// score; a superseded item after the current
 /// ones of its group, and only once the entry that supersedes it (which is
 /// current) was taken.
 pub(super) fn select(
@@ -28,11 +29,24 @@ pub(super) fn select(
     let mut reasons: Vec<Option<OmitReason>> = vec![Some(OmitReason::NoMatch); items.len()];
     let mut keys: Vec<f64> = scored.iter().map(|(score, _)| *score).collect();
     let mut taken = vec![false; items.len()];
+    // Per entry, the sum and the count of the scores of the items it
+    // supersedes that answer the query, in document order.
+    let mut replaced = vec![(0.0, 0.0); items.len()];
     for (i, item) in items.iter().enumerate() {
         taken[i] |= how.relevant[i] || sections[item.section].pinned;
         if let (true, Some(j)) = (how.relevant[i], how.superseded[i]) {
             taken[j] = true;
-            keys[j] = keys[j].max(keys[i]);
+            replaced[j].0 += keys[i];
+            replaced[j].1 += 1.0;
+        }
+    }
+    // Statements of one thing at several dates are one fact: ranked at
+    // the mean of their scores (the best of several near-equal scores
+    // would rank a fact stated often above one stated once), or at the
+    // current entry's own when higher.
+    for (key, (sum, count)) in keys.iter_mut().zip(replaced) {
+        if count > 0.0 {
+            *key = key.max((*key + sum) / (count + 1.0));
         }
     }
     let order: Vec<usize> = (0..items.len()).filter(|&i| taken[i]).collect();

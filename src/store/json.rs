@@ -13,6 +13,10 @@
 //! record's fields from the value read, refusing unknown, repeated,
 //! missing and mistyped ones.
 //!
+//! Public for the `memdoc` command (memdoc-cli), which reads the hub's
+//! answers and writes its JSON reports with it: [`from_json`], [`Value`],
+//! [`object`] and [`Object`]; the records' own fields stay the store's.
+//!
 //! In WebAssembly the module used to hand records to the host's `JSON`.
 //! That copied a record's text out of the module and its fields back in one
 //! call each, and the store's audit trail made the head a few hundred
@@ -25,8 +29,9 @@ mod write;
 use crate::fast::{word, zero_bytes, HIGH, ONES};
 
 pub(crate) use fields::{string, Fields};
-pub(crate) use read::{from_json, Value};
-pub(crate) use write::{object, string as quote, Object};
+pub use read::{from_json, Value};
+pub(crate) use write::string as quote;
+pub use write::{object, Object};
 
 /// How many bytes at the start of `bytes` a JSON string holds as they
 /// are: those before the first `"`, `\` or control character. Eight bytes

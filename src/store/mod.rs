@@ -45,7 +45,7 @@
 mod clock;
 mod error;
 mod host;
-pub(crate) mod json;
+pub mod json;
 mod key;
 mod last_head;
 mod memory_host;

@@ -7,9 +7,9 @@
 //! The exports: [`pure`] (the pure functions), [`ops`] (`merge` and
 //! `compact`), [`recall`] (`recall` and `expire`), [`store`] (the
 //! `MemoryStore` class) over [`host`] (a JavaScript `KvHost` object) with
-//! [`task`] (its calls in progress, polled from JavaScript), [`info`]
-//! (version and code lists) and [`cli`] (the command line's engine, in the
-//! module of the package's bin only: the `cli` feature).
+//! [`task`] (its calls in progress, polled from JavaScript) and [`info`]
+//! (version and code lists). The command line's exports are the CLI's
+//! crate's (cli/wasm/), over the engine's public API.
 //!
 //! What they share: [`convert`] (arguments in, results out through the
 //! default wire format), [`text`] (texts in and out, and the text kept
@@ -26,10 +26,6 @@
 //! file of its topic, a new topic one more file and `mod` line here.
 
 mod allocator;
-#[cfg(feature = "cli")]
-pub mod cli;
-#[cfg(feature = "cli")]
-pub mod cli_agents;
 mod convert;
 pub(crate) mod errors;
 mod host;

@@ -7,6 +7,7 @@ import { Hono } from "hono";
 
 import { MEMORY_PATH as M, auditRefusals, memoryRole, teamRole } from "../access.js";
 import { allow } from "../allow.js";
+import { listMarkers } from "../data/deleted.js";
 import { deletedMarker, exclusive, markDeleted, purgeMemory, storedRevision, unmarkDeleted } from "../deletion.js";
 import { etag, ifMatch } from "../etag.js";
 import { HubProblem } from "../problem.js";
@@ -71,9 +72,9 @@ deletion.all(`${M}/restore`, allow("POST"));
 
 deletion.get("/deleted", teamRole("deleted", "reader"), async (c) => {
   const who = c.var.caller;
-  const team = who.role === "admin" ? await who.storage.list(["deleted", "team"]) : [];
+  const team = who.role === "admin" ? await listMarkers(who.storage, "team") : [];
   const own = await deletedMarker(who.storage, { scope: "user", id: who.member });
-  const memories = [...(own === undefined ? [] : [own]), ...team.map((e) => e.value)].map(({ scope, id, revision, deletedAt, deletedBy, purgeAfter }) => ({ scope, id, revision, deletedAt, deletedBy, purgeAfter }));
+  const memories = [...(own === undefined ? [] : [own]), ...team].map(({ scope, id, revision, deletedAt, deletedBy, purgeAfter }) => ({ scope, id, revision, deletedAt, deletedBy, purgeAfter }));
   return c.json({ memories });
 });
 deletion.all("/deleted", allow("GET"));

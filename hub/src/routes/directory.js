@@ -5,6 +5,7 @@ import { Hono } from "hono";
 
 import { teamRole } from "../access.js";
 import { allow } from "../allow.js";
+import { listEntries, readEntry } from "../data/memory.js";
 import { liveTasks } from "../tasks.js";
 
 const LIST_LIMIT = 1000;
@@ -14,11 +15,11 @@ export const directory = new Hono();
 
 directory.get("/memories", teamRole("memories", "reader"), async (c) => {
   const who = c.var.caller;
-  const team = await who.storage.list(["memory", "team"], { limit: LIST_LIMIT + 1 });
-  const own = await who.storage.get(["memory", "user", who.member]);
+  const team = await listEntries(who.storage, { scope: "team", limit: LIST_LIMIT + 1 });
+  const own = await readEntry(who.storage, { scope: "user", id: who.member });
   const memories = [
     ...(own === undefined ? [] : [{ scope: "user", id: who.member }]),
-    ...team.slice(0, LIST_LIMIT).map((e) => ({ scope: "team", id: e.key[2] })),
+    ...team.slice(0, LIST_LIMIT).map((e) => ({ scope: "team", id: e.id })),
     ...(await liveTasks(who.storage)),
   ];
   return c.json({ memories, truncated: team.length > LIST_LIMIT });

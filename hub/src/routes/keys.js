@@ -7,6 +7,9 @@ import { auditRefusals, teamRole } from "../access.js";
 import { allow } from "../allow.js";
 import { appendAudit } from "../audit.js";
 import { readJson } from "../body.js";
+import { deleteKey, listKeys, readKey } from "../data/key.js";
+import { writeRevoked } from "../data/revoked.js";
+import { lastUses } from "../data/used.js";
 import { closeOf } from "../events.js";
 import { addKey, keyRequest, oneAtATime, publicKey } from "../key-records.js";
 import { KEY_ID, activeAdminKeys, checkKeyFor } from "../members.js";
@@ -37,8 +40,8 @@ keys.post("/keys", byOperator, teamRole("key.create", "admin"), auditRefusals, a
 });
 keys.get("/keys", teamRole("key.list", "admin"), async (c) => {
   const { storage } = c.var.caller;
-  const used = new Map((await storage.list(["used"])).map((e) => [e.key[1], e.value]));
-  return c.json({ keys: (await storage.list(["key"])).map((e) => publicKey({ ...e.value, lastUsedAt: used.get(e.value.id) ?? null })) });
+  const used = await lastUses(storage);
+  return c.json({ keys: (await listKeys(storage)).map((r) => publicKey({ ...r, lastUsedAt: used.get(r.id) ?? null })) });
 });
 keys.all("/keys", allow("GET, POST"));
 
@@ -46,14 +49,14 @@ keys.delete("/keys/:keyId", teamRole("key.revoke", "admin", (c) => `key/${c.req.
   const who = c.var.caller;
   const keyId = c.req.param("keyId");
   await oneAtATime(who.storage, async () => {
-    const record = KEY_ID.test(keyId) ? await who.storage.get(["key", keyId]) : undefined;
+    const record = KEY_ID.test(keyId) ? await readKey(who.storage, keyId) : undefined;
     if (record === undefined) throw await who.refuse(new HubProblem(404, "key/not-found", "There is no such key."));
     if (record.role === "admin" && (await activeAdminKeys(who.storage, { keyId })).length === 0) {
       throw await who.refuse(new HubProblem(409, "key/last-admin", "This is the team's last admin key: create another admin key first. (The operator can also create one.)"));
     }
     // The id stays known, so that a revoked key's use is audited as its member's.
-    await who.storage.put(["revoked", keyId], { member: record.member, role: record.role, revokedAt: new Date().toISOString() });
-    await who.storage.deleteMany([["key", keyId], ["used", keyId]]);
+    await writeRevoked(who.storage, keyId, { member: record.member, role: record.role, revokedAt: new Date().toISOString() });
+    await deleteKey(who.storage, keyId);
   });
   c.var.hub.runtime.closeSockets?.({ storage: who.storage, keyId, close: closeOf("auth/invalid-key") });
   await who.audit({ status: 204 });

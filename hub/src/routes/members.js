@@ -6,6 +6,8 @@ import { Hono } from "hono";
 import { teamRole } from "../access.js";
 import { allow } from "../allow.js";
 import { readJson } from "../body.js";
+import { readKey, writeKey } from "../data/key.js";
+import { writeMember } from "../data/member.js";
 import { MEMBER } from "../ids.js";
 import { closeOf } from "../events.js";
 import { addKey, oneAtATime } from "../key-records.js";
@@ -40,7 +42,7 @@ members.patch("/members/:member", teamRole("member.status", "admin", (c) => `mem
     if (request.status === "disabled" && (await activeAdminKeys(who.storage, { member })).length === 0) {
       throw await who.refuse(new HubProblem(409, "member/last-admin", "This member holds the team's last active admin key: create an admin key for another member first. (The operator can also create one.)"));
     }
-    await who.storage.put(["member", member], { status: request.status, changedAt: new Date().toISOString(), changedBy: who.member });
+    await writeMember(who.storage, member, { status: request.status, changedAt: new Date().toISOString(), changedBy: who.member });
     return { ...found, status: request.status };
   });
   if (request.status === "disabled") c.var.hub.runtime.closeSockets?.({ storage: who.storage, member, close: closeOf("auth/member-disabled") });
@@ -60,14 +62,14 @@ members.post("/keys/:keyId/rotate", teamRole("key.rotate", "reader", (c) => `key
     throw await who.refuse(new HubProblem(400, "request/invalid-body", `\`graceSeconds\` must be a whole number from 0 to ${GRACE_MAX_SECONDS} (30 days).`));
   }
   const { key, end } = await oneAtATime(who.storage, async () => {
-    const old = KEY_ID.test(keyId) ? await who.storage.get(["key", keyId]) : undefined;
+    const old = KEY_ID.test(keyId) ? await readKey(who.storage, keyId) : undefined;
     if (old === undefined) throw await who.refuse(new HubProblem(404, "key/not-found", "There is no such key."));
     if (old.member !== who.member) throw await who.refuse(new HubProblem(403, "auth/forbidden", `Only ${old.member} rotates their keys: a key opens its member's user memory. (An admin revokes it; the operator makes a new one.)`));
     const now = Date.now();
     const fresh = await addKey(who.storage, who.team, { member: old.member, role: old.role, label: old.label, expiresAt: old.expiresAt ?? null });
     // The old key ends with its grace (or its own expiry, when sooner).
     const end = Math.min(now + grace * 1000, old.expiresAt == null ? Infinity : Date.parse(old.expiresAt));
-    await who.storage.put(["key", keyId], { ...old, expiresAt: new Date(end).toISOString(), rotatedTo: fresh.id });
+    await writeKey(who.storage, keyId, { ...old, expiresAt: new Date(end).toISOString(), rotatedTo: fresh.id });
     return { key: fresh, end: new Date(end).toISOString() };
   });
   // Without a grace the old key ends now; with one, its sockets close at the next change after it ends.

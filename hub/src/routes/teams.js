@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import { allow } from "../allow.js";
 import { appendAudit } from "../audit.js";
 import { readJson } from "../body.js";
+import { clearTeam } from "../data/team.js";
 import { TEAM_DELETED } from "../events.js";
 import { MEMBER } from "../ids.js";
 import { addKey } from "../key-records.js";
@@ -44,7 +45,7 @@ teams.delete("/:team", operatorOnly(), async (c) => {
   // Its sockets close first (a change the deletion makes would close them as
   // revoked), and again after, for any opened meanwhile.
   c.var.hub.runtime.closeSockets?.({ storage, close: TEAM_DELETED });
-  await storage.deleteAll();
+  await clearTeam(storage);
   c.var.hub.runtime.closeSockets?.({ storage, close: TEAM_DELETED });
   forgetTeam(storage);
   await c.var.hub.runtime.teamDeleted?.({ team, storage });

@@ -7,6 +7,7 @@
 // ranked by score and kept while their text fits the budget; each names its
 // memory. Omitted items are answered as recall-answer.js says. The route
 // (routes/recall.js) and the MCP tool `memory_recall` both call it.
+import { listEntries } from "../data/memory.js";
 import { deletedMarkers } from "../deletion.js";
 import { queryOnce } from "../embedding.js";
 import { utcToday } from "../dates.js";
@@ -37,8 +38,8 @@ const codePoints = (text) => [...text].length;
 export async function recallTeam(hub, who, params) {
   const store = hub.storeOf(who.storage);
   // The caller's own user memory first, then the team's by id.
-  const refs = (await who.storage.list(["memory"]))
-    .map((e) => ({ scope: e.key[1], id: e.key[2] }))
+  const refs = (await listEntries(who.storage))
+    .map((e) => ({ scope: e.scope, id: e.id }))
     .filter((ref) => ref.scope === "team" || (ref.scope === "user" && ref.id === who.member))
     .sort((a, b) => (a.scope === b.scope ? 0 : a.scope === "user" ? -1 : 1));
   const traced = wantsTrace(params);

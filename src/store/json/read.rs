@@ -16,21 +16,30 @@ const MAX_DEPTH: usize = 16;
 /// A JSON value of the kinds records hold, its strings borrowed from the
 /// text where they can be.
 #[derive(Debug)]
-pub(crate) enum Value<'t> {
+pub enum Value<'t> {
+    /// `null`.
     Null,
+    /// `true` or `false`.
     Bool(bool),
+    /// A string, its escapes undone.
     Str(Cow<'t, str>),
     /// A whole number of zero or more.
     Whole(u64),
     /// A negative whole number.
     Negative(i64),
+    /// An array.
     Array(Vec<Value<'t>>),
     /// The entries in the text's order, a key given twice too.
     Object(Vec<(Cow<'t, str>, Value<'t>)>),
 }
 
 /// The value `text` holds, or why it holds none.
-pub(crate) fn from_json(text: &str) -> Result<Value<'_>, String> {
+///
+/// # Errors
+///
+/// What is wrong with the text and at which byte, when it is not one JSON
+/// value of the kinds above.
+pub fn from_json(text: &str) -> Result<Value<'_>, String> {
     let mut reader = Reader {
         text,
         at: 0,

@@ -9,7 +9,7 @@ use std::ops::Range;
 use super::plain_prefix;
 
 /// The JSON object `write` writes, as compact JSON.
-pub(crate) fn object(capacity: usize, write: impl FnOnce(&mut Object<'_>)) -> String {
+pub fn object(capacity: usize, write: impl FnOnce(&mut Object<'_>)) -> String {
     let mut out = String::with_capacity(capacity);
     let mut o = Object::new(&mut out);
     write(&mut o);
@@ -53,7 +53,7 @@ pub(crate) fn string(out: &mut String, text: &str) {
 /// call each. The calls are not inlined (`#[inline(never)]`): inlined into
 /// every record's writer, inside the store's state machines, they made the
 /// module larger (BENCHMARKS.md).
-pub(crate) struct Object<'a> {
+pub struct Object<'a> {
     out: &'a mut String,
     first: bool,
 }
@@ -80,28 +80,29 @@ impl<'a> Object<'a> {
     }
 
     /// A value already written as JSON.
-    pub(crate) fn json(&mut self, name: &str, json: &str) -> &mut Self {
+    pub fn json(&mut self, name: &str, json: &str) -> &mut Self {
         self.name(name).push_str(json);
         self
     }
 
     /// A string, and where its JSON is in the whole text.
-    pub(crate) fn string_at(&mut self, name: &str, value: &str) -> Range<usize> {
+    pub fn string_at(&mut self, name: &str, value: &str) -> Range<usize> {
         let out = self.name(name);
         let start = out.len();
         string(out, value);
         start..out.len()
     }
 
+    /// A string.
     #[inline(never)]
-    pub(crate) fn string(&mut self, name: &str, value: &str) -> &mut Self {
+    pub fn string(&mut self, name: &str, value: &str) -> &mut Self {
         string(self.name(name), value);
         self
     }
 
     /// A string, or `null`.
     #[inline(never)]
-    pub(crate) fn optional_string(&mut self, name: &str, value: Option<&str>) -> &mut Self {
+    pub fn optional_string(&mut self, name: &str, value: Option<&str>) -> &mut Self {
         if let Some(value) = value {
             return self.string(name, value);
         }
@@ -110,13 +111,14 @@ impl<'a> Object<'a> {
     }
 
     /// A whole number.
-    pub(crate) fn number(&mut self, name: &str, value: impl fmt::Display) -> &mut Self {
+    pub fn number(&mut self, name: &str, value: impl fmt::Display) -> &mut Self {
         let _ = write!(self.name(name), "{value}");
         self
     }
 
+    /// A list of strings.
     #[inline(never)]
-    pub(crate) fn strings(&mut self, name: &str, values: &[String]) -> &mut Self {
+    pub fn strings(&mut self, name: &str, values: &[String]) -> &mut Self {
         let out = self.name(name);
         out.push('[');
         for (k, value) in values.iter().enumerate() {
@@ -130,7 +132,7 @@ impl<'a> Object<'a> {
     }
 
     /// A list of objects, each written by `write`.
-    pub(crate) fn objects<T>(
+    pub fn objects<T>(
         &mut self,
         name: &str,
         items: &[T],
