@@ -36,7 +36,7 @@
 // could not fail would fail here.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -163,12 +163,6 @@ export function targetCodeOutsideFast(base) {
 const STORAGE_CALL = /(?:\bstorage|\.storage)\s*\.\s*(?:get|getMany|put|putMany|delete|deleteMany|create|list|deleteAll|host)\b/;
 const SCOPES = new Set(["team", "user", "task"]);
 const STORE_KEY = /`memdoc(?:-task)?\/\$\{|["'`]memdoc-task["'`/]/;
-/**
- * Modules that may still name one namespace until it moves into the data
- * layer: each leave ends by itself once the namespace's module is there.
- */
-const MOVING = [{ file: "hub/src/embedding.js", namespace: "vectors", until: "hub/src/data/vectors.js" }];
-
 /** The storage keys (namespace names) an array literal `[…]` starting at `text[at]` writes, if it is one. */
 function storageKey(text, at, names) {
   const first = /^\[\s*["']([a-z]+)["']\s*([,\]])/.exec(text.slice(at));
@@ -196,8 +190,7 @@ export function storageOutsideData(base, namespaces = LAYOUT.map((n) => n.name))
           if (name) found.push(`${file}:${i + 1}: a key of "${name}"`);
         }
       });
-      const moving = MOVING.filter((m) => m.file === file && !existsSync(join(base, m.until)));
-      return found.filter((what) => !moving.some((m) => what.endsWith(`a key of "${m.namespace}"`) || what.endsWith("a storage call")));
+      return found;
     });
 }
 
@@ -326,8 +319,11 @@ test("each rule fails on a tree that breaks it", (t) => {
     join(dir, "hub", "src", "routes", "keys.js"),
     `// storage.get(["key", id]) in a comment is no call\nconst scope = z.enum(["team", "user", "task"]);\nawait who.storage.deleteMany([["key", id], ["used", id]]);\nconst team = ['team'];\nconst head = \`memdoc/\${ref.scope}/\${ref.id}\`;\nnew MemoryStore(storage.host);\n`,
   );
+  writeFileSync(join(dir, "hub", "src", "data", "vectors.js"), "");
   writeFileSync(join(dir, "hub", "src", "embedding.js"), `const at = (k) => ["vectors", k];\nawait storage.getMany(keys);\n`);
   const broken = [
+    'hub/src/embedding.js:1: a key of "vectors"',
+    "hub/src/embedding.js:2: a storage call",
     "hub/src/routes/keys.js:3: a storage call",
     'hub/src/routes/keys.js:3: a key of "key"',
     'hub/src/routes/keys.js:3: a key of "used"',
@@ -335,8 +331,6 @@ test("each rule fails on a tree that breaks it", (t) => {
     "hub/src/routes/keys.js:5: a key of the engine's store",
     "hub/src/routes/keys.js:6: a storage call",
   ];
-  assert.deepEqual(storageOutsideData(dir).filter((f) => !f.startsWith("hub/src/embedding.js")).sort(), broken.sort());
-  // A module still moving may keep its namespace until the data layer's module of it is there.
-  writeFileSync(join(dir, "hub", "src", "data", "vectors.js"), "");
-  assert.deepEqual(storageOutsideData(dir).filter((f) => f.startsWith("hub/src/embedding.js")), ['hub/src/embedding.js:1: a key of "vectors"', "hub/src/embedding.js:2: a storage call"]);
+  // No module outside hub/src/data keeps a namespace, whatever the data layer holds.
+  assert.deepEqual(storageOutsideData(dir).sort(), broken.sort());
 });

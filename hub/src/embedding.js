@@ -1,40 +1,14 @@
 // Recall by meaning on the hub (docs/HUB.md, "Recall by meaning"): the
-// team's item vectors, kept in the team's storage under
-// ["vectors", <embedder id:text hash:length>] (the package's cache key), the
-// indexing of a memory's new items after a save, and the count of items not
-// yet embedded (`indexLag` of the stats). The embedder itself comes from the
+// indexing of a memory's new items after a save, into the team's item
+// vectors (data/vectors.js), and the count of items not yet embedded
+// (`indexLag` of the stats). The embedder itself comes from the
 // runtime (worker.js, deno.js), built from the settings.
 import { vectorKey } from "memdoc";
 
 import { readTeam } from "./data/team.js";
+import { teamVectorCache } from "./data/vectors.js";
 import { memoryItems } from "./prepared-memories.js";
 import { nextTurn } from "./turns.js";
-
-/** Keys in team storage hold no "/": a model id like "@cf/baai/…" is escaped. */
-const storageKey = (key) => ["vectors", key.replaceAll("%", "%25").replaceAll("/", "%2F")];
-
-/** A vector as bytes (Durable Object storage and Deno KV both keep Uint8Array). */
-const bytesOf = (vector) => new Uint8Array(vector.buffer.slice(vector.byteOffset, vector.byteOffset + vector.byteLength));
-const vectorOf = (bytes) => new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-
-/** The package's vector cache (`{ getMany, setMany }`) over a team's storage. */
-export function teamVectorCache(storage) {
-  return {
-    async getMany(keys) {
-      // The distinct keys, read together (a memory's items in a few storage reads, not one each).
-      const distinct = [...new Set(keys)];
-      const values = await storage.getMany(distinct.map(storageKey));
-      const byKey = new Map(distinct.map((key, i) => [key, values[i]]));
-      return keys.map((key) => {
-        const bytes = byKey.get(key);
-        return bytes instanceof Uint8Array ? vectorOf(bytes) : undefined;
-      });
-    },
-    async setMany(entries) {
-      await storage.putMany(entries.map(([key, vector]) => [storageKey(key), bytesOf(vector)]));
-    },
-  };
-}
 
 /**
  * An embedder loader for one request: the query is embedded once, however

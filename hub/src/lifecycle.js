@@ -12,9 +12,10 @@
 import { hybridRecall } from "memdoc";
 
 import { appendAudit } from "./audit.js";
+import { teamVectorCache } from "./data/vectors.js";
 import { teamMemoryIds } from "./directory.js";
 import { engineProblem, HubProblem } from "./problem.js";
-import { queryOnce, teamVectorCache } from "./embedding.js";
+import { queryOnce } from "./embedding.js";
 import { readPolicies } from "./policies.js";
 import { withPreparedMemory } from "./prepared-memories.js";
 import { itemVectors, queryVector } from "./recall-vectors.js";

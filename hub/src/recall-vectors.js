@@ -1,7 +1,7 @@
 // The vectors of a recall by meaning of one team or user memory (docs/HUB.md,
 // "Recall by meaning"): the query's, embedded once per request, and every
 // item's, concatenated in the engine's item order, as `recallWithVectors`
-// takes them. Item vectors come from what the team holds (embedding.js,
+// takes them. Item vectors come from what the team holds (data/vectors.js,
 // one storage read per memory on a Durable Object, parallel reads on Deno
 // KV), or from the vectors prepared for the memories recalled last: a
 // bounded cache per process, by team, embedder and the memory's text (vectors
@@ -11,7 +11,7 @@
 // their scoring, not 7,600 vector reads and copies.
 import { vectorKey } from "memdoc";
 
-import { teamVectorCache } from "./embedding.js";
+import { teamVectorCache } from "./data/vectors.js";
 import { memoryItems } from "./prepared-memories.js";
 
 /** Bytes the prepared vectors (and their memories' texts, as keys) take at most in this process. */

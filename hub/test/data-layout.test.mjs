@@ -17,6 +17,7 @@ import { recordMemory } from "../src/data/memory.js";
 import { writeRevoked } from "../src/data/revoked.js";
 import { createTeam } from "../src/data/team.js";
 import { writeUsed } from "../src/data/used.js";
+import { teamVectorCache } from "../src/data/vectors.js";
 import { markDeleted } from "../src/deletion.js";
 import { writePolicies } from "../src/policies.js";
 import { count } from "../src/stats.js";
@@ -26,7 +27,7 @@ import { mapStorage } from "./map-storage.mjs";
 const TEAM = "acme";
 const HASH = "a".repeat(64);
 
-/** A team with a record in every namespace the hub writes without an embedder. */
+/** A team with a record in every namespace the hub writes. */
 async function filledTeam() {
   const storage = mapStorage(TEAM);
   await createTeam(storage, { team: TEAM, createdAt: "2026-12-01T00:00:00.000Z" });
@@ -48,6 +49,8 @@ async function filledTeam() {
   await count(storage, { writes: 1 });
   await taskStore(storage, { historyDepth: 5 }).save({ scope: "team", id: "todo" }, "# Task\n\n## Notes\n\n- Now.\n", { baseRevision: 0, actor: "ada" });
   await setExpiry(storage, "todo", 3600);
+  // What the indexer keeps of an item (embedding.js), under a model id with a "/".
+  await teamVectorCache(storage).setMany([["@cf/baai/bge-small-en-v1.5:0123456789abcdef:4", Float32Array.of(1, 0, 0)]]);
   return storage;
 }
 
@@ -59,11 +62,10 @@ test("every key of a team's storage is in a namespace of the layout, and each na
   assert.equal(new Set(names).size, names.length, "each namespace listed once");
   const held = new Set([...storage.map.keys()].map(namespaceOf));
   for (const name of held) assert.ok(names.includes(name), `${name} is listed in data/layout.js`);
-  // Every namespace but the embedder's vectors was written above: the check is over them all.
-  assert.deepEqual([...held].sort(), names.filter((n) => n !== "vectors").sort());
+  // Every namespace was written above: the check is over them all.
+  assert.deepEqual([...held].sort(), [...names].sort());
   for (const n of LAYOUT) {
-    // vectors.js comes with the vectors' move out of hub/src/embedding.js (test-js/architecture.test.mjs, MOVING).
-    if (n.name !== "vectors") assert.ok(existsSync(new URL(`../src/data/${n.module}`, import.meta.url)), `${n.name}: hub/src/data/${n.module} owns its keys`);
+    assert.ok(existsSync(new URL(`../src/data/${n.module}`, import.meta.url)), `${n.name}: hub/src/data/${n.module} owns its keys`);
     const carried = typeof n.read === "function" && typeof n.entries === "function" && !n.backup.startsWith("none");
     // The team's record is the export's first line and the import's switch (team-record.js), not a batch of entries.
     assert.ok(carried || n.name === "team" || /^none: \S/.test(n.backup), `${n.name} says how a backup carries it, or why none does`);
