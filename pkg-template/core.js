@@ -155,12 +155,12 @@ export class PreparedMemory {
     return guard(() => this.#live().items)();
   }
 
-  recall(query, options) {
-    return guard(() => this.#live().recall(query, options))();
+  recall(query, options, listed) {
+    return guard(() => this.#live().recall(query, options, undefined, undefined, undefined, listed))();
   }
 
-  recallWithVectors(query, options, embedder, queryVector, itemVectors) {
-    return guard(() => this.#live().recall(query, options, embedder, queryVector, itemVectors))();
+  recallWithVectors(query, options, embedder, queryVector, itemVectors, listed) {
+    return guard(() => this.#live().recall(query, options, embedder, queryVector, itemVectors, listed))();
   }
 
   /** Release the WebAssembly memory now instead of at garbage collection. */

@@ -76,6 +76,35 @@ test("a prepared memory recalls, query after query, exactly as recall and recall
   }
 });
 
+test("a prepared memory listing a few omitted items answers the rest of the recall unchanged", () => {
+  const next = random(52);
+  let cut = 0;
+  for (let round = 0; round < 60; round++) {
+    const { text, query, pick } = memory(next);
+    const prepared = new PreparedMemory(text);
+    try {
+      const items = recallItems(text);
+      const q = query();
+      const options = { scope: pick(["team", "user"]), budget: 1 + Math.floor(next() * 200) };
+      const listed = Math.floor(next() * 4);
+      const d = 3;
+      const queryVector = Float32Array.from({ length: d }, () => next() * 2 - 1);
+      const itemVectors = Float32Array.from({ length: d * items.length }, () => next() * 2 - 1);
+      for (const [full, few] of [
+        [recall(text, q, options), prepared.recall(q, options, listed)],
+        [recallWithVectors(text, q, options, "all-MiniLM-L6-v2", queryVector, itemVectors), prepared.recallWithVectors(q, options, "all-MiniLM-L6-v2", queryVector, itemVectors, listed)],
+      ]) {
+        if (full.omitted.length > listed) cut += 1;
+        assert.deepStrictEqual(few, { ...full, omitted: full.omitted.slice(0, listed) }, `${JSON.stringify(text)} ${q}`);
+        assert.equal(few.totals.omitted, full.omitted.length);
+      }
+    } finally {
+      prepared.free();
+    }
+  }
+  assert.ok(cut > 20, `omitted items were left out in ${cut} recalls`);
+});
+
 test("a prepared memory throws recall's coded errors, and keeps answering after one", () => {
   const text = "## Facts\n- 2025-03-01: Services use PostgreSQL 16\n- 2025-03-02: Office in Oslo";
   assert.equal(thrown(() => new PreparedMemory(42)).code, "input/not-a-string");

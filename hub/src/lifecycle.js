@@ -38,8 +38,10 @@ export const SWEEPER = "memdoc-sweeper";
  * count to (default: the memory's newest entry); `embedder` stands for the
  * hub's. The recall is counted in the team's stats, or, given `counted`, added
  * to it for the caller to count (`countRecalls`) with the others of its request.
+ * Given `listed`, a team or user memory's `omitted` is only its first
+ * `listed` items (`PreparedMemory`'s; `totals.omitted` counts them all).
  */
-export async function recallFor(hub, who, ref, content, params, { optional = false, today, embedder: given, counted } = {}) {
+export async function recallFor(hub, who, ref, content, params, { optional = false, today, embedder: given, counted, listed } = {}) {
   const { q, budget: rawBudget, mode } = params;
   if (optional && q === undefined && rawBudget === undefined) return null;
   if (q !== undefined && q.length > 2000) throw await who.refuse(new HubProblem(400, "request/invalid-query", "?q is at most 2000 characters."));
@@ -50,7 +52,7 @@ export async function recallFor(hub, who, ref, content, params, { optional = fal
   const started = performance.now();
   try {
     const options = { scope: ref.scope, budget: rawBudget === undefined ? null : Number(rawBudget), ...(today ? { today } : {}) };
-    recalled = embedder ? await recallByMeaning(hub, who, ref, content, q, options, embedder) : byWords(who, content, q ?? "", options);
+    recalled = embedder ? await recallByMeaning(hub, who, ref, content, q, options, embedder, listed) : byWords(who, content, q ?? "", options, listed);
   } catch (error) {
     const problem = engineProblem(error);
     throw problem instanceof HubProblem ? await who.refuse(problem) : problem;
@@ -69,7 +71,7 @@ export async function recallFor(hub, who, ref, content, params, { optional = fal
  * `recallFor`): hybridRecall's, with the item vectors of recall-vectors.js,
  from the memory prepared for the team.
  */
-async function recallByMeaning(hub, who, ref, content, q, options, load) {
+async function recallByMeaning(hub, who, ref, content, q, options, load, listed) {
   const { embedder } = await embedderOrFailure(queryOnce(load));
   if (ref.scope === "task") return hybridRecall(content, q, { ...options, embedder, cache: teamVectorCache(who.storage) });
   let query;
@@ -79,18 +81,18 @@ async function recallByMeaning(hub, who, ref, content, q, options, load) {
     items = await itemVectors(who.storage, embedder.id, query.length, content);
   } catch (error) {
     // As hybridRecall: by words alone, said.
-    return { ...byWords(who, content, q, options), semantic: { model: embedder.id, degraded: EMBEDDER_UNAVAILABLE, message: error?.message ?? String(error) } };
+    return { ...byWords(who, content, q, options, listed), semantic: { model: embedder.id, degraded: EMBEDDER_UNAVAILABLE, message: error?.message ?? String(error) } };
   }
-  const found = withPreparedMemory(who.storage, content, (memory) => memory.recallWithVectors(q, options, embedder.id, query, items.vectors));
+  const found = withPreparedMemory(who.storage, content, (memory) => memory.recallWithVectors(q, options, embedder.id, query, items.vectors, listed));
   const recalled = { ...found, semantic: { model: embedder.id, degraded: null } };
   if (items.missing === 0) return recalled;
   hub.indexing.add(who.storage, hub.storeOf(who.storage), ref);
   return { ...recalled, semantic: { ...recalled.semantic, degraded: INDEX_LAGGING, lag: items.missing } };
 }
 
-/** `recall(content, q, options)`, from the memory prepared for the team (prepared-memories.js). */
-function byWords(who, content, q, options) {
-  return withPreparedMemory(who.storage, content, (memory) => memory.recall(q, options));
+/** `recall(content, q, options)`, from the memory prepared for the team (prepared-memories.js), listing `listed` omitted items. */
+function byWords(who, content, q, options, listed) {
+  return withPreparedMemory(who.storage, content, (memory) => memory.recall(q, options, listed));
 }
 
 /** The degradation of a recall by meaning whose embedder failed (hybridRecall's). */

@@ -237,6 +237,9 @@ for (const [target, start] of Object.entries(targets)) {
       assert.equal(r.json.totals.omitted, 3 * TEAM_RECALL_MEMORIES);
       assert.equal(r.json.omitted.length, TEAM_OMITTED_LISTED);
       assert.ok(r.json.omitted.every((item) => item.text === undefined));
+      // The first memories' omitted items, in order: those past the listed ones are counted, not listed.
+      const ids = Array.from({ length: TEAM_OMITTED_LISTED }, (_, k) => `m${String(Math.floor(k / 3)).padStart(3, "0")}`);
+      assert.deepEqual(r.json.omitted.map((item) => item.memory.id), ids);
 
       const mcp = await mcpClient(hub.url, t.admin);
       try {

@@ -96,10 +96,14 @@ export class PreparedMemory {
   constructor(text: string);
   /** Every item's text, in the order `recallWithVectors` takes their vectors. */
   readonly items: string[];
-  /** `recall(text, query, options)`, with its errors. */
-  recall(query: string, options?: RecallOptions | null): Recall;
-  /** `recallWithVectors(text, query, options, embedder, queryVector, itemVectors)`, with its errors. */
-  recallWithVectors(query: string, options: RecallOptions | null | undefined, embedder: string, queryVector: Float32Array | number[], itemVectors: Float32Array | number[]): Recall;
+  /**
+   * `recall(text, query, options)`, with its errors; with `listed`, its
+   * `omitted` is only the first `listed` of them (`totals.omitted` counts
+   * them all), and the others are not converted.
+   */
+  recall(query: string, options?: RecallOptions | null, listed?: number): Recall;
+  /** `recallWithVectors(text, query, options, embedder, queryVector, itemVectors)`, with its errors; `listed` as `recall`'s. */
+  recallWithVectors(query: string, options: RecallOptions | null | undefined, embedder: string, queryVector: Float32Array | number[], itemVectors: Float32Array | number[], listed?: number): Recall;
   /** Release the WebAssembly memory now instead of at garbage collection. */
   free(): void;
 }

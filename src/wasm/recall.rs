@@ -69,7 +69,7 @@ impl JsPreparedRecall {
                 .as_ref(),
             )
             .map_err(|e| to_js(&e))?;
-        Ok(recall(&found))
+        Ok(recall(&found, usize::MAX))
     }
 }
 
@@ -97,7 +97,8 @@ impl JsPreparedMemory {
     }
 
     /// The recall of `query`: by words alone, or by words and meaning
-    /// given an embedder's id and vectors, as `PreparedRecall`'s `finish`.
+    /// given an embedder's id and vectors, as `PreparedRecall`'s `finish`,
+    /// listing the first `listed` omitted items (all without it).
     /// `core.js` makes it `recall` and `recallWithVectors`.
     ///
     /// # Errors
@@ -112,6 +113,7 @@ impl JsPreparedMemory {
         embedder: Option<String>,
         query_vector: Option<Vec<f32>>,
         item_vectors: Option<Vec<f32>>,
+        listed: Option<u32>,
     ) -> Result<Recall, JsValue> {
         let query = string(query, "query")?;
         let options = checked(options.map(Into::into), |o: RecallOptionsInput| o.resolve())?;
@@ -124,7 +126,7 @@ impl JsPreparedMemory {
             .0
             .recall(&query, &options, vectors.as_ref())
             .map_err(|e| to_js(&e))?;
-        Ok(recall(&found))
+        Ok(recall(&found, listed.map_or(usize::MAX, |n| n as usize)))
     }
 }
 

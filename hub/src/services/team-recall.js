@@ -94,7 +94,9 @@ export async function recallTeam(hub, who, params) {
         continue;
       }
       if (memories > 0) await hub.turn();
-      const recalled = await recallFor(hub, who, ref, loaded.content, params, { today, embedder, counted });
+      // Only the omitted items that can still be listed are converted from the engine's.
+      const listed = TEAM_OMITTED_LISTED - omitted.length;
+      const recalled = await recallFor(hub, who, ref, loaded.content, params, { today, embedder, counted, listed });
       const memory = { scope: ref.scope, id: ref.id, revision: loaded.revision };
       memories += 1;
       items += recalled.totals.items;
@@ -102,8 +104,8 @@ export async function recallTeam(hub, who, params) {
       if (recalled.semantic?.degraded === INDEX_LAGGING) lag += recalled.semantic.lag;
       for (const item of recalled.selected) candidates.push({ item, memory, score: item.score, at: candidates.length });
       // Only those that can be listed are kept (the budget's come first).
-      omittedCount += recalled.omitted.length;
-      for (const item of recalled.omitted.slice(0, TEAM_OMITTED_LISTED - omitted.length)) omitted.push({ ...item, memory });
+      omittedCount += recalled.totals.omitted;
+      for (const item of recalled.omitted.slice(0, listed)) omitted.push({ ...item, memory });
     }
   }
   await countRecalls(who.storage, counted);

@@ -15,8 +15,8 @@
 //!   number of terms, each term; the number of omission reasons, each
 //!   reason's name;
 //! - `selected`: the number of items, each item;
-//! - `omitted`: the number of items, each item followed by its reason (an
-//!   index into the reasons);
+//! - `omitted`: the number of items listed (the first `listed` of them),
+//!   each item followed by its reason (an index into the reasons);
 //! - item: its section (an index into the titles), text (a string), date (a
 //!   string, or [`NO_DATE`] and 0), its range (the start's line, column
 //!   and offset, then the end's), score, the number of terms, each term
@@ -71,9 +71,10 @@ pub struct Recalled {
 }
 
 impl Recalled {
-    /// The numbers and strings of `recall`.
+    /// The numbers and strings of `recall`, its omitted items past the
+    /// first `listed` left out (`totals.omitted` still counts them).
     #[must_use]
-    pub fn of(recall: &Recall) -> Self {
+    pub fn of(recall: &Recall, listed: usize) -> Self {
         let selected = recall.selected.iter().map(|i| Item {
             section: &i.section,
             text: &i.text,
@@ -82,7 +83,7 @@ impl Recalled {
             score: i.score,
             why: &i.why,
         });
-        let omitted = recall.omitted.iter().map(|i| Item {
+        let omitted = recall.omitted.iter().take(listed).map(|i| Item {
             section: &i.section,
             text: &i.text,
             date: i.date.as_deref(),
@@ -325,10 +326,25 @@ mod tests {
         let result = recall(text, query, options);
         let expected = floats(serde_json::to_value(&result).unwrap());
         assert_eq!(
-            read(&Recalled::of(&result)),
+            read(&Recalled::of(&result, usize::MAX)),
             expected,
             "{text:?} / {query:?}"
         );
+    }
+
+    /// `n` dated items in `sections` sections that recur.
+    fn dated(n: usize, sections: usize) -> String {
+        let mut many = String::new();
+        for k in 0..n {
+            let line = format!(
+                "## S{}\n- 2025-01-{:02}: word{} shared\n",
+                k % sections,
+                k % 28 + 1,
+                k % 5
+            );
+            many.push_str(&line);
+        }
+        many
     }
 
     #[test]
@@ -350,17 +366,24 @@ mod tests {
             same(text, query, &small);
             same("", query, &RecallOptions::default());
         }
-        let mut many = String::new();
-        for k in 0..40 {
-            let line = format!(
-                "## S{}\n- 2025-01-{:02}: word{} shared\n",
-                k % 11,
-                k % 28 + 1,
-                k % 5
-            );
-            many.push_str(&line);
-        }
+        let many = dated(40, 11);
         same(&many, "shared word3 word4", &small);
         same(&many, "shared", &RecallOptions::default());
+    }
+
+    #[test]
+    fn omitted_items_past_those_listed_are_left_out() {
+        let many = dated(40, 7);
+        let options = RecallOptions {
+            budget: 60,
+            ..RecallOptions::default()
+        };
+        let result = recall(&many, "shared word3", &options);
+        assert!(result.omitted.len() > 3);
+        for listed in [0, 3] {
+            let mut expected = floats(serde_json::to_value(&result).unwrap());
+            expected["omitted"].as_array_mut().unwrap().truncate(listed);
+            assert_eq!(read(&Recalled::of(&result, listed)), expected);
+        }
     }
 }

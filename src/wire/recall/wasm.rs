@@ -13,8 +13,9 @@ extern "C" {
     fn build_recall(strings: &str, numbers: &[f64]) -> Recall;
 }
 
-/// `recall` as the JavaScript `Recall`.
-pub(crate) fn recall(recall: &crate::Recall) -> Recall {
-    let recalled = Recalled::of(recall);
+/// `recall` as the JavaScript `Recall`, listing its first `listed`
+/// omitted items.
+pub(crate) fn recall(recall: &crate::Recall, listed: usize) -> Recall {
+    let recalled = Recalled::of(recall, listed);
     build_recall(&recalled.strings, &recalled.numbers)
 }
