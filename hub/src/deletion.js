@@ -19,6 +19,7 @@ import { appendAudit } from "./audit.js";
 import { anyMarker, deleteMarker, deleteMarkerAndEntry, listMarkers, readMarker, writeMarker } from "./data/deleted.js";
 import { deleteEntry, exclusive, recordMemory } from "./data/memory.js";
 import { deleteStored, headKey } from "./data/memories.js";
+import { deleteMemoryVectors } from "./data/vectors.js";
 import { HubProblem } from "./problem.js";
 
 export { exclusive } from "./data/memory.js";
@@ -36,9 +37,10 @@ export function deletedProblem(action) {
   return new HubProblem(404, "memory/not-found", "There is no such memory.");
 }
 
-/** Delete a memory's content and history, then its marker and directory entry. */
+/** Delete a memory's content and history and its item vectors, then its marker and directory entry. */
 export async function purgeMemory(storage, ref) {
   await deleteStored(storage, headKey(ref));
+  await deleteMemoryVectors(storage, ref);
   await deleteMarkerAndEntry(storage, ref);
 }
 

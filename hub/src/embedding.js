@@ -1,12 +1,13 @@
 // Recall by meaning on the hub (docs/HUB.md, "Recall by meaning"): the
-// indexing of a memory's new items after a save, into the team's item
-// vectors (data/vectors.js), and the count of items not yet embedded
-// (`indexLag` of the stats). The embedder itself comes from the
+// indexing of a memory after a save, into its vector record
+// (data/vectors.js), and the count of items not yet indexed (`indexLag` of
+// the stats). The embedder itself comes from the
 // runtime (worker.js, deno.js), built from the settings.
 import { vectorKey } from "memdoc";
 
+import { exclusive } from "./data/memory.js";
 import { readTeam } from "./data/team.js";
-import { teamVectorCache } from "./data/vectors.js";
+import { hasVectors, modelTag, readMemoryVectors, writeVectors } from "./data/vectors.js";
 import { memoryItems } from "./prepared-memories.js";
 import { nextTurn } from "./turns.js";
 
@@ -23,38 +24,61 @@ export function queryOnce(load) {
   };
 }
 
-/** The items of `content` whose vector the team does not hold yet (each distinct text once). */
-export async function unembedded(embedder, storage, content) {
-  const missing = new Map();
-  const items = memoryItems(storage, content);
-  const keys = items.map((item) => vectorKey(embedder.id, item));
-  const cached = await teamVectorCache(storage).getMany(keys);
-  keys.forEach((key, i) => {
-    if (cached[i] === undefined) missing.set(key, items[i]);
-  });
-  return missing;
+/** The hash of a memory's text its vector record is kept under (hex, 128 bits of SHA-256). */
+export async function textHash(content) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(content)));
+  return Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The items of `ref`'s `content` not indexed by `model` (all of them until its record is written): one storage read. */
+export async function unindexed(model, storage, ref, content) {
+  if (await hasVectors(storage, ref, model.id, await textHash(content))) return 0;
+  return memoryItems(storage, content).length;
 }
 
 /** The most texts one indexing call gives the embedder: the thread is given back between calls (turns.js). */
 const BATCH = 16;
 
 /**
- * Embed the items of `content` the team does not hold yet and keep their
- * vectors, BATCH texts a call, each call's in one write, with a turn between
- * calls. Runs after a save has answered: its failure is logged, never the
- * save's.
+ * Index `ref`'s `content`: the vectors of its items an earlier record of
+ * the memory holds are kept, the others embedded, BATCH texts a call with
+ * a turn between calls, and the memory's new record written (data/vectors.js)
+ * before its earlier ones are deleted. Runs after a save has answered,
+ * inside the memory's queue: its failure is logged, never the save's.
+ * @returns {Promise<number>} the texts embedded
  */
-export async function indexMemory(embedder, storage, content) {
-  const missing = [...(await unembedded(embedder, storage, content))];
-  const cache = teamVectorCache(storage);
-  for (let at = 0; at < missing.length; at += BATCH) {
+export async function indexMemory(embedder, storage, ref, content) {
+  const hash = await textHash(content);
+  const earlier = await readMemoryVectors(storage, ref);
+  const model = modelTag(embedder.id);
+  if (earlier.records.some((r) => r.model === model && r.hash === hash && r.record)) return 0;
+  const known = new Map();
+  for (const { record } of earlier.records.filter((r) => r.model === model && r.record)) {
+    record.keys.forEach((key, i) => known.set(key, record.vectors.subarray(i * record.dimensions, (i + 1) * record.dimensions)));
+  }
+  const items = memoryItems(storage, content);
+  const keys = items.map((item) => vectorKey(embedder.id, item));
+  const missing = new Map();
+  keys.forEach((key, i) => {
+    if (!known.has(key)) missing.set(key, items[i]);
+  });
+  const todo = [...missing];
+  for (let at = 0; at < todo.length; at += BATCH) {
     if (at > 0) await nextTurn();
-    const part = missing.slice(at, at + BATCH);
+    const part = todo.slice(at, at + BATCH);
     const vectors = await embedder.embed(part.map(([, text]) => text), "document");
     if (!Array.isArray(vectors) || vectors.length !== part.length) throw new Error(`the embedder gave ${vectors?.length ?? "no"} vectors for ${part.length} texts`);
-    await cache.setMany(part.map(([key], i) => [key, vectors[i] instanceof Float32Array ? vectors[i] : Float32Array.from(vectors[i])]));
+    part.forEach(([key], i) => known.set(key, vectors[i] instanceof Float32Array ? vectors[i] : Float32Array.from(vectors[i])));
   }
-  return missing.length;
+  const dimensions = keys.length > 0 ? known.get(keys[0]).length : (embedder.dimensions ?? 0);
+  const vectors = new Float32Array(keys.length * dimensions);
+  keys.forEach((key, i) => {
+    const vector = known.get(key);
+    if (vector.length !== dimensions) throw new Error(`a vector has ${vector.length} dimensions, another ${dimensions}`);
+    vectors.set(vector, i * dimensions);
+  });
+  await writeVectors(storage, ref, embedder.id, hash, { keys, vectors, dimensions }, earlier.keys);
+  return todo.length;
 }
 
 /** Memories of one team waiting for their indexing; past it a save's is left to the next save or recall (and counted in `indexLag`). */
@@ -109,9 +133,12 @@ export class IndexQueue {
         if (team.waiting.size === 0) this.teams.delete(id);
         try {
           // A team deleted meanwhile gets nothing written.
-          if ((await readTeam(team.storage)) === undefined) continue;
-          const loaded = await team.store.load(ref);
-          await indexMemory(await this.embedder(), team.storage, loaded.content);
+          // In the memory's queue: two indexings of one memory never race, nor one and a purge.
+          await exclusive(team.storage, ref, async () => {
+            if ((await readTeam(team.storage)) === undefined) return;
+            const loaded = await team.store.load(ref);
+            await indexMemory(await this.embedder(), team.storage, ref, loaded.content);
+          });
         } catch (error) {
           this.log?.(`memdoc hub: indexing ${tag} failed: ${error?.message ?? error}`);
         }

@@ -12,7 +12,7 @@
 import { hybridRecall } from "memdoc";
 
 import { appendAudit } from "./audit.js";
-import { teamVectorCache } from "./data/vectors.js";
+import { deleteItemVectors, taskVectorCache } from "./data/vectors.js";
 import { teamMemoryIds } from "./directory.js";
 import { engineProblem, HubProblem } from "./problem.js";
 import { queryOnce } from "./embedding.js";
@@ -30,10 +30,11 @@ export const SWEEPER = "memdoc-sweeper";
  * with `optional`, null when the request has neither. A bad query is a
  * refusal (400, audited). With an embedder (the hub's) and a
  * query, recall by words and meaning (`hybridRecall`), unless
- * `?mode=lexical`: with the vectors the team holds, never embedding a team
- * or user memory's items on the spot (those not indexed yet are matched by
- * words, said as `semantic.degraded: "index/lagging"` with their number in
- * `lag`, and the memory is queued for its indexing); a task memory's, which
+ * `?mode=lexical`: with the vector record of the memory's text, never
+ * embedding a team or user memory's items on the spot (a text not indexed
+ * yet is recalled by words, said as `semantic.degraded: "index/lagging"`
+ * with its items' number in `lag`, and the memory is queued for its
+ * indexing); a task memory's, which
  * no save indexes, are embedded now. `today` (YYYY-MM-DD) is the date ages
  * count to (default: the memory's newest entry); `embedder` stands for the
  * hub's. The recall is counted in the team's stats, or, given `counted`, added
@@ -73,21 +74,23 @@ export async function recallFor(hub, who, ref, content, params, { optional = fal
  */
 async function recallByMeaning(hub, who, ref, content, q, options, load, listed) {
   const { embedder } = await embedderOrFailure(queryOnce(load));
-  if (ref.scope === "task") return hybridRecall(content, q, { ...options, embedder, cache: teamVectorCache(who.storage) });
+  if (ref.scope === "task") return hybridRecall(content, q, { ...options, embedder, cache: taskVectorCache(who.storage) });
   let query;
   let items;
   try {
     query = await queryVector(embedder, q);
-    items = await itemVectors(who.storage, embedder.id, query.length, content);
+    items = await itemVectors(who.storage, ref, embedder.id, query.length, content);
   } catch (error) {
     // As hybridRecall: by words alone, said.
     return { ...byWords(who, content, q, options, listed), semantic: { model: embedder.id, degraded: EMBEDDER_UNAVAILABLE, message: error?.message ?? String(error) } };
   }
+  if (items.vectors === null) {
+    // Not indexed yet: by words, said, and queued.
+    hub.indexing.add(who.storage, hub.storeOf(who.storage), ref);
+    return { ...byWords(who, content, q, options, listed), semantic: { model: embedder.id, degraded: INDEX_LAGGING, lag: items.missing } };
+  }
   const found = withPreparedMemory(who.storage, content, (memory) => memory.recallWithVectors(q, options, embedder.id, query, items.vectors, listed));
-  const recalled = { ...found, semantic: { model: embedder.id, degraded: null } };
-  if (items.missing === 0) return recalled;
-  hub.indexing.add(who.storage, hub.storeOf(who.storage), ref);
-  return { ...recalled, semantic: { ...recalled.semantic, degraded: INDEX_LAGGING, lag: items.missing } };
+  return { ...found, semantic: { model: embedder.id, degraded: null } };
 }
 
 /** `recall(content, q, options)`, from the memory prepared for the team (prepared-memories.js), listing `listed` omitted items. */
@@ -121,6 +124,8 @@ async function embedderOrFailure(embedder) {
  * @returns {Promise<{ today: string, swept: number, archived: number, memories: object[] }>}
  */
 export async function sweepTeam({ storage, store, today, member = null, keyId = null, auditMax, changed, metrics }) {
+  // The item vectors of the earlier layout, one entry per item: recall reports the lag until each memory is indexed again.
+  await deleteItemVectors(storage);
   const policies = await readPolicies(storage);
   const result = { today, swept: 0, archived: 0, memories: [] };
   if (policies.length === 0) return result;

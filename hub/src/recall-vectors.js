@@ -1,17 +1,15 @@
 // The vectors of a recall by meaning of one team or user memory (docs/HUB.md,
 // "Recall by meaning"): the query's, embedded once per request, and every
 // item's, concatenated in the engine's item order, as `recallWithVectors`
-// takes them. Item vectors come from what the team holds (data/vectors.js,
-// one storage read per memory on a Durable Object, parallel reads on Deno
-// KV), or from the vectors prepared for the memories recalled last: a
+// takes them. Item vectors come from the memory's record for its text
+// (data/vectors.js, one storage read per memory), or from the vectors prepared for the memories recalled last: a
 // bounded cache per process, by team, embedder and the memory's text (vectors
 // are a function of the model and the text, so an entry never goes stale:
 // another revision is another text), holding only memories whose items
 // were all indexed. A team recall over 100 memories recalled again costs
 // their scoring, not 7,600 vector reads and copies.
-import { vectorKey } from "memdoc";
-
-import { teamVectorCache } from "./data/vectors.js";
+import { readVectors } from "./data/vectors.js";
+import { textHash } from "./embedding.js";
 import { memoryItems } from "./prepared-memories.js";
 
 /** Bytes the prepared vectors (and their memories' texts, as keys) take at most in this process. */
@@ -48,14 +46,14 @@ export async function queryVector(embedder, q) {
 }
 
 /**
- * Every item's vector of `content` the team holds, concatenated (an item
- * not indexed yet: zeros, matched by words alone), and how many are missing.
+ * Every item's vector of `ref`'s `content`, concatenated, from its record;
+ * `vectors` null when the text has none yet, with `missing` its items.
  * @param {import("./data/storage.js").TeamStorage} storage
  * @param {string} model the embedder's id
  * @param {number} dimensions the query vector's
- * @returns {Promise<{ vectors: Float32Array, missing: number }>}
+ * @returns {Promise<{ vectors: Float32Array | null, missing: number }>}
  */
-export async function itemVectors(storage, model, dimensions, content) {
+export async function itemVectors(storage, ref, model, dimensions, content) {
   const key = `${storage.id}\u0000${model}\u0000${dimensions}\u0000${content}`;
   const known = prepared.get(key);
   if (known !== undefined) {
@@ -64,17 +62,9 @@ export async function itemVectors(storage, model, dimensions, content) {
     return { vectors: known.vectors, missing: 0 };
   }
   const items = memoryItems(storage, content);
-  const found = await teamVectorCache(storage).getMany(items.map((item) => vectorKey(model, item)));
-  const vectors = new Float32Array(items.length * dimensions);
-  let missing = 0;
-  found.forEach((vector, i) => {
-    if (vector === undefined) {
-      missing += 1;
-      return;
-    }
-    if (vector.length !== dimensions) throw new Error(`the vector of item ${i} has ${vector.length} dimensions, the query's ${dimensions}`);
-    vectors.set(vector, i * dimensions);
-  });
-  if (missing === 0) remember(key, vectors);
-  return { vectors, missing };
+  const record = await readVectors(storage, ref, model, await textHash(content));
+  if (record === undefined || record.keys.length !== items.length) return { vectors: null, missing: items.length };
+  if (items.length > 0 && record.dimensions !== dimensions) throw new Error(`the item vectors have ${record.dimensions} dimensions, the query's ${dimensions}`);
+  remember(key, record.vectors);
+  return { vectors: record.vectors, missing: 0 };
 }

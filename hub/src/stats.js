@@ -13,7 +13,7 @@ import { listEntries } from "./data/memory.js";
 import { dayOf, instantOf, utcToday } from "./dates.js";
 import { readPolicies } from "./policies.js";
 import { HubProblem } from "./problem.js";
-import { unembedded } from "./embedding.js";
+import { unindexed } from "./embedding.js";
 
 export const STATS_KEEP_DAYS = 90;
 const RECALL_MS_MAX = 60_000;
@@ -55,8 +55,8 @@ export async function countRecalls(storage, recalls) {
 }
 
 /**
- * The items of the team's memories (team and user) whose vector the team
- * does not hold, for `readStats`.
+ * The items of the team's memories (team and user) whose current text has
+ * no vector record yet (one storage read per memory), for `readStats`.
  * @param {import("./context.js").Hub} hub
  */
 export const indexLagOf = (hub) => async (storage) => {
@@ -66,7 +66,7 @@ export const indexLagOf = (hub) => async (storage) => {
   for (const e of await listEntries(storage)) {
     const ref = { scope: e.scope, id: e.id };
     const loaded = await store.load(ref).catch(() => null);
-    if (loaded) lag += (await unembedded(model, storage, loaded.content)).size;
+    if (loaded) lag += await unindexed(model, storage, ref, loaded.content);
   }
   return lag;
 };

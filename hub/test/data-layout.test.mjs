@@ -17,7 +17,7 @@ import { recordMemory } from "../src/data/memory.js";
 import { writeRevoked } from "../src/data/revoked.js";
 import { createTeam } from "../src/data/team.js";
 import { writeUsed } from "../src/data/used.js";
-import { teamVectorCache } from "../src/data/vectors.js";
+import { taskVectorCache, writeVectors } from "../src/data/vectors.js";
 import { markDeleted } from "../src/deletion.js";
 import { writePolicies } from "../src/policies.js";
 import { count } from "../src/stats.js";
@@ -49,8 +49,10 @@ async function filledTeam() {
   await count(storage, { writes: 1 });
   await taskStore(storage, { historyDepth: 5 }).save({ scope: "team", id: "todo" }, "# Task\n\n## Notes\n\n- Now.\n", { baseRevision: 0, actor: "ada" });
   await setExpiry(storage, "todo", 3600);
-  // What the indexer keeps of an item (embedding.js), under a model id with a "/".
-  await teamVectorCache(storage).setMany([["@cf/baai/bge-small-en-v1.5:0123456789abcdef:4", Float32Array.of(1, 0, 0)]]);
+  // What the indexer keeps of a memory (embedding.js) and of a task memory's item, under a model id with a "/".
+  const model = "@cf/baai/bge-small-en-v1.5";
+  await writeVectors(storage, { scope: "team", id: "plan" }, model, "0123456789abcdef0123456789abcdef", { keys: [`${model}:0123456789abcdef:4`], vectors: Float32Array.of(1, 0, 0), dimensions: 3 });
+  await taskVectorCache(storage).setMany([[`${model}:0123456789abcdef:4`, Float32Array.of(1, 0, 0)]]);
   return storage;
 }
 

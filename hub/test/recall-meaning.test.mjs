@@ -177,6 +177,25 @@ for (const [name, start] of Object.entries(targets)) {
         assert.deepEqual(embeddings.state.texts.slice(asked), [question]);
       });
 
+      test("a memory larger than one storage value is indexed into one record and recalled by meaning; a purge deletes its vectors", { timeout: 120_000 }, async () => {
+        const lag = async () => (await call("GET", `/v1/teams/${t.team}/stats`, { key: t.admin })).json.indexLag;
+        const path = `/v1/teams/${t.team}/memories/team/large`;
+        const body = `## Notes\n${Array.from({ length: 200 }, (_, i) => `- Note ${i}: the ${["billing", "search", "login", "export"][i % 4]} service changed in sprint ${i}`).join("\n")}\n- Services use PostgreSQL 16`;
+        const asked = embeddings.state.texts.length;
+        assert.equal((await call("PUT", path, { key: t.writer, body, headers: { "if-match": '"0"' } })).status, 200);
+        await until("the index to catch up", async () => (await lag()) === 0, 60_000);
+        assert.equal(embeddings.state.texts.length - asked, 201, "every item embedded once");
+        const r = await call("GET", `${path}/recall?q=${encodeURIComponent(QUESTION)}&budget=200`, { key: t.reader });
+        assert.equal(r.json.semantic.degraded, null, r.text.slice(0, 500));
+        assert.ok(r.json.selected.some((item) => /PostgreSQL 16/.test(item.text)), r.text.slice(0, 500));
+        // Purged and saved again with the same text: embedded anew, no vector of it was left.
+        assert.equal((await call("DELETE", `${path}?purge=true`, { key: t.admin, headers: { "if-match": '"1"' } })).status, 204);
+        const again = embeddings.state.texts.length;
+        assert.equal((await call("PUT", path, { key: t.writer, body, headers: { "if-match": '"0"' } })).status, 200);
+        await until("the index to catch up", async () => (await lag()) === 0, 60_000);
+        assert.equal(embeddings.state.texts.length - again, 201, "the purge left no vectors to reuse");
+      });
+
       test("indexing waits in a bounded queue per team: past 100 memories a save's indexing is left to the next recall, and indexLag says so", { timeout: 120_000 }, async () => {
         const lag = async () => (await call("GET", `/v1/teams/${t.team}/stats`, { key: t.admin })).json.indexLag;
         await until("the index to catch up", async () => (await lag()) === 0);

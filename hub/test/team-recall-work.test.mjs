@@ -2,10 +2,12 @@
 // across a team", "Recall by meaning", "Limits"), on the hub application
 // itself in Node with the real static embedder, over an in-memory
 // TeamStorage whose reads and writes are counted: one read of item vectors
-// per memory and none for texts recalled before, one write of the stats per
-// team recall, a turn between every two memories, and indexing in calls of
-// at most 16 texts, each kept in one write. The HTTP suite checks the
-// answers on both targets.
+// per memory (its record, in chunks under a value's size) and none for
+// texts recalled before, one write of the stats per team recall, a turn
+// between every two memories, indexing in calls of at most 16 texts that
+// embeds only a new revision's changed items, the earlier layout's
+// per-item vectors deleted by the sweep, and a purge leaving no vectors.
+// The HTTP suite checks the answers on both targets.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { test } from "node:test";
@@ -13,6 +15,7 @@ import { test } from "node:test";
 import { staticEmbedder } from "memdoc/embedders/static";
 
 import { createHub, hubConfig } from "../src/app.js";
+import { CHUNK_BYTES } from "../src/data/vectors.js";
 import { mapStorage } from "./map-storage.mjs";
 
 const operator = randomBytes(24).toString("base64url");
@@ -31,6 +34,14 @@ function hubWithCounts(held = Promise.resolve()) {
     async getMany(keys) {
       if (keys.some((k) => k[0] === "vectors")) counts.vectorReads += 1;
       return storage.getMany(keys);
+    },
+    async get(key) {
+      if (key[0] === "vectors") counts.vectorReads += 1;
+      return storage.get(key);
+    },
+    async list(prefix, o) {
+      if (prefix[0] === "vectors") counts.vectorReads += 1;
+      return storage.list(prefix, o);
     },
     async put(key, value) {
       if (key[0] === "stats") counts.statsWrites += 1;
@@ -75,8 +86,11 @@ function hubWithCounts(held = Promise.resolve()) {
   const indexed = async () => {
     while (background.length > 0) await Promise.all(background.splice(0));
   };
-  return { call, counts, indexed };
+  return { call, counts, indexed, storageOf: (name) => teams.get(name) };
 }
+
+/** The storage keys of the team's vectors (joined with "/"). */
+const vectorKeys = (storage) => [...storage.map.keys()].filter((k) => k.startsWith("vectors/"));
 
 /** A team memory of `n` dated entries. */
 const entries = (n, topic) => `## Decisions\n${Array.from({ length: n }, (_, i) => `- 2025-01-${String((i % 28) + 1).padStart(2, "0")}: ${topic} decision ${i} about the release train and its checks`).join("\n")}`;
@@ -116,7 +130,7 @@ test("a team recall reads each memory's item vectors once, none for texts recall
   assert.equal(stats.recalls, 3 * memories, "one recall per memory, as before");
 });
 
-test("a memory not wholly indexed is recalled from what is indexed, says index/lagging, and is read again once indexed", async () => {
+test("a memory not indexed yet is recalled by words, says index/lagging, and is read once once indexed", async () => {
   let release;
   const { call, counts, indexed } = hubWithCounts(new Promise((resolve) => (release = resolve)));
   const { key } = await call("POST", "/v1/teams", operator, { team: "lagging" });
@@ -133,8 +147,8 @@ test("a memory not wholly indexed is recalled from what is indexed, says index/l
   assert.equal(counts.vectorReads, 1);
 });
 
-test("indexing embeds at most 16 texts a call and keeps each call's vectors in one write", async () => {
-  const { call, counts, indexed } = hubWithCounts();
+test("indexing embeds at most 16 texts a call into one record in chunks under a value's size, read in one storage read", async () => {
+  const { call, counts, indexed, storageOf } = hubWithCounts();
   const { key } = await call("POST", "/v1/teams", operator, { team: "indexing" });
   counts.embeds.length = 0;
   await call("PUT", "/v1/teams/indexing/memories/team/large", key, entries(200, "large"), { "if-match": '"0"' });
@@ -142,5 +156,68 @@ test("indexing embeds at most 16 texts a call and keeps each call's vectors in o
   const documents = counts.embeds.filter((e) => e.kind === "document");
   assert.equal(documents.reduce((n, e) => n + e.n, 0), 200, "every item embedded once");
   assert.ok(documents.every((e) => e.n <= 16), JSON.stringify(documents));
-  assert.equal(counts.vectorWrites, documents.length, "one write per call");
+  const chunks = vectorKeys(storageOf("indexing"));
+  assert.ok(chunks.length > 1, `a record larger than one value is chunked: ${chunks.length}`);
+  assert.ok(chunks.every((k) => k.startsWith("vectors/team/large/") && k.split("/").length === 6), chunks.join(" "));
+  for (const k of chunks) {
+    const value = storageOf("indexing").map.get(k);
+    assert.ok(value.bytes.byteLength + value.keys.join("").length * 2 <= CHUNK_BYTES, `${k}: ${value.bytes.byteLength} bytes`);
+  }
+  assert.equal(chunks.reduce((n, k) => n + storageOf("indexing").map.get(k).count, 0), 200);
+  Object.assign(counts, { vectorReads: 0 });
+  const recalled = await call("GET", "/v1/teams/indexing/recall?q=large%20decision%20199", key);
+  assert.equal(recalled.semantic.degraded, null, JSON.stringify(recalled.semantic));
+  assert.equal(counts.vectorReads, 1, "the whole record in one storage read");
+});
+
+test("a new revision embeds only its changed items and leaves one record", async () => {
+  const { call, counts, indexed, storageOf } = hubWithCounts();
+  const { key } = await call("POST", "/v1/teams", operator, { team: "revisions" });
+  await call("PUT", "/v1/teams/revisions/memories/team/notes", key, entries(40, "notes"), { "if-match": '"0"' });
+  await indexed();
+  const before = vectorKeys(storageOf("revisions"));
+  counts.embeds.length = 0;
+  await call("PUT", "/v1/teams/revisions/memories/team/notes", key, `${entries(40, "notes")}\n- 2025-02-01: the staging cluster replaced the old one`, { "if-match": '"1"' });
+  await indexed();
+  const documents = counts.embeds.filter((e) => e.kind === "document");
+  assert.deepEqual(documents.map((e) => e.n), [1], "only the new item embedded");
+  const after = vectorKeys(storageOf("revisions"));
+  assert.equal(new Set(after.map((k) => k.split("/").slice(0, 5).join("/"))).size, 1, `one record: ${after.join(" ")}`);
+  assert.ok(after.every((k) => !before.includes(k)), "the earlier record deleted");
+  const recalled = await call("GET", "/v1/teams/revisions/recall?q=staging%20cluster", key);
+  assert.equal(recalled.semantic.degraded, null);
+  assert.match(recalled.selected[0].text, /staging cluster/);
+});
+
+test("the earlier layout's per-item vectors are deleted by the sweep, and the lag is reported until the memory is indexed again", async () => {
+  const { call, indexed, storageOf } = hubWithCounts();
+  const { key } = await call("POST", "/v1/teams", operator, { team: "migrating" });
+  await call("PUT", "/v1/teams/migrating/memories/team/notes", key, entries(12, "notes"), { "if-match": '"0"' });
+  await indexed();
+  const storage = storageOf("migrating");
+  // As an earlier hub left it: one entry per item, no record.
+  for (const k of vectorKeys(storage)) storage.map.delete(k);
+  for (let i = 0; i < 12; i += 1) storage.map.set(`vectors/static-model:${i.toString(16).padStart(16, "0")}:40`, new Uint8Array(16));
+  assert.equal((await call("GET", "/v1/teams/migrating/stats", key)).indexLag, 12);
+  const lagging = await call("GET", "/v1/teams/migrating/recall?q=release%20checks", key);
+  assert.deepEqual([lagging.semantic.degraded, lagging.semantic.lag], ["index/lagging", 12]);
+  await call("POST", "/v1/teams/migrating/sweep", key, {});
+  assert.equal(vectorKeys(storage).filter((k) => k.split("/").length === 2).length, 0, "the per-item entries deleted");
+  await indexed();
+  const late = await call("GET", "/v1/teams/migrating/recall?q=release%20checks", key);
+  assert.equal(late.semantic.degraded, null, JSON.stringify(late.semantic));
+  assert.equal((await call("GET", "/v1/teams/migrating/stats", key)).indexLag, 0);
+});
+
+test("a purge leaves no vectors of the memory", async () => {
+  const { call, indexed, storageOf } = hubWithCounts();
+  const { key } = await call("POST", "/v1/teams", operator, { team: "purging" });
+  await call("PUT", "/v1/teams/purging/memories/team/gone", key, entries(30, "gone"), { "if-match": '"0"' });
+  await call("PUT", "/v1/teams/purging/memories/team/kept", key, entries(5, "kept"), { "if-match": '"0"' });
+  await indexed();
+  assert.ok(vectorKeys(storageOf("purging")).some((k) => k.startsWith("vectors/team/gone/")));
+  await call("DELETE", "/v1/teams/purging/memories/team/gone?purge=true", key, undefined, { "if-match": '"1"' });
+  const left = vectorKeys(storageOf("purging"));
+  assert.equal(left.filter((k) => k.startsWith("vectors/team/gone/")).length, 0, left.join(" "));
+  assert.ok(left.some((k) => k.startsWith("vectors/team/kept/")), "another memory's kept");
 });

@@ -1,22 +1,127 @@
-// The `vectors` namespace: ["vectors", key], one item's vector by the
-// package's cache key (`vectorKey`: the embedder's id, a hash of the item's
-// normalised text, its length; a "/" of a model id like "@cf/baai/…"
-// escaped, keys in team storage holding none), kept as bytes (Durable
-// Object storage and Deno KV both keep Uint8Array). The indexer writes them
-// (embedding.js); recall reads them (recall-vectors.js).
+// The `vectors` namespace: the vectors of a memory's items, one record per
+// memory, embedder and text, in chunks
+// ["vectors", scope, id, model, textHash, chunk] (`model` the embedder's id
+// with "/" and "%" escaped, keys in team storage holding none; `chunk` four
+// digits), each chunk `{ chunks, count, dimensions, keys, bytes }`: the
+// record's number of chunks, this chunk's `count` items, their package cache
+// keys (`vectorKey`) and their vectors as bytes (Durable Object storage and
+// Deno KV both keep Uint8Array). A record is read with one list by its
+// prefix. The indexer writes them (embedding.js); recall reads them
+// (recall-vectors.js); a purge deletes them. A task memory's items have
+// their own entries, one per item, ["vectors", "task", key] (the package's
+// vector cache, `taskVectorCache`). The entries of two parts
+// ["vectors", key] are an earlier layout's, deleted by the sweep.
 
-const vectorEntry = (key) => ["vectors", key.replaceAll("%", "%25").replaceAll("/", "%2F")];
+const escaped = (key) => key.replaceAll("%", "%25").replaceAll("/", "%2F");
+
+/**
+ * The most bytes of one chunk's vectors and keys: half of the smaller
+ * host's value limit (Deno KV's 64 KiB; a Durable Object's is 128 KiB).
+ */
+export const CHUNK_BYTES = 32 * 1024;
+
+/** Chunks a write holds at most (Deno KV's atomic writes hold at most 800 KiB). */
+const CHUNKS_PER_WRITE = 16;
+
+const memoryPrefix = (ref) => ["vectors", ref.scope, ref.id];
+const recordPrefix = (ref, model, hash) => [...memoryPrefix(ref), escaped(model), hash];
+const chunkKey = (ref, model, hash, n) => [...recordPrefix(ref, model, hash), String(n).padStart(4, "0")];
 
 const bytesOf = (vector) => new Uint8Array(vector.buffer.slice(vector.byteOffset, vector.byteOffset + vector.byteLength));
 const vectorOf = (bytes) => new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
 
-/** The package's vector cache (`{ getMany, setMany }`) over a team's storage. */
-export function teamVectorCache(storage) {
+/**
+ * A record from its chunks (in key order): `{ keys, dimensions, vectors }`,
+ * the vectors concatenated in the keys' order; undefined when a chunk is
+ * missing or does not fit the others (a record being written: its chunk 0
+ * is written last).
+ */
+function assemble(chunks) {
+  const first = chunks[0]?.value;
+  if (first === undefined || chunks[0].key.at(-1) !== "0000" || chunks.length < first.chunks) return undefined;
+  const keys = [];
+  const vectors = new Float32Array(chunks.slice(0, first.chunks).reduce((n, c) => n + (c.value?.count ?? 0), 0) * first.dimensions);
+  for (let n = 0; n < first.chunks; n += 1) {
+    const { key, value } = chunks[n];
+    if (key.at(-1) !== String(n).padStart(4, "0") || value?.dimensions !== first.dimensions || !(value.bytes instanceof Uint8Array)) return undefined;
+    if (value.keys.length !== value.count || value.bytes.byteLength !== value.count * first.dimensions * 4) return undefined;
+    vectors.set(vectorOf(value.bytes), keys.length * first.dimensions);
+    keys.push(...value.keys);
+  }
+  return { keys, dimensions: first.dimensions, vectors };
+}
+
+/** The record of `ref`'s text `hash` by `model`, undefined when none is complete: one storage read. */
+export async function readVectors(storage, ref, model, hash) {
+  return assemble(await storage.list(recordPrefix(ref, model, hash)));
+}
+
+/** Whether `ref`'s text `hash` has a record by `model` (its first chunk, written last). */
+export async function hasVectors(storage, ref, model, hash) {
+  return (await storage.list(recordPrefix(ref, model, hash), { limit: 1 })).some((c) => c.key.at(-1) === "0000");
+}
+
+/**
+ * Every record `ref` holds: `{ records: [{ model, hash, record }], keys }`,
+ * `model` as escaped in the key, `record` as `readVectors`' (undefined when
+ * incomplete), `keys` every chunk's storage key. One storage read.
+ */
+export async function readMemoryVectors(storage, ref) {
+  const chunks = await storage.list(memoryPrefix(ref));
+  const byRecord = new Map();
+  for (const c of chunks) {
+    const tag = `${c.key[3]}/${c.key[4]}`;
+    if (!byRecord.has(tag)) byRecord.set(tag, { model: c.key[3], hash: c.key[4], chunks: [] });
+    byRecord.get(tag).chunks.push(c);
+  }
+  return { records: [...byRecord.values()].map((r) => ({ model: r.model, hash: r.hash, record: assemble(r.chunks) })), keys: chunks.map((c) => c.key) };
+}
+
+/** The escaped form of `model` that `readMemoryVectors` gives. */
+export const modelTag = escaped;
+
+/**
+ * Write the record of `ref`'s text `hash` by `model` (`vectors`, the
+ * vectors of `keys` concatenated, `dimensions` each), its chunk 0 last,
+ * then delete `stale` (storage keys of earlier records) but its own.
+ */
+export async function writeVectors(storage, ref, model, hash, { keys, vectors, dimensions }, stale = []) {
+  const longest = keys.reduce((n, k) => Math.max(n, k.length), 0);
+  const perChunk = Math.max(1, Math.floor(CHUNK_BYTES / (dimensions * 4 + longest * 2 + 8)));
+  const chunks = Math.max(1, Math.ceil(keys.length / perChunk));
+  const entries = [];
+  for (let n = 0; n < chunks; n += 1) {
+    const part = keys.slice(n * perChunk, (n + 1) * perChunk);
+    const bytes = bytesOf(vectors.subarray(n * perChunk * dimensions, (n * perChunk + part.length) * dimensions));
+    entries.push([chunkKey(ref, model, hash, n), { chunks, count: part.length, dimensions, keys: part, bytes }]);
+  }
+  for (let at = 1; at < entries.length; at += CHUNKS_PER_WRITE) await storage.putMany(entries.slice(at, at + CHUNKS_PER_WRITE));
+  await storage.putMany(entries.slice(0, 1));
+  const own = new Set(entries.map(([k]) => k.join("/")));
+  const old = stale.filter((k) => !own.has(k.join("/")));
+  if (old.length > 0) await storage.deleteMany(old);
+}
+
+/** Delete every vector record of `ref` (its purge). */
+export async function deleteMemoryVectors(storage, ref) {
+  const { keys } = await readMemoryVectors(storage, ref);
+  if (keys.length > 0) await storage.deleteMany(keys);
+}
+
+/** Delete the entries of the earlier layout, one per item (["vectors", key]): how many. */
+export async function deleteItemVectors(storage) {
+  const old = (await storage.list(["vectors"])).filter((e) => e.key.length === 2).map((e) => e.key);
+  if (old.length > 0) await storage.deleteMany(old);
+  return old.length;
+}
+
+/** The package's vector cache (`{ getMany, setMany }`) of the team's task memories. */
+export function taskVectorCache(storage) {
+  const entry = (key) => ["vectors", "task", escaped(key)];
   return {
     async getMany(keys) {
-      // The distinct keys, read together (a memory's items in a few storage reads, not one each).
       const distinct = [...new Set(keys)];
-      const values = await storage.getMany(distinct.map(vectorEntry));
+      const values = await storage.getMany(distinct.map(entry));
       const byKey = new Map(distinct.map((key, i) => [key, values[i]]));
       return keys.map((key) => {
         const bytes = byKey.get(key);
@@ -24,7 +129,7 @@ export function teamVectorCache(storage) {
       });
     },
     async setMany(entries) {
-      await storage.putMany(entries.map(([key, vector]) => [vectorEntry(key), bytesOf(vector)]));
+      await storage.putMany(entries.map(([key, vector]) => [entry(key), bytesOf(vector)]));
     },
   };
 }
