@@ -7,7 +7,7 @@ import { vectorKey } from "memdoc";
 
 import { exclusive } from "./data/memory.js";
 import { readTeam } from "./data/team.js";
-import { hasVectors, modelTag, readMemoryVectors, writeVectors } from "./data/vectors.js";
+import { deleteVectorsBut, hasVectors, modelTag, readMemoryVectors, writeVectors } from "./data/vectors.js";
 import { memoryItems } from "./prepared-memories.js";
 import { nextTurn } from "./turns.js";
 
@@ -51,7 +51,11 @@ export async function indexMemory(embedder, storage, ref, content) {
   const hash = await textHash(content);
   const earlier = await readMemoryVectors(storage, ref);
   const model = modelTag(embedder.id);
-  if (earlier.records.some((r) => r.model === model && r.hash === hash && r.record)) return 0;
+  if (earlier.records.some((r) => r.model === model && r.hash === hash && r.record)) {
+    // Indexed already (a save of the same text): only what an interrupted indexing left is deleted.
+    await deleteVectorsBut(storage, ref, embedder.id, hash, earlier.keys);
+    return 0;
+  }
   const known = new Map();
   for (const { record } of earlier.records.filter((r) => r.model === model && r.record)) {
     record.keys.forEach((key, i) => known.set(key, record.vectors.subarray(i * record.dimensions, (i + 1) * record.dimensions)));

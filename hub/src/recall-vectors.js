@@ -2,7 +2,8 @@
 // "Recall by meaning"): the query's, embedded once per request, and every
 // item's, concatenated in the engine's item order, as `recallWithVectors`
 // takes them. Item vectors come from the memory's record for its text
-// (data/vectors.js, one storage read per memory), or from the vectors prepared for the memories recalled last: a
+// (data/vectors.js, one storage read per memory), or from the vectors
+// prepared for the memories recalled last: a
 // bounded cache per process, by team, embedder and the memory's text (vectors
 // are a function of the model and the text, so an entry never goes stale:
 // another revision is another text), holding only memories whose items

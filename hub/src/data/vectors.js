@@ -97,8 +97,13 @@ export async function writeVectors(storage, ref, model, hash, { keys, vectors, d
   }
   for (let at = 1; at < entries.length; at += CHUNKS_PER_WRITE) await storage.putMany(entries.slice(at, at + CHUNKS_PER_WRITE));
   await storage.putMany(entries.slice(0, 1));
-  const own = new Set(entries.map(([k]) => k.join("/")));
-  const old = stale.filter((k) => !own.has(k.join("/")));
+  await deleteVectorsBut(storage, ref, model, hash, stale);
+}
+
+/** Delete the storage keys `stale` but those of the record of `ref`'s text `hash` by `model`. */
+export async function deleteVectorsBut(storage, ref, model, hash, stale) {
+  const own = recordPrefix(ref, model, hash).join("/");
+  const old = stale.filter((k) => k.slice(0, 5).join("/") !== own);
   if (old.length > 0) await storage.deleteMany(old);
 }
 
