@@ -63,9 +63,11 @@ export async function itemVectors(storage, ref, model, dimensions, content) {
     return { vectors: known.vectors, missing: 0 };
   }
   const items = memoryItems(storage, content);
+  // A memory without items has nothing to index.
+  if (items.length === 0) return { vectors: new Float32Array(0), missing: 0 };
   const record = await readVectors(storage, ref, model, await textHash(content));
   if (record === undefined || record.keys.length !== items.length) return { vectors: null, missing: items.length };
-  if (items.length > 0 && record.dimensions !== dimensions) throw new Error(`the item vectors have ${record.dimensions} dimensions, the query's ${dimensions}`);
+  if (record.dimensions !== dimensions) throw new Error(`the item vectors have ${record.dimensions} dimensions, the query's ${dimensions}`);
   remember(key, record.vectors);
   return { vectors: record.vectors, missing: 0 };
 }
