@@ -7,7 +7,7 @@ import { vectorKey } from "memdoc";
 
 import { exclusive } from "./data/memory.js";
 import { readTeam } from "./data/team.js";
-import { deleteVectorsBut, hasVectors, modelTag, readMemoryVectors, writeVectors } from "./data/vectors.js";
+import { deleteVectorsBut, memoryVectorKeys, readModelVectors, vectorsByKey, writeVectors } from "./data/vectors.js";
 import { memoryItems } from "./prepared-memories.js";
 import { nextTurn } from "./turns.js";
 
@@ -30,59 +30,72 @@ export async function textHash(content) {
   return Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The items of `ref`'s `content` not indexed by `model` (all of them until its record is written): one storage read. */
+/** The items of `ref`'s `content` none of its records by `model` holds a vector for: one storage read. */
 export async function unindexed(model, storage, ref, content) {
-  if (await hasVectors(storage, ref, model.id, await textHash(content))) return 0;
-  return memoryItems(storage, content).length;
+  const items = memoryItems(storage, content);
+  if (items.length === 0) return 0;
+  const known = vectorsByKey(await readModelVectors(storage, ref, model.id), await textHash(content));
+  return items.filter((item) => !known.has(vectorKey(model.id, item))).length;
 }
 
 /** The most texts one indexing call gives the embedder: the thread is given back between calls (turns.js). */
 const BATCH = 16;
 
 /**
- * Index `ref`'s `content`: the vectors of its items an earlier record of
- * the memory holds are kept, the others embedded, BATCH texts a call with
- * a turn between calls, and the memory's new record written (data/vectors.js)
- * before its earlier ones are deleted. Runs after a save has answered,
- * inside the memory's queue: its failure is logged, never the save's.
+ * Index `ref`'s current text (its head, loaded from `store`): the vectors of
+ * its items an earlier record of the memory holds are kept, the others
+ * embedded, BATCH texts a call with a turn between calls, outside the
+ * memory's queue (a save never waits for an embedding). Then, in the
+ * memory's queue, a short storage step: unless the team is gone or the
+ * memory's head has another text by then (its own save queued that one),
+ * the new record is written (data/vectors.js) and the memory's other
+ * records deleted, so a purge, in the same queue, never races with it.
+ * Runs after a save has answered: its failure is logged, never the save's.
  * @returns {Promise<number>} the texts embedded
  */
-export async function indexMemory(embedder, storage, ref, content) {
+export async function indexMemory(embedder, storage, store, ref) {
+  const { content } = await store.load(ref);
   const hash = await textHash(content);
-  const earlier = await readMemoryVectors(storage, ref);
-  const model = modelTag(embedder.id);
-  if (earlier.records.some((r) => r.model === model && r.hash === hash && r.record)) {
+  const records = await readModelVectors(storage, ref, embedder.id);
+  let record = null;
+  let embedded = 0;
+  if (!records.some((r) => r.hash === hash && r.record)) {
+    const known = vectorsByKey(records, hash);
+    const items = memoryItems(storage, content);
+    const keys = items.map((item) => vectorKey(embedder.id, item));
+    const missing = new Map();
+    keys.forEach((key, i) => {
+      if (!known.has(key)) missing.set(key, items[i]);
+    });
+    const todo = [...missing];
+    for (let at = 0; at < todo.length; at += BATCH) {
+      if (at > 0) await nextTurn();
+      const part = todo.slice(at, at + BATCH);
+      const vectors = await embedder.embed(part.map(([, text]) => text), "document");
+      if (!Array.isArray(vectors) || vectors.length !== part.length) throw new Error(`the embedder gave ${vectors?.length ?? "no"} vectors for ${part.length} texts`);
+      part.forEach(([key], i) => known.set(key, vectors[i] instanceof Float32Array ? vectors[i] : Float32Array.from(vectors[i])));
+    }
+    embedded = todo.length;
+    const dimensions = keys.length > 0 ? known.get(keys[0]).length : (embedder.dimensions ?? 0);
+    const vectors = new Float32Array(keys.length * dimensions);
+    keys.forEach((key, i) => {
+      const vector = known.get(key);
+      if (vector.length !== dimensions) throw new Error(`a vector has ${vector.length} dimensions, another ${dimensions}`);
+      vectors.set(vector, i * dimensions);
+    });
+    record = { keys, vectors, dimensions };
+  }
+  await exclusive(storage, ref, async () => {
+    // A team deleted, a memory purged or saved again meanwhile gets nothing written.
+    if ((await readTeam(storage)) === undefined) return;
+    const head = await store.load(ref);
+    if (head.revision === 0 || (await textHash(head.content)) !== hash) return;
+    const stale = await memoryVectorKeys(storage, ref);
     // Indexed already (a save of the same text): only what an interrupted indexing left is deleted.
-    await deleteVectorsBut(storage, ref, embedder.id, hash, earlier.keys);
-    return 0;
-  }
-  const known = new Map();
-  for (const { record } of earlier.records.filter((r) => r.model === model && r.record)) {
-    record.keys.forEach((key, i) => known.set(key, record.vectors.subarray(i * record.dimensions, (i + 1) * record.dimensions)));
-  }
-  const items = memoryItems(storage, content);
-  const keys = items.map((item) => vectorKey(embedder.id, item));
-  const missing = new Map();
-  keys.forEach((key, i) => {
-    if (!known.has(key)) missing.set(key, items[i]);
+    if (record === null) await deleteVectorsBut(storage, ref, embedder.id, hash, stale);
+    else await writeVectors(storage, ref, embedder.id, hash, record, stale);
   });
-  const todo = [...missing];
-  for (let at = 0; at < todo.length; at += BATCH) {
-    if (at > 0) await nextTurn();
-    const part = todo.slice(at, at + BATCH);
-    const vectors = await embedder.embed(part.map(([, text]) => text), "document");
-    if (!Array.isArray(vectors) || vectors.length !== part.length) throw new Error(`the embedder gave ${vectors?.length ?? "no"} vectors for ${part.length} texts`);
-    part.forEach(([key], i) => known.set(key, vectors[i] instanceof Float32Array ? vectors[i] : Float32Array.from(vectors[i])));
-  }
-  const dimensions = keys.length > 0 ? known.get(keys[0]).length : (embedder.dimensions ?? 0);
-  const vectors = new Float32Array(keys.length * dimensions);
-  keys.forEach((key, i) => {
-    const vector = known.get(key);
-    if (vector.length !== dimensions) throw new Error(`a vector has ${vector.length} dimensions, another ${dimensions}`);
-    vectors.set(vector, i * dimensions);
-  });
-  await writeVectors(storage, ref, embedder.id, hash, { keys, vectors, dimensions }, earlier.keys);
-  return todo.length;
+  return embedded;
 }
 
 /** Memories of one team waiting for their indexing; past it a save's is left to the next save or recall (and counted in `indexLag`). */
@@ -136,13 +149,7 @@ export class IndexQueue {
         team.waiting.delete(tag);
         if (team.waiting.size === 0) this.teams.delete(id);
         try {
-          // A team deleted meanwhile gets nothing written.
-          // In the memory's queue: two indexings of one memory never race, nor one and a purge.
-          await exclusive(team.storage, ref, async () => {
-            if ((await readTeam(team.storage)) === undefined) return;
-            const loaded = await team.store.load(ref);
-            await indexMemory(await this.embedder(), team.storage, ref, loaded.content);
-          });
+          await indexMemory(await this.embedder(), team.storage, team.store, ref);
         } catch (error) {
           this.log?.(`memdoc hub: indexing ${tag} failed: ${error?.message ?? error}`);
         }

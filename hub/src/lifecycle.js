@@ -30,11 +30,11 @@ export const SWEEPER = "memdoc-sweeper";
  * with `optional`, null when the request has neither. A bad query is a
  * refusal (400, audited). With an embedder (the hub's) and a
  * query, recall by words and meaning (`hybridRecall`), unless
- * `?mode=lexical`: with the vector record of the memory's text, never
- * embedding a team or user memory's items on the spot (a text not indexed
- * yet is recalled by words, said as `semantic.degraded: "index/lagging"`
- * with its items' number in `lag`, and the memory is queued for its
- * indexing); a task memory's, which
+ * `?mode=lexical`: with the vectors the memory's records hold, never
+ * embedding a team or user memory's items on the spot (those no record
+ * holds yet are matched by words, said as `semantic.degraded:
+ * "index/lagging"` with their number in `lag`, and the memory is queued for
+ * its indexing); a task memory's, which
  * no save indexes, are embedded now. `today` (YYYY-MM-DD) is the date ages
  * count to (default: the memory's newest entry); `embedder` stands for the
  * hub's. The recall is counted in the team's stats, or, given `counted`, added
@@ -84,13 +84,11 @@ async function recallByMeaning(hub, who, ref, content, q, options, load, listed)
     // As hybridRecall: by words alone, said.
     return { ...byWords(who, content, q, options, listed), semantic: { model: embedder.id, degraded: EMBEDDER_UNAVAILABLE, message: error?.message ?? String(error) } };
   }
-  if (items.vectors === null) {
-    // Not indexed yet: by words, said, and queued.
-    hub.indexing.add(who.storage, hub.storeOf(who.storage), ref);
-    return { ...byWords(who, content, q, options, listed), semantic: { model: embedder.id, degraded: INDEX_LAGGING, lag: items.missing } };
-  }
   const found = withPreparedMemory(who.storage, content, (memory) => memory.recallWithVectors(q, options, embedder.id, query, items.vectors, listed));
-  return { ...found, semantic: { model: embedder.id, degraded: null } };
+  const recalled = { ...found, semantic: { model: embedder.id, degraded: null } };
+  if (items.missing === 0) return recalled;
+  hub.indexing.add(who.storage, hub.storeOf(who.storage), ref);
+  return { ...recalled, semantic: { ...recalled.semantic, degraded: INDEX_LAGGING, lag: items.missing } };
 }
 
 /** `recall(content, q, options)`, from the memory prepared for the team (prepared-memories.js), listing `listed` omitted items. */

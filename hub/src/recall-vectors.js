@@ -1,15 +1,19 @@
 // The vectors of a recall by meaning of one team or user memory (docs/HUB.md,
 // "Recall by meaning"): the query's, embedded once per request, and every
 // item's, concatenated in the engine's item order, as `recallWithVectors`
-// takes them. Item vectors come from the memory's record for its text
-// (data/vectors.js, one storage read per memory), or from the vectors
+// takes them. Item vectors come from the memory's records by the embedder
+// (data/vectors.js, one storage read per memory: its current text's, and
+// during a change an earlier text's, whose items kept their vectors), or
+// from the vectors
 // prepared for the memories recalled last: a
 // bounded cache per process, by team, embedder and the memory's text (vectors
 // are a function of the model and the text, so an entry never goes stale:
 // another revision is another text), holding only memories whose items
 // were all indexed. A team recall over 100 memories recalled again costs
 // their scoring, not 7,600 vector reads and copies.
-import { readVectors } from "./data/vectors.js";
+import { vectorKey } from "memdoc";
+
+import { readModelVectors, vectorsByKey } from "./data/vectors.js";
 import { textHash } from "./embedding.js";
 import { memoryItems } from "./prepared-memories.js";
 
@@ -47,12 +51,13 @@ export async function queryVector(embedder, q) {
 }
 
 /**
- * Every item's vector of `ref`'s `content`, concatenated, from its record;
- * `vectors` null when the text has none yet, with `missing` its items.
+ * Every item's vector of `ref`'s `content`, concatenated: from the record of
+ * the text, else by item from the memory's other records (an item none
+ * holds: zeros, matched by words alone), and how many are missing.
  * @param {import("./data/storage.js").TeamStorage} storage
  * @param {string} model the embedder's id
  * @param {number} dimensions the query vector's
- * @returns {Promise<{ vectors: Float32Array | null, missing: number }>}
+ * @returns {Promise<{ vectors: Float32Array, missing: number }>}
  */
 export async function itemVectors(storage, ref, model, dimensions, content) {
   const key = `${storage.id}\u0000${model}\u0000${dimensions}\u0000${content}`;
@@ -65,9 +70,26 @@ export async function itemVectors(storage, ref, model, dimensions, content) {
   const items = memoryItems(storage, content);
   // A memory without items has nothing to index.
   if (items.length === 0) return { vectors: new Float32Array(0), missing: 0 };
-  const record = await readVectors(storage, ref, model, await textHash(content));
-  if (record === undefined || record.keys.length !== items.length) return { vectors: null, missing: items.length };
-  if (record.dimensions !== dimensions) throw new Error(`the item vectors have ${record.dimensions} dimensions, the query's ${dimensions}`);
-  remember(key, record.vectors);
-  return { vectors: record.vectors, missing: 0 };
+  const hash = await textHash(content);
+  const records = await readModelVectors(storage, ref, model);
+  const current = records.find((r) => r.hash === hash)?.record;
+  if (current !== undefined && current.keys.length === items.length) {
+    if (current.dimensions !== dimensions) throw new Error(`the item vectors have ${current.dimensions} dimensions, the query's ${dimensions}`);
+    remember(key, current.vectors);
+    return { vectors: current.vectors, missing: 0 };
+  }
+  const byKey = vectorsByKey(records, hash);
+  const vectors = new Float32Array(items.length * dimensions);
+  let missing = 0;
+  items.forEach((item, i) => {
+    const vector = byKey.get(vectorKey(model, item));
+    if (vector === undefined) {
+      missing += 1;
+      return;
+    }
+    if (vector.length !== dimensions) throw new Error(`the vector of item ${i} has ${vector.length} dimensions, the query's ${dimensions}`);
+    vectors.set(vector, i * dimensions);
+  });
+  if (missing === 0) remember(key, vectors);
+  return { vectors, missing };
 }

@@ -177,6 +177,34 @@ for (const [name, start] of Object.entries(targets)) {
         assert.deepEqual(embeddings.state.texts.slice(asked), [question]);
       });
 
+      test("an edited memory is recalled by meaning with its indexed items while its new item lags", { timeout: 60_000 }, async () => {
+        const lag = async () => (await call("GET", `/v1/teams/${t.team}/stats`, { key: t.admin })).json.indexLag;
+        const path = `/v1/teams/${t.team}/memories/team/edited`;
+        assert.equal((await call("PUT", path, { key: t.writer, body: MEMORY, headers: { "if-match": '"0"' } })).status, 200);
+        await until("the index to catch up", async () => (await lag()) === 0);
+        let open;
+        embeddings.state.gate = new Promise((resolve) => (open = resolve));
+        // The question passes: the new item's indexing is held.
+        embeddings.state.passes = (input) => input.every((text) => text === QUESTION);
+        try {
+          const edited = await call("PUT", path, { key: t.writer, body: `${MEMORY}\n- Deploys are frozen in the last week of December`, headers: { "if-match": '"1"' } });
+          assert.equal(edited.status, 200, edited.text);
+          const r = await call("GET", `${path}/recall?q=${encodeURIComponent(QUESTION)}&budget=400`, { key: t.reader });
+          assert.equal(r.status, 200, r.text);
+          assert.deepEqual([r.json.semantic.degraded, r.json.semantic.lag], ["index/lagging", 1], r.text);
+          // By meaning: the question shares no word with it (the first test's lexical recall).
+          assert.match(r.json.selected[0].text, /PostgreSQL 16/, r.text);
+          assert.equal(await lag(), 1);
+        } finally {
+          embeddings.state.passes = () => false;
+          embeddings.state.gate = null;
+          open();
+        }
+        await until("the new revision to be indexed", async () => (await lag()) === 0);
+        const late = await call("GET", `${path}/recall?q=${encodeURIComponent(QUESTION)}&budget=400`, { key: t.reader });
+        assert.equal(late.json.semantic.degraded, null, late.text);
+      });
+
       test("a memory larger than one storage value is indexed into one record and recalled by meaning; a purge deletes its vectors", { timeout: 120_000 }, async () => {
         const lag = async () => (await call("GET", `/v1/teams/${t.team}/stats`, { key: t.admin })).json.indexLag;
         const path = `/v1/teams/${t.team}/memories/team/large`;

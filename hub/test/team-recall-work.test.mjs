@@ -23,9 +23,10 @@ let model = null;
 
 /**
  * A hub of teams in counted map storages; `embeds` records each embedding
- * call's size; the indexing's calls wait for `held` (resolved: none waits).
+ * call's size; the indexing's calls wait for what `held()` gives at the call
+ * (by default nothing).
  */
-function hubWithCounts(held = Promise.resolve()) {
+function hubWithCounts(held = () => undefined) {
   const teams = new Map();
   const counts = { vectorReads: 0, statsWrites: 0, vectorWrites: 0, turns: 0, embeds: [] };
   const background = [];
@@ -57,7 +58,7 @@ function hubWithCounts(held = Promise.resolve()) {
     model ??= await staticEmbedder();
     return { id: model.id, dimensions: model.dimensions, embed: async (texts, kind) => {
         counts.embeds.push({ kind, n: texts.length });
-        if (kind === "document") await held;
+        if (kind === "document") await held();
         return model.embed(texts, kind);
       },
     };
@@ -87,6 +88,27 @@ function hubWithCounts(held = Promise.resolve()) {
     while (background.length > 0) await Promise.all(background.splice(0));
   };
   return { call, counts, indexed, storageOf: (name) => teams.get(name) };
+}
+
+/** A gate for the indexing's embedding calls: `close()`, `open()`, `held()` as hubWithCounts takes it. */
+function embeddingGate() {
+  let gate;
+  let opened = () => {};
+  return {
+    close() {
+      gate = new Promise((resolve) => (opened = resolve));
+    },
+    open() {
+      gate = undefined;
+      opened();
+    },
+    held: () => gate,
+  };
+}
+
+/** Until the indexing has asked the embedder for `n` document calls (it is held there while the gate is closed). */
+async function embedding(counts, n = 1) {
+  while (counts.embeds.filter((e) => e.kind === "document").length < n) await new Promise((resolve) => setImmediate(resolve));
 }
 
 /** The storage keys of the team's vectors (joined with "/"). */
@@ -132,7 +154,8 @@ test("a team recall reads each memory's item vectors once, none for texts recall
 
 test("a memory not indexed yet is recalled by words, says index/lagging, and is read once once indexed", async () => {
   let release;
-  const { call, counts, indexed } = hubWithCounts(new Promise((resolve) => (release = resolve)));
+  const gate = new Promise((resolve) => (release = resolve));
+  const { call, counts, indexed } = hubWithCounts(() => gate);
   const { key } = await call("POST", "/v1/teams", operator, { team: "lagging" });
   await call("PUT", "/v1/teams/lagging/memories/team/notes", key, entries(20, "notes"), { "if-match": '"0"' });
   // Recalled before its indexing ran: never kept as it is.
@@ -220,4 +243,62 @@ test("a purge leaves no vectors of the memory", async () => {
   const left = vectorKeys(storageOf("purging"));
   assert.equal(left.filter((k) => k.startsWith("vectors/team/gone/")).length, 0, left.join(" "));
   assert.ok(left.some((k) => k.startsWith("vectors/team/kept/")), "another memory's kept");
+});
+
+test("a save of a memory being indexed answers without waiting for the embedding; the older text's vectors are never written", { timeout: 30_000 }, async () => {
+  const gate = embeddingGate();
+  const { call, counts, indexed, storageOf } = hubWithCounts(gate.held);
+  const { key } = await call("POST", "/v1/teams", operator, { team: "saving" });
+  gate.close();
+  counts.embeds.length = 0;
+  await call("PUT", "/v1/teams/saving/memories/team/notes", key, entries(20, "notes"), { "if-match": '"0"' });
+  await embedding(counts);
+  // The indexing of revision 1 is held in its embedding: the save answers all the same (were it waiting, this test would time out).
+  const saved = await call("PUT", "/v1/teams/saving/memories/team/notes", key, entries(21, "notes"), { "if-match": '"1"' });
+  assert.equal(saved.revision, 2);
+  assert.equal(counts.embeds.filter((e) => e.kind === "document").length, 1, "the embedding still held");
+  gate.open();
+  await indexed();
+  const chunks = vectorKeys(storageOf("saving"));
+  assert.equal(new Set(chunks.map((k) => k.split("/").slice(0, 5).join("/"))).size, 1, `one record: ${chunks.join(" ")}`);
+  // Revision 1's record was never written (its text was no longer the head): revision 2 reused nothing of it.
+  const documents = counts.embeds.filter((e) => e.kind === "document");
+  assert.equal(documents.reduce((n, e) => n + e.n, 0), 20 + 21, JSON.stringify(documents));
+  const recalled = await call("GET", "/v1/teams/saving/recall?q=release%20checks", key);
+  assert.equal(recalled.semantic.degraded, null, JSON.stringify(recalled.semantic));
+});
+
+test("a purge of a memory being indexed answers without waiting, and its indexing writes no vectors after it", { timeout: 30_000 }, async () => {
+  const gate = embeddingGate();
+  const { call, counts, indexed, storageOf } = hubWithCounts(gate.held);
+  const { key } = await call("POST", "/v1/teams", operator, { team: "purged-while-indexed" });
+  gate.close();
+  await call("PUT", "/v1/teams/purged-while-indexed/memories/team/gone", key, entries(20, "gone"), { "if-match": '"0"' });
+  await embedding(counts);
+  await call("DELETE", "/v1/teams/purged-while-indexed/memories/team/gone?purge=true", key, undefined, { "if-match": '"1"' });
+  gate.open();
+  await indexed();
+  assert.deepEqual(vectorKeys(storageOf("purged-while-indexed")), []);
+});
+
+test("an edited memory keeps its indexed items' vectors until re-indexed: only the new item lags", { timeout: 30_000 }, async () => {
+  const gate = embeddingGate();
+  const { call, counts, indexed } = hubWithCounts(gate.held);
+  const { key } = await call("POST", "/v1/teams", operator, { team: "edited" });
+  await call("PUT", "/v1/teams/edited/memories/team/notes", key, entries(12, "notes"), { "if-match": '"0"' });
+  await indexed();
+  gate.close();
+  await call("PUT", "/v1/teams/edited/memories/team/notes", key, `${entries(12, "notes")}\n- 2025-02-01: the staging cluster replaced the old one`, { "if-match": '"1"' });
+  // Its indexing held in the embedding of the new item (the first indexing's call was the one before).
+  await embedding(counts, 2);
+  Object.assign(counts, { vectorReads: 0 });
+  const lagging = await call("GET", "/v1/teams/edited/memories/team/notes/recall?q=release%20checks", key);
+  assert.deepEqual([lagging.semantic.degraded, lagging.semantic.lag], ["index/lagging", 1], JSON.stringify(lagging.semantic));
+  assert.equal(counts.vectorReads, 1, "the memory's records in one storage read");
+  assert.equal((await call("GET", "/v1/teams/edited/stats", key)).indexLag, 1);
+  gate.open();
+  await indexed();
+  const indexedNow = await call("GET", "/v1/teams/edited/memories/team/notes/recall?q=release%20checks", key);
+  assert.equal(indexedNow.semantic.degraded, null, JSON.stringify(indexedNow.semantic));
+  assert.equal((await call("GET", "/v1/teams/edited/stats", key)).indexLag, 0);
 });

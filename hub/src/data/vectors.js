@@ -24,7 +24,8 @@ export const CHUNK_BYTES = 32 * 1024;
 const CHUNKS_PER_WRITE = 16;
 
 const memoryPrefix = (ref) => ["vectors", ref.scope, ref.id];
-const recordPrefix = (ref, model, hash) => [...memoryPrefix(ref), escaped(model), hash];
+const modelPrefix = (ref, model) => [...memoryPrefix(ref), escaped(model)];
+const recordPrefix = (ref, model, hash) => [...modelPrefix(ref, model), hash];
 const chunkKey = (ref, model, hash, n) => [...recordPrefix(ref, model, hash), String(n).padStart(4, "0")];
 
 const bytesOf = (vector) => new Uint8Array(vector.buffer.slice(vector.byteOffset, vector.byteOffset + vector.byteLength));
@@ -51,34 +52,44 @@ function assemble(chunks) {
   return { keys, dimensions: first.dimensions, vectors };
 }
 
-/** The record of `ref`'s text `hash` by `model`, undefined when none is complete: one storage read. */
-export async function readVectors(storage, ref, model, hash) {
-  return assemble(await storage.list(recordPrefix(ref, model, hash)));
-}
-
-/** Whether `ref`'s text `hash` has a record by `model` (its first chunk, written last). */
-export async function hasVectors(storage, ref, model, hash) {
-  return (await storage.list(recordPrefix(ref, model, hash), { limit: 1 })).some((c) => c.key.at(-1) === "0000");
+/**
+ * The records of `ref` by `model`: `[{ hash, record }]`, `record` as
+ * `assemble`'s (undefined when incomplete). One storage read.
+ */
+export async function readModelVectors(storage, ref, model) {
+  return grouped(await storage.list(modelPrefix(ref, model)));
 }
 
 /**
- * Every record `ref` holds: `{ records: [{ model, hash, record }], keys }`,
- * `model` as escaped in the key, `record` as `readVectors`' (undefined when
- * incomplete), `keys` every chunk's storage key. One storage read.
+ * The vectors by item key (`vectorKey`) that `records` (`readModelVectors`')
+ * hold, those of the record of text `hash` first.
  */
-export async function readMemoryVectors(storage, ref) {
-  const chunks = await storage.list(memoryPrefix(ref));
-  const byRecord = new Map();
-  for (const c of chunks) {
-    const tag = `${c.key[3]}/${c.key[4]}`;
-    if (!byRecord.has(tag)) byRecord.set(tag, { model: c.key[3], hash: c.key[4], chunks: [] });
-    byRecord.get(tag).chunks.push(c);
+export function vectorsByKey(records, hash) {
+  const known = new Map();
+  const ordered = [...records.filter((r) => r.hash === hash), ...records.filter((r) => r.hash !== hash)];
+  for (const { record } of ordered) {
+    if (record === undefined) continue;
+    record.keys.forEach((key, i) => {
+      if (!known.has(key)) known.set(key, record.vectors.subarray(i * record.dimensions, (i + 1) * record.dimensions));
+    });
   }
-  return { records: [...byRecord.values()].map((r) => ({ model: r.model, hash: r.hash, record: assemble(r.chunks) })), keys: chunks.map((c) => c.key) };
+  return known;
 }
 
-/** The escaped form of `model` that `readMemoryVectors` gives. */
-export const modelTag = escaped;
+/** One embedder's chunks (in key order) grouped by text: `[{ hash, record }]`. */
+function grouped(chunks) {
+  const byHash = new Map();
+  for (const c of chunks) {
+    if (!byHash.has(c.key[4])) byHash.set(c.key[4], []);
+    byHash.get(c.key[4]).push(c);
+  }
+  return [...byHash].map(([hash, parts]) => ({ hash, record: assemble(parts) }));
+}
+
+/** The storage keys of every record `ref` holds (every embedder's, every text's): one storage read. */
+export async function memoryVectorKeys(storage, ref) {
+  return (await storage.list(memoryPrefix(ref))).map((c) => c.key);
+}
 
 /**
  * Write the record of `ref`'s text `hash` by `model` (`vectors`, the
@@ -109,7 +120,7 @@ export async function deleteVectorsBut(storage, ref, model, hash, stale) {
 
 /** Delete every vector record of `ref` (its purge). */
 export async function deleteMemoryVectors(storage, ref) {
-  const { keys } = await readMemoryVectors(storage, ref);
+  const keys = await memoryVectorKeys(storage, ref);
   if (keys.length > 0) await storage.deleteMany(keys);
 }
 
