@@ -28,7 +28,7 @@ let model = null;
  */
 function hubWithCounts(held = () => undefined) {
   const teams = new Map();
-  const counts = { vectorReads: 0, statsWrites: 0, vectorWrites: 0, turns: 0, embeds: [] };
+  const counts = { vectorReads: 0, namespaceLists: 0, statsWrites: 0, vectorWrites: 0, turns: 0, embeds: [] };
   const background = [];
   const counted = (storage) => ({
     ...storage,
@@ -42,6 +42,7 @@ function hubWithCounts(held = () => undefined) {
     },
     async list(prefix, o) {
       if (prefix[0] === "vectors") counts.vectorReads += 1;
+      if (prefix.length === 1 && prefix[0] === "vectors") counts.namespaceLists += 1;
       return storage.list(prefix, o);
     },
     async put(key, value) {
@@ -213,7 +214,7 @@ test("a new revision embeds only its changed items and leaves one record", async
 });
 
 test("the earlier layout's per-item vectors are deleted by the sweep, and the lag is reported until the memory is indexed again", async () => {
-  const { call, indexed, storageOf } = hubWithCounts();
+  const { call, counts, indexed, storageOf } = hubWithCounts();
   const { key } = await call("POST", "/v1/teams", operator, { team: "migrating" });
   await call("PUT", "/v1/teams/migrating/memories/team/notes", key, entries(12, "notes"), { "if-match": '"0"' });
   await indexed();
@@ -230,6 +231,11 @@ test("the earlier layout's per-item vectors are deleted by the sweep, and the la
   const late = await call("GET", "/v1/teams/migrating/recall?q=release%20checks", key);
   assert.equal(late.semantic.degraded, null, JSON.stringify(late.semantic));
   assert.equal((await call("GET", "/v1/teams/migrating/stats", key)).indexLag, 0);
+  // Once deleted, a sweep no longer lists the namespace: it reads the team's mark alone.
+  assert.equal(counts.namespaceLists, 1);
+  const reads = counts.vectorReads;
+  await call("POST", "/v1/teams/migrating/sweep", key, {});
+  assert.deepEqual([counts.namespaceLists, counts.vectorReads - reads], [1, 1], "a later sweep reads only the mark");
 });
 
 test("a purge leaves no vectors of the memory", async () => {

@@ -38,7 +38,7 @@ export const LAYOUT = [
   { name: "audit", module: "audit.js", holds: "the audit log, one entry per event by a sequence that sorts by time", backup: "audit records", read: listAudit, entries: auditEntries },
   { name: "stats", module: "stats.js", holds: "the team's figures by UTC hour; the queue of their updates", backup: "none: figures of the requests a hub served; a restored team counts anew" },
   { name: "task", module: "task.js", holds: "a task memory's expiry by id", backup: "none: task memories are short-lived and rebuildable by design, and an export leaves them out" },
-  { name: "vectors", module: "vectors.js", holds: "the vectors of a memory's items, one record per memory, embedder and text, in chunks; a task memory's one entry per item (the indexer's)", backup: "none: the indexer makes them again from the memories" },
+  { name: "vectors", module: "vectors.js", holds: "the vectors of a memory's items, one record per memory, embedder and text, in chunks; a task memory's one entry per item (the indexer's); the mark that the earlier layout's entries are deleted", backup: "none: the indexer makes them again from the memories" },
 ];
 
 /** The namespaces a backup carries. */

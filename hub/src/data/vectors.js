@@ -124,10 +124,22 @@ export async function deleteMemoryVectors(storage, ref) {
   if (keys.length > 0) await storage.deleteMany(keys);
 }
 
-/** Delete the entries of the earlier layout, one per item (["vectors", key]): how many. */
+/**
+ * Marks a team whose entries of the earlier layout are deleted, so that no
+ * sweep after the first lists the namespace again. Not a record's key: no
+ * scope is named `layout`.
+ */
+const RECORDS_ONLY = ["vectors", "layout", "records"];
+
+/**
+ * Delete the entries of the earlier layout, one per item (["vectors", key]),
+ * once per team: how many (0 once the team is marked).
+ */
 export async function deleteItemVectors(storage) {
+  if ((await storage.get(RECORDS_ONLY)) === true) return 0;
   const old = (await storage.list(["vectors"])).filter((e) => e.key.length === 2).map((e) => e.key);
   if (old.length > 0) await storage.deleteMany(old);
+  await storage.put(RECORDS_ONLY, true);
   return old.length;
 }
 
