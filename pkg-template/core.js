@@ -70,6 +70,26 @@ export class MemoryStore {
     return settle(() => this.#store().sweep(ref, options));
   }
 
+  exportRecords(ref) {
+    return settle(() => this.#store().exportRecords(ref));
+  }
+
+  importRecords(ref, records) {
+    return settle(() => this.#store().importRecords(ref, records));
+  }
+
+  purge(ref) {
+    return settle(() => this.#store().purge(ref));
+  }
+
+  storedRevision(ref) {
+    return settle(() => this.#store().storedRevision(ref));
+  }
+
+  headKey(ref) {
+    return guard(() => this.#store().headKey(ref))();
+  }
+
   /** Release the WebAssembly memory now instead of at garbage collection. */
   free() {
     release(this.#raw, this.#born);

@@ -36,7 +36,10 @@ use crate::recall::{
 };
 use crate::save::SaveStatus;
 use crate::span::{Position, Range};
-use crate::store::{ArchivedEntry, Loaded, OnConflict, StoreStatus, SweepOutcome, SweepStatus};
+use crate::store::{
+    ArchivedEntry, Loaded, OnConflict, StoreStatus, StoredRecords, StoredSnapshot, SweepOutcome,
+    SweepStatus,
+};
 
 use super::compact::{CompactionView, MergedSectionView, RemovedEntryView};
 use super::input::{
@@ -240,7 +243,9 @@ fn generated() -> Declarations {
         .add::<AuditEntryView>()
         .add::<SweepOptionsInput>()
         .add::<SweepStatus>()
-        .add::<SweepOutcome>();
+        .add::<SweepOutcome>()
+        .add::<StoredRecords>()
+        .add::<StoredSnapshot>();
     out
 }
 
