@@ -13,8 +13,6 @@
 //! import left is replaced by the next. A purge deletes the head first for
 //! the same reason, and only keys under the head's own snapshot prefix.
 
-use std::collections::BTreeSet;
-
 use super::host::{DeleteOutcome, Host, PutOutcome, Rewrite};
 use super::json::{from_json, Value};
 use super::key::{head_key, snapshot_key_prefix};
@@ -106,20 +104,25 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
             key: key.to_owned(),
             reason,
         };
-        let mut given = BTreeSet::new();
+        // Which of the head's snapshots were given, by their place in it.
+        let mut given = vec![false; head.snapshots.len()];
         for s in &records.snapshots {
-            if head.snapshot_key(s.revision) != Some(&s.key) {
+            let Some(at) = head
+                .snapshots
+                .iter()
+                .position(|named| named.revision == s.revision && named.key == s.key)
+            else {
                 return Err(corrupt(
                     &s.key,
                     format!("the head does not name it for revision {}", s.revision),
                 ));
-            }
-            if !given.insert(s.key.as_str()) {
+            };
+            if std::mem::replace(&mut given[at], true) {
                 return Err(corrupt(&s.key, "given twice".to_owned()));
             }
             SnapshotRecord::decode(&s.key, r, s.revision, &s.value)?;
         }
-        if let Some(missing) = head.snapshots.iter().find(|s| !given.contains(&*s.key)) {
+        if let Some((missing, _)) = head.snapshots.iter().zip(&given).find(|(_, &g)| !g) {
             return Err(corrupt(
                 &missing.key,
                 format!("the snapshot of revision {} is missing", missing.revision),
