@@ -112,6 +112,13 @@ fn revision_arg(value: &JsValue) -> Result<u64, JsValue> {
     revision_number(n, false).map_err(|e: StoreError<JsValue>| store_to_js(&e))
 }
 
+/// A revision as a JavaScript number.
+// Revisions are at most `MAX_REVISION` (2^53 - 1): exact as a number.
+#[allow(clippy::cast_precision_loss)]
+fn revision_js(revision: u64) -> JsValue {
+    JsValue::from(revision as f64)
+}
+
 /// `MemoryStore` of API.md. Internal: `core.js` wraps it in the public class
 /// whose methods return promises.
 #[wasm_bindgen(js_name = MemoryStore, skip_typescript)]
@@ -325,7 +332,7 @@ impl JsMemoryStore {
                 .import_records(&r, &records)
                 .await
                 .map_err(|e| store_to_js(&e))?;
-            Ok(JsValue::from(revision as f64))
+            Ok(revision_js(revision))
         }))
     }
 
@@ -355,7 +362,7 @@ impl JsMemoryStore {
                 .stored_revision(&r)
                 .await
                 .map_err(|e| store_to_js(&e))?;
-            Ok(JsValue::from(revision as f64))
+            Ok(revision_js(revision))
         }))
     }
 
