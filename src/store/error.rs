@@ -254,7 +254,7 @@ mod tests {
 
     #[test]
     fn every_variant_has_a_listed_code() {
-        let all: [StoreError<()>; 11] = [
+        let all: [StoreError<()>; 12] = [
             StoreError::HostFailed {
                 key: "k".into(),
                 cause: HostFailure::Error(()),
@@ -278,6 +278,7 @@ mod tests {
                 format: "x".into(),
             },
             StoreError::SnapshotCollision("k".into()),
+            StoreError::ImportConflict("k".into()),
             StoreError::InvalidActor("x".into()),
             StoreError::InvalidKeyPrefix("x".into()),
             StoreError::InvalidHistoryDepth("x".into()),
