@@ -12,6 +12,24 @@
 //! new one, never a head naming a missing snapshot; what an abandoned
 //! import left is replaced by the next. A purge deletes the head first for
 //! the same reason, and only keys under the head's own snapshot prefix.
+//!
+//! ```
+//! use memdoc::store::{block_on, MemoryHost, MemoryRef, MemoryStore, StoreOptions, StoreSaveOptions};
+//! use memdoc::Scope;
+//!
+//! let alice = MemoryRef::new(Scope::User, "alice")?;
+//! let text = "## Facts\n- 2025-03-15: Lives in Seattle";
+//! let from = MemoryStore::new(MemoryHost::new(), StoreOptions::default())?;
+//! block_on(from.save(&alice, text, &StoreSaveOptions::default()))?;
+//! let records = block_on(from.export_records(&alice))?.expect("a memory was saved");
+//!
+//! let to = MemoryStore::new(MemoryHost::new(), StoreOptions::default())?;
+//! assert_eq!(block_on(to.import_records(&alice, &records))?, 1);
+//! assert_eq!(block_on(to.load(&alice))?.content, text);
+//! assert!(block_on(to.purge(&alice))?);
+//! assert_eq!(block_on(to.load(&alice))?.revision, 0);
+//! # Ok::<(), memdoc::store::StoreError<memdoc::store::MemoryHostError>>(())
+//! ```
 
 use super::host::{DeleteOutcome, Host, PutOutcome, Rewrite};
 use super::json::{from_json, Value};
