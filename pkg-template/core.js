@@ -132,7 +132,7 @@ export class PreparedRecall {
     this.#raw = guard(() => new glue.PreparedMemory(text))();
     try {
       // Against an empty memory: what the options are checked by, at no cost.
-      once("", (empty) => empty.recall(query, options, undefined, undefined, undefined, 0));
+      once("", (empty) => empty.recall(query, options, undefined, undefined, undefined, 0, true));
     } catch (error) {
       release(this.#raw, this.#born);
       throw error;
@@ -162,7 +162,7 @@ export class PreparedRecall {
   #finish(embedder, queryVector, itemVectors) {
     const raw = guard(() => this.#live())();
     try {
-      return guard(() => raw.recall(this.#query, this.#options, embedder, queryVector, itemVectors))();
+      return guard(() => raw.recall(this.#query, this.#options, embedder, queryVector, itemVectors, undefined, true))();
     } finally {
       release(raw, this.#born);
     }
@@ -214,7 +214,9 @@ export class PreparedMemory {
 
 /**
  * `use` of `text` made ready for recall, once: the Rust memory is released
- * whatever the outcome (detached if a panic replaced its instance).
+ * whatever the outcome (detached if a panic replaced its instance). Its
+ * recall is asked with `once`, so that it looks only at the entries that
+ * answer (a memory prepared for many recalls looks at every entry once).
  */
 function once(text, use) {
   const born = generation();
@@ -227,7 +229,7 @@ function once(text, use) {
 }
 
 export function recall(text, query, options) {
-  return once(text, (memory) => memory.recall(query, options));
+  return once(text, (memory) => memory.recall(query, options, undefined, undefined, undefined, undefined, true));
 }
 
 export function recallItems(text) {
@@ -236,7 +238,7 @@ export function recallItems(text) {
 
 /** The engine's two halves in one call, for a caller that has the vectors. */
 export function recallWithVectors(text, query, options, embedder, queryVector, itemVectors) {
-  return once(text, (memory) => memory.recall(query, options, embedder, queryVector, itemVectors));
+  return once(text, (memory) => memory.recall(query, options, embedder, queryVector, itemVectors, undefined, true));
 }
 
 let ready;

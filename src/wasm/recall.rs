@@ -40,8 +40,8 @@ impl JsPreparedMemory {
     /// The recall of `query`: by words alone, or by words and meaning
     /// given an embedder's id and vectors (the query's, and every item's in
     /// the order of `items` one after another), listing the first `listed`
-    /// omitted items (all without it). `core.js` makes it `recall` and
-    /// `recallWithVectors`.
+    /// omitted items (all without it); `once` for a memory recalled from
+    /// once. `core.js` makes it `recall` and `recallWithVectors`.
     ///
     /// # Errors
     /// As `recall`, and `options/invalid-vectors` when the vectors do not
@@ -56,6 +56,7 @@ impl JsPreparedMemory {
         query_vector: Option<Vec<f32>>,
         item_vectors: Option<Vec<f32>>,
         listed: Option<u32>,
+        once: Option<bool>,
     ) -> Result<Recall, JsValue> {
         let query = string(query, "query")?;
         let options = checked(options.map(Into::into), |o: RecallOptionsInput| o.resolve())?;
@@ -64,10 +65,12 @@ impl JsPreparedMemory {
             query_vector.as_deref(),
             item_vectors.as_deref(),
         );
-        let found = self
-            .0
-            .recall(&query, &options, vectors.as_ref())
-            .map_err(|e| to_js(&e))?;
+        let found = if once == Some(true) {
+            self.0.recall_once(&query, &options, vectors.as_ref())
+        } else {
+            self.0.recall(&query, &options, vectors.as_ref())
+        }
+        .map_err(|e| to_js(&e))?;
         Ok(recall(&found, listed.map_or(usize::MAX, |n| n as usize)))
     }
 }
