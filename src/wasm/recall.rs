@@ -46,8 +46,9 @@ impl JsPreparedMemory {
     /// # Errors
     /// As `recall`, and `options/invalid-vectors` when the vectors do not
     /// fit the items.
-    // wasm-bindgen takes optional arguments by value only.
-    #[allow(clippy::needless_pass_by_value)]
+    // wasm-bindgen takes optional arguments by value only, and positional
+    // ones: `core.js` names them.
+    #[allow(clippy::needless_pass_by_value, clippy::too_many_arguments)]
     pub fn recall(
         &self,
         query: &JsValue,
