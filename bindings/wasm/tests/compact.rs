@@ -1,8 +1,8 @@
 //! One test per compaction step and rule (docs/ops.md), and the options.
 
-use memdoc::js::compact::CompactionView;
-use memdoc::js::input::CompactOptionsInput;
 use memdoc::{compact, render, section_priority, CompactOptions, Priority, RemovalReason, Scope};
+use memdoc_wasm::js::compact::CompactionView;
+use memdoc_wasm::js::input::CompactOptionsInput;
 
 fn team(target: usize) -> CompactOptions {
     CompactOptions {

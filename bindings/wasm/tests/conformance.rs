@@ -3,12 +3,12 @@
 
 use std::path::PathBuf;
 
-use memdoc::js::input::OptionsInput;
 use memdoc::{injection_block, normalize_heading, parse, plan_save, render, validate};
+use memdoc_wasm::js::input::OptionsInput;
 use serde_json::Value;
 
 fn cases() -> Vec<Value> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/conformance/cases.json");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/conformance/cases.json");
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("should read {}: {e}", path.display()));
     let json: Value = serde_json::from_str(&text).expect("cases.json should be JSON");

@@ -3,8 +3,8 @@
 //! memories.
 #![cfg(not(target_arch = "wasm32"))]
 
-use memdoc::js::input::{ExpireOptionsInput, ExpiryPolicyInput};
 use memdoc::{expire, parse, render, ExpireOptions, ExpiryPolicy, Line};
+use memdoc_wasm::js::input::{ExpireOptionsInput, ExpiryPolicyInput};
 use proptest::prelude::*;
 
 const MEMORY: &str = "## Current Priorities

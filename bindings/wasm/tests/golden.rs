@@ -11,11 +11,11 @@
 
 use std::fmt::Write as _;
 
-use memdoc::js::view::DocumentView;
 use memdoc::{
     injection_block, parse, plan_save, validate, Diagnostic, InjectOptions, LineIndex, SaveOptions,
     Scope, ValidateOptions,
 };
+use memdoc_wasm::js::view::DocumentView;
 
 /// The document view as JSON, each range written compactly as
 /// `line:column-line:column @offset..offset` (UTF-16, end exclusive).
@@ -158,7 +158,7 @@ fn report(name: &str, text: &str, previous: Option<&str>) -> String {
 #[test]
 fn fixtures_match_their_snapshots() {
     let mut count = 0;
-    insta::glob!("fixtures/*.md", |path| {
+    insta::glob!("../../../tests/fixtures", "*.md", |path| {
         count += 1;
         let name = path
             .file_stem()

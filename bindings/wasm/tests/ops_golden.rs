@@ -8,10 +8,10 @@
 use std::fs;
 use std::path::Path;
 
-use memdoc::js::compact::CompactionView;
-use memdoc::js::input::CompactOptionsInput;
-use memdoc::js::merge::MergeResultView;
 use memdoc::{compact, merge};
+use memdoc_wasm::js::compact::CompactionView;
+use memdoc_wasm::js::input::CompactOptionsInput;
+use memdoc_wasm::js::merge::MergeResultView;
 
 /// Run `check` on every scenario directory of `tests/fixtures/{kind}/` (the
 /// ones holding `marker`), each even when an earlier one failed: insta's
@@ -21,19 +21,23 @@ use memdoc::{compact, merge};
 fn each_scenario(kind: &str, marker: &str, mut check: impl FnMut(&Path) -> Vec<String>) -> usize {
     let mut count = 0;
     let mut failures = Vec::new();
-    insta::glob!("fixtures", &format!("{kind}/*/{marker}"), |path| {
-        count += 1;
-        let dir = path.parent().expect("a scenario file is in its directory");
-        let mut settings = insta::Settings::clone_current();
-        // The snapshots are named for their scenario already.
-        settings.remove_snapshot_suffix();
-        settings.bind(|| {
-            for failure in check(dir) {
-                eprintln!("{kind} {}: {failure}", name(dir));
-                failures.push(format!("{}: {failure}", name(dir)));
-            }
-        });
-    });
+    insta::glob!(
+        "../../../tests/fixtures",
+        &format!("{kind}/*/{marker}"),
+        |path| {
+            count += 1;
+            let dir = path.parent().expect("a scenario file is in its directory");
+            let mut settings = insta::Settings::clone_current();
+            // The snapshots are named for their scenario already.
+            settings.remove_snapshot_suffix();
+            settings.bind(|| {
+                for failure in check(dir) {
+                    eprintln!("{kind} {}: {failure}", name(dir));
+                    failures.push(format!("{}: {failure}", name(dir)));
+                }
+            });
+        }
+    );
     assert!(
         failures.is_empty(),
         "{kind} scenarios failed:\n{}",

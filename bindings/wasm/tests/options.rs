@@ -1,10 +1,10 @@
 //! [`OptionsInput`]: loosely typed options -> checked options or a coded error.
 
-use memdoc::js::error::BoundaryError;
-use memdoc::js::input::{CompactOptionsInput, LimitsInput, OptionsInput};
 use memdoc::{
     Error, Limits, Scope, DEFAULT_FORBIDDEN_TEAM_HEADINGS, DEFAULT_HARD_LIMIT, DEFAULT_SOFT_LIMIT,
 };
+use memdoc_wasm::js::error::BoundaryError;
+use memdoc_wasm::js::input::{CompactOptionsInput, LimitsInput, OptionsInput};
 
 fn input(json: &str) -> OptionsInput {
     serde_json::from_str(json).expect("should deserialize")

@@ -4,11 +4,11 @@
 //! document, empty and huge queries, budgets smaller than every item).
 #![cfg(not(target_arch = "wasm32"))]
 
-use memdoc::js::input::{RecallOptionsInput, RecallWeightsInput};
 use memdoc::{
     hybrid_recall, parse, recall, recall_items, render, OmitReason, PreparedMemory, Recall,
     RecallOptions, RecallVectors, RecallWeights, Scope,
 };
+use memdoc_wasm::js::input::{RecallOptionsInput, RecallWeightsInput};
 use proptest::prelude::*;
 
 const TEAM: &str = "## Product Decisions

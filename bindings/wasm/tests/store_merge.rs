@@ -5,12 +5,12 @@
 //! race to another save is merged again by the store.
 #![cfg(not(target_arch = "wasm32"))]
 
-use memdoc::js::store::SaveOutcomeView;
 use memdoc::store::{
     block_on, MemoryHost, MemoryRef, MemoryStore, OnConflict, StoreOptions, StoreSaveOptions,
     StoreStatus,
 };
 use memdoc::{merge, merge_marked, Scope};
+use memdoc_wasm::js::store::SaveOutcomeView;
 
 fn options() -> StoreOptions {
     StoreOptions {
@@ -103,7 +103,7 @@ fn the_js_view_carries_the_conflicts_with_ranges_in_each_side() {
     let s = saved_twice(&host);
     let out = block_on(s.save(&notes(), EDIT, &merging(1))).unwrap();
     let view = serde_json::to_value(SaveOutcomeView::from(&out)).unwrap();
-    let want = serde_json::to_value(memdoc::js::merge::MergeResultView::new(
+    let want = serde_json::to_value(memdoc_wasm::js::merge::MergeResultView::new(
         &merge(BASE, STORED, EDIT),
         BASE,
         STORED,

@@ -3,15 +3,15 @@
 //! errors before any write; and racing sweeps and saves that lose nothing.
 #![cfg(not(target_arch = "wasm32"))]
 
-#[path = "common/schedule.rs"]
+#[path = "../../../tests/common/schedule.rs"]
 mod schedule;
 
-use memdoc::js::input::{ExpiryPolicyInput, SweepOptionsInput};
 use memdoc::store::{
     block_on, ArchivedEntry, Fault, MemoryHost, MemoryRef, MemoryStore, StoreOptions,
     StoreSaveOptions, StoreStatus, SweepOptions, SweepStatus,
 };
 use memdoc::{ExpiryPolicy, Scope};
+use memdoc_wasm::js::input::{ExpiryPolicyInput, SweepOptionsInput};
 use schedule::{run_all, Task};
 
 const MEMORY: &str = "## Open Questions

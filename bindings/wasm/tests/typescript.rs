@@ -1,14 +1,14 @@
 //! The TypeScript contract's code unions are generated from the code lists
-//! (`memdoc::js::typescript`): `DiagnosticCode` is `Code::ALL` and
+//! (`memdoc_wasm::js::typescript`): `DiagnosticCode` is `Code::ALL` and
 //! `ErrorCode` is `Error::CODES`, `BOUNDARY_ERROR_CODES` then
 //! `STORE_ERROR_CODES`, in order; the other declarations
 //! (`src/wasm/generated.d.ts`, `src/wasm/handwritten.d.ts`) do not list them
 //! a second time.
 
-use memdoc::js::error::BOUNDARY_ERROR_CODES;
-use memdoc::js::typescript::{DIAGNOSTIC_CODE_UNION, ERROR_CODE_UNION};
 use memdoc::store::STORE_ERROR_CODES;
 use memdoc::{Code, Error};
+use memdoc_wasm::js::error::BOUNDARY_ERROR_CODES;
+use memdoc_wasm::js::typescript::{DIAGNOSTIC_CODE_UNION, ERROR_CODE_UNION};
 
 const DECLARATIONS: [(&str, &str); 2] = [
     ("generated.d.ts", include_str!("../src/wasm/generated.d.ts")),

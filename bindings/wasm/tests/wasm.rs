@@ -5,19 +5,19 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Reflect, JSON};
-use memdoc::js::compact::CompactionView;
-use memdoc::js::error::BOUNDARY_ERROR_CODES;
-use memdoc::js::input::{CompactOptionsInput, LimitsInput, OptionsInput};
-use memdoc::js::merge::MergeResultView;
-use memdoc::js::repeats::pieces;
-use memdoc::js::view::{DocumentView, ReportView, SavePlanView};
 use memdoc::store::STORE_ERROR_CODES;
-use memdoc::wasm::{info, ops, pure};
 use memdoc::{Code, Error};
+use memdoc_wasm::js::compact::CompactionView;
+use memdoc_wasm::js::error::BOUNDARY_ERROR_CODES;
+use memdoc_wasm::js::input::{CompactOptionsInput, LimitsInput, OptionsInput};
+use memdoc_wasm::js::merge::MergeResultView;
+use memdoc_wasm::js::repeats::pieces;
+use memdoc_wasm::js::view::{DocumentView, ReportView, SavePlanView};
+use memdoc_wasm::wasm::{info, ops, pure};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
-#[path = "common/positions.rs"]
+#[path = "../../../tests/common/positions.rs"]
 mod positions;
 
 const TEXT: &str = "intro\n## Notes 😀\n- 2025-01-01: café 記憶\n- not an entry\n\n## Preferences\n- 2025-01-02: dark mode";
@@ -83,7 +83,7 @@ fn parse_gives_the_documents_view() {
 #[wasm_bindgen_test]
 fn render_and_normalize_heading_give_the_cores_strings() {
     // The module's start (which the test harness does not run) installs this.
-    memdoc::wasm::install_host_folds();
+    memdoc_wasm::wasm::install_host_folds();
     assert_eq!(
         pure::render_js(&js(TEXT)).expect("render"),
         memdoc::render(TEXT)
@@ -138,7 +138,7 @@ fn mixed_texts() -> Vec<String> {
 
 #[wasm_bindgen_test]
 fn canonical_texts_are_the_cores_whatever_they_repeat_of_the_input() {
-    memdoc::wasm::install_host_folds();
+    memdoc_wasm::wasm::install_host_folds();
     let texts = mixed_texts();
     // Most of them made of slices and converted lines, not converted whole.
     let joined = texts
@@ -320,7 +320,7 @@ fn bad_arguments_throw_coded_errors() {
 /// hold a line feed, ASCII among them.
 #[wasm_bindgen_test]
 fn texts_folded_together_fold_as_each_alone() {
-    memdoc::wasm::install_host_folds();
+    memdoc_wasm::wasm::install_host_folds();
     let cases = [
         "ΟΔΟΣ",
         "Σ",
@@ -366,7 +366,7 @@ fn texts_folded_together_fold_as_each_alone() {
     lists.push(vec![]);
     for list in lists {
         let want: Vec<String> = list.iter().map(|t| alone(t)).collect();
-        assert_eq!(memdoc::wasm::fold_lower_each(&list), want, "{list:?}");
+        assert_eq!(memdoc_wasm::wasm::fold_lower_each(&list), want, "{list:?}");
     }
 }
 
@@ -394,9 +394,9 @@ fn folding_is_the_hosts_for_every_character_of_the_blocks_done_without_it() {
     for c in blocks.into_iter().flatten().filter_map(char::from_u32) {
         for text in [c.to_string(), format!("Ab{c}Ü 記")] {
             let at = format!("U+{:04X}", u32::from(c));
-            assert_eq!(memdoc::wasm::lowercase(&text), host(&text), "{at}");
+            assert_eq!(memdoc_wasm::wasm::lowercase(&text), host(&text), "{at}");
             assert_eq!(
-                memdoc::wasm::fold_lower_each(&[&text]),
+                memdoc_wasm::wasm::fold_lower_each(&[&text]),
                 [host_fold(&text)],
                 "{at}"
             );
@@ -407,12 +407,16 @@ fn folding_is_the_hosts_for_every_character_of_the_blocks_done_without_it() {
         let texts: Vec<String> = kana.iter().map(|b| format!("{a}{b}")).collect();
         let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
         let want: Vec<String> = texts.iter().map(|t| host_fold(t)).collect();
-        assert_eq!(memdoc::wasm::fold_lower_each(&texts), want, "after {a}");
+        assert_eq!(
+            memdoc_wasm::wasm::fold_lower_each(&texts),
+            want,
+            "after {a}"
+        );
     }
     for text in ["ÉTÉ ΣΑΣ", "Café ΟΔΟΣ 😀", "İstanbul Ü", "記憶 ÀÉÎ"] {
-        assert_eq!(memdoc::wasm::lowercase(text), host(text), "{text}");
+        assert_eq!(memdoc_wasm::wasm::lowercase(text), host(text), "{text}");
         assert_eq!(
-            memdoc::wasm::fold_lower_each(&[text]),
+            memdoc_wasm::wasm::fold_lower_each(&[text]),
             [host_fold(text)],
             "{text}"
         );

@@ -6,8 +6,8 @@ use crate::js::name::Name;
 use serde::Serialize;
 
 use super::view::{EntryView, LineView, RawLineView};
-use crate::compact::{Compaction, MergedSection, RemovedEntry};
-use crate::span::{LineIndex, Range};
+use memdoc::{Compaction, MergedSection, RemovedEntry};
+use memdoc::{LineIndex, Range};
 
 /// The result of `compact(text, options)`.
 ///
@@ -71,10 +71,10 @@ pub struct RemovedEntryView<'a> {
     /// The entry's line in the input.
     pub range: Range,
     /// Why it was removed.
-    #[cfg_attr(test, ts(as = "crate::compact::RemovalReason"))]
+    #[cfg_attr(test, ts(as = "memdoc::RemovalReason"))]
     pub reason: Name,
     /// Class of its section.
-    #[cfg_attr(test, ts(as = "crate::compact::Priority"))]
+    #[cfg_attr(test, ts(as = "memdoc::Priority"))]
     pub priority: Name,
     /// `reason: "duplicate"`: the entry kept in its place; otherwise `null`.
     // Always an entry (see `DocumentView::preamble`).

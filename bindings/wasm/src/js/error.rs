@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::error::error_codes;
+use memdoc::error_codes;
 
 /// A failure at the boundary, with a stable [`BoundaryError::code`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,8 +40,8 @@ impl fmt::Display for BoundaryError {
 #[cfg(test)]
 mod tests {
     use super::{BoundaryError, BOUNDARY_ERROR_CODES};
-    use crate::error::Error;
-    use crate::store::STORE_ERROR_CODES;
+    use memdoc::store::STORE_ERROR_CODES;
+    use memdoc::Error;
 
     #[test]
     fn every_variant_has_a_listed_code_and_a_sentence() {

@@ -6,8 +6,8 @@
 use crate::js::name::Name;
 use serde::Serialize;
 
-use crate::merge::{Conflict, ConflictSide, DroppedLine, MergeResult, Side};
-use crate::span::{LineIndex, Range};
+use memdoc::{Conflict, ConflictSide, DroppedLine, MergeResult, Side};
+use memdoc::{LineIndex, Range};
 
 /// The result of `merge(base, ours, theirs)`.
 ///
@@ -40,7 +40,7 @@ pub struct ConflictView {
     /// `"lines"`: the same raw lines changed differently on both sides;
     /// `"section-removed"`: removed on one side, changed on the other;
     /// `"title"`: a title rewritten differently on both sides.
-    #[cfg_attr(test, ts(as = "crate::merge::ConflictKind"))]
+    #[cfg_attr(test, ts(as = "memdoc::ConflictKind"))]
     pub kind: Name,
     /// The section's title (ours' when ours has the section).
     pub section: String,

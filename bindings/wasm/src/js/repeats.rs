@@ -86,7 +86,7 @@ pub fn utf16_units(part: &str, ascii: bool) -> u32 {
     let n = if ascii {
         part.len()
     } else {
-        crate::fast::utf16_len(part)
+        memdoc::utf16_len(part)
     };
     u32::try_from(n).unwrap_or(u32::MAX)
 }

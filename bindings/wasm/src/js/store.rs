@@ -7,9 +7,9 @@
 use crate::js::name::Name;
 use serde::Serialize;
 
-use crate::limits::Usage;
-use crate::span::LineIndex;
-use crate::store::{ArchivedEntry, AuditEntry, RewriteRequest, SaveOutcome};
+use memdoc::store::{ArchivedEntry, AuditEntry, RewriteRequest, SaveOutcome};
+use memdoc::LineIndex;
+use memdoc::Usage;
 
 use super::merge::ConflictView;
 use super::view::DiagnosticView;
@@ -22,7 +22,7 @@ use super::view::DiagnosticView;
 #[serde(rename_all = "camelCase")]
 pub struct SaveOutcomeView {
     /// What the save did.
-    #[cfg_attr(test, ts(as = "crate::store::StoreStatus"))]
+    #[cfg_attr(test, ts(as = "memdoc::store::StoreStatus"))]
     pub status: Name,
     /// What the store holds now.
     pub content: String,

@@ -4,9 +4,9 @@
 //! boundary puts them into the `.d.ts` beside the declarations generated
 //! from the types (`super::declarations`) and the few written by hand.
 
-use crate::diagnostic::Code;
-use crate::error::Error;
-use crate::store::STORE_ERROR_CODES;
+use memdoc::store::STORE_ERROR_CODES;
+use memdoc::Code;
+use memdoc::Error;
 
 use super::error::BOUNDARY_ERROR_CODES;
 

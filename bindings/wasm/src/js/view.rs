@@ -6,12 +6,12 @@
 use crate::js::name::Name;
 use serde::Serialize;
 
-use crate::diagnostic::Diagnostic;
-use crate::document::{Document, Line};
-use crate::limits::Usage;
-use crate::save::SavePlan;
-use crate::span::{LineIndex, Range};
-use crate::validate::Report;
+use memdoc::Diagnostic;
+use memdoc::Report;
+use memdoc::SavePlan;
+use memdoc::Usage;
+use memdoc::{Document, Line};
+use memdoc::{LineIndex, Range};
 
 /// A finding about a document.
 ///
@@ -24,7 +24,7 @@ pub struct DiagnosticView {
     #[cfg_attr(test, ts(type = "DiagnosticCode"))]
     pub code: Name,
     /// An error blocks a save; a warning does not.
-    #[cfg_attr(test, ts(as = "crate::diagnostic::Severity"))]
+    #[cfg_attr(test, ts(as = "memdoc::Severity"))]
     pub severity: Name,
     /// One human sentence.
     pub message: String,
@@ -92,7 +92,7 @@ impl ReportView {
 #[serde(rename_all = "camelCase")]
 pub struct SavePlanView {
     /// What the save does.
-    #[cfg_attr(test, ts(as = "crate::save::SaveStatus"))]
+    #[cfg_attr(test, ts(as = "memdoc::SaveStatus"))]
     pub status: Name,
     /// What the store should hold afterwards.
     pub content: String,
@@ -140,7 +140,7 @@ pub struct DocumentView<'a> {
 
 /// A section: its heading and lines.
 ///
-/// A [`Section`](crate::Section) as JavaScript sees it.
+/// A [`Section`](memdoc::Section) as JavaScript sees it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(rename = "Section"))]
 #[serde(rename_all = "camelCase")]
@@ -181,7 +181,7 @@ pub struct EntryView<'a> {
     pub text: &'a str,
     /// The marker of a legacy `- (YYYY-MM-DD) [marker] text` entry, or
     /// `null`.
-    #[cfg_attr(test, ts(as = "Option<crate::document::LegacyMarker>", inline))]
+    #[cfg_attr(test, ts(as = "Option<memdoc::LegacyMarker>", inline))]
     pub legacy_marker: Option<Name>,
     /// The entry's line.
     pub range: Range,
@@ -208,7 +208,7 @@ impl<'a> EntryView<'a> {
 
     /// Convert an entry found in the text `index` was built on.
     #[must_use]
-    pub fn new(e: &'a crate::document::Entry<'_>, index: &LineIndex<'_>) -> Self {
+    pub fn new(e: &'a memdoc::Entry<'_>, index: &LineIndex<'_>) -> Self {
         Self {
             kind: EntryView::KIND,
             date: &e.date,
@@ -225,7 +225,7 @@ impl<'a> RawLineView<'a> {
 
     /// Convert a raw line found in the text `index` was built on.
     #[must_use]
-    pub fn new(r: &'a crate::document::RawLine<'_>, index: &LineIndex<'_>) -> Self {
+    pub fn new(r: &'a memdoc::RawLine<'_>, index: &LineIndex<'_>) -> Self {
         Self {
             kind: RawLineView::KIND,
             text: &r.text,

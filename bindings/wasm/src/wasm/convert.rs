@@ -6,7 +6,7 @@
 
 use crate::js::error::BoundaryError;
 pub(crate) use crate::wire::packed::wasm::view;
-use crate::Error;
+use memdoc::Error;
 use serde::Serialize;
 use wasm_bindgen::{JsCast, JsValue};
 

@@ -8,7 +8,7 @@ use js_sys::Reflect;
 use wasm_bindgen::JsValue;
 
 use crate::js::error::BoundaryError;
-use crate::store::StoreError;
+use memdoc::store::StoreError;
 
 /// The `Error` to throw: `message`, with `code` and, when given, `cause`.
 fn coded(code: &str, message: &str, cause: Option<&JsValue>) -> JsValue {
@@ -23,7 +23,7 @@ fn coded(code: &str, message: &str, cause: Option<&JsValue>) -> JsValue {
 }
 
 /// The `Error` to throw for `error`.
-pub(crate) fn to_js(error: &crate::Error) -> JsValue {
+pub(crate) fn to_js(error: &memdoc::Error) -> JsValue {
     coded(error.code(), &error.to_string(), None)
 }
 

@@ -11,7 +11,7 @@ use js_sys::{Array, Function, Reflect};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::store::{DeleteOutcome, Host, HostFailure, PutOutcome, Versioned};
+use memdoc::store::{DeleteOutcome, Host, HostFailure, PutOutcome, Versioned};
 
 use super::names::name;
 use super::panic::test_trigger;

@@ -1,7 +1,7 @@
 //! What the package is: its version and the stable codes it can produce.
 
 use crate::js::typescript::ERROR_CODES;
-use crate::Code;
+use memdoc::Code;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 

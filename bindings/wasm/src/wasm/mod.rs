@@ -57,7 +57,7 @@ fn start() {
 /// tests, whose harness does not run `start`.
 #[doc(hidden)]
 pub fn install_host_folds() {
-    crate::fast::install_host_folds(crate::fast::HostFolds {
+    memdoc::install_host_folds(memdoc::HostFolds {
         nfkc_lower: host_nfkc_lower,
         lower: host_lower,
     });
@@ -67,14 +67,14 @@ pub fn install_host_folds() {
 /// wasm-bindgen tests, which compare it with the host's folds one by one.
 #[doc(hidden)]
 pub fn fold_lower_each(texts: &[&str]) -> Vec<String> {
-    crate::fast::to_nfkc_lowercase_each(texts)
+    memdoc::to_nfkc_lowercase_each(texts)
 }
 
 /// The crate's lower-casing (`fast::to_lowercase`), for the wasm-bindgen
 /// tests, which compare it with the host's.
 #[doc(hidden)]
 pub fn lowercase(text: &str) -> String {
-    crate::fast::to_lowercase(text)
+    memdoc::to_lowercase(text)
 }
 
 /// NFKC, then lower case, by the JavaScript host

@@ -23,7 +23,7 @@ pub fn merge_js(
     let base = string(base, "base")?;
     let source = string(ours, "ours")?;
     let theirs = string(theirs, "theirs")?;
-    let merged = crate::merge(&base, &source, &theirs);
+    let merged = memdoc::merge(&base, &source, &theirs);
     // The merged document is most often ours with theirs' changes.
     view_repeating(
         MergeResultView::new(&merged, &base, &source, &theirs),
@@ -48,7 +48,7 @@ pub fn compact_js(
     let options = checked(options.map(Into::into), |o: CompactOptionsInput| {
         o.resolve()
     })?;
-    let compaction = crate::compact(&source, &options);
+    let compaction = memdoc::compact(&source, &options);
     let compacted = CompactionView::new(&compaction, &source);
     // A compaction that removed or joined anything is converted whole:
     // about half of the memory is removed, and finding the rest among its

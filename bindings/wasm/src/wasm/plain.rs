@@ -16,7 +16,7 @@ use js_sys::Array;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
-use crate::Error;
+use memdoc::Error;
 
 use super::errors::to_js;
 

@@ -3,9 +3,9 @@
 
 use crate::js::input::{LimitsInput, OptionsInput};
 use crate::js::view::{ReportView, SavePlanView};
-use crate::save::plan_save_with;
-use crate::validate::{validate_with, PreviousHeadings};
 use js_sys::JsString;
+use memdoc::plan_save_with;
+use memdoc::{validate_with, PreviousHeadings};
 use std::rc::Rc;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
@@ -29,7 +29,7 @@ pub fn parse_js(
 ) -> Result<MemoryDocument, JsValue> {
     let source = string(text, "text")?;
     test_trigger(&source);
-    document(&crate::parse(&source), &source, text.unchecked_ref())
+    document(&memdoc::parse(&source), &source, text.unchecked_ref())
 }
 
 /// `parse` with its result converted through serde-wasm-bindgen only, for
@@ -42,7 +42,7 @@ pub fn parse_js(
 pub fn parse_through_serde_js(text: &JsValue) -> Result<MemoryDocument, JsValue> {
     let text = string(text, "text")?;
     super::convert::view_through_serde(&crate::js::view::DocumentView::new(
-        &crate::parse(&text),
+        &memdoc::parse(&text),
         &text,
     ))
 }
@@ -78,48 +78,48 @@ pub fn views_both_ways_js(
         string(theirs, "theirs")?,
     );
     let out = js_sys::Array::new();
-    both(&out, &DocumentView::new(&crate::parse(&ours), &ours))?;
-    let options = crate::ValidateOptions {
-        scope: crate::Scope::Team,
+    both(&out, &DocumentView::new(&memdoc::parse(&ours), &ours))?;
+    let options = memdoc::ValidateOptions {
+        scope: memdoc::Scope::Team,
         previous: Some(base.clone()),
-        ..crate::ValidateOptions::default()
+        ..memdoc::ValidateOptions::default()
     };
     both(
         &out,
-        &ReportView::new(crate::validate(&ours, &options), &ours),
+        &ReportView::new(memdoc::validate(&ours, &options), &ours),
     )?;
-    let save = crate::SaveOptions {
+    let save = memdoc::SaveOptions {
         validate: options,
         allow_erase: false,
     };
     both(
         &out,
-        &SavePlanView::new(crate::plan_save(&ours, &save), &ours),
+        &SavePlanView::new(memdoc::plan_save(&ours, &save), &ours),
     )?;
-    let merged = crate::merge(&base, &ours, &theirs);
+    let merged = memdoc::merge(&base, &ours, &theirs);
     both(&out, &MergeResultView::new(&merged, &base, &ours, &theirs))?;
     let target = ours.chars().count() / 3;
-    let compaction = crate::compact(
+    let compaction = memdoc::compact(
         &ours,
-        &crate::CompactOptions {
+        &memdoc::CompactOptions {
             target,
-            ..crate::CompactOptions::default()
+            ..memdoc::CompactOptions::default()
         },
     );
     both(&out, &CompactionView::new(&compaction, &ours))?;
     both(
         &out,
-        &crate::recall(&ours, &theirs, &crate::RecallOptions::default()),
+        &memdoc::recall(&ours, &theirs, &memdoc::RecallOptions::default()),
     )?;
-    let expire = crate::ExpireOptions {
+    let expire = memdoc::ExpireOptions {
         today: "2025-06-01".to_owned(),
-        policies: vec![crate::ExpiryPolicy {
+        policies: vec![memdoc::ExpiryPolicy {
             section: "Work".to_owned(),
             max_age_days: 30,
         }],
     };
-    both(&out, &crate::expire(&ours, &expire))?;
-    both(&out, &crate::usage(&ours, crate::Limits::default()))?;
+    both(&out, &memdoc::expire(&ours, &expire))?;
+    both(&out, &memdoc::usage(&ours, memdoc::Limits::default()))?;
     Ok(out)
 }
 
@@ -132,7 +132,7 @@ pub fn render_js(
     #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
 ) -> Result<JsString, JsValue> {
     let source = string(text, "text")?;
-    let canonical = crate::render(&source);
+    let canonical = memdoc::render(&source);
     Ok(repeated(text.unchecked_ref(), &source, &canonical))
 }
 
@@ -144,7 +144,7 @@ pub fn render_js(
 pub fn normalize_heading_js(
     #[wasm_bindgen(unchecked_param_type = "string")] title: &JsValue,
 ) -> Result<String, JsValue> {
-    Ok(crate::normalize_heading(&string(title, "title")?))
+    Ok(memdoc::normalize_heading(&string(title, "title")?))
 }
 
 /// The size of the canonical form against the limits.
@@ -158,7 +158,7 @@ pub fn usage_js(
 ) -> Result<Usage, JsValue> {
     let text = string(text, "text")?;
     let limits = checked(limits.map(Into::into), LimitsInput::resolve)?;
-    view(&crate::usage(&text, limits))
+    view(&memdoc::usage(&text, limits))
 }
 
 /// Validate a document.
@@ -236,7 +236,7 @@ pub fn injection_block_js(
     let options = checked(options.map(Into::into), |o: OptionsInput| {
         o.inject_options()
     })?;
-    let pieces = crate::inject::injection_pieces(&source, &options);
+    let pieces = memdoc::injection_pieces(&source, &options);
     Ok(joined(content.unchecked_ref(), &source, &pieces))
 }
 
@@ -250,5 +250,5 @@ pub fn writing_rules_js(options: Option<WritingRulesOptions>) -> Result<String, 
     let (scope, limits) = checked(options.map(Into::into), |o: OptionsInput| {
         Ok((o.scope()?, o.limits()?))
     })?;
-    Ok(crate::store::writing_rules(scope, limits))
+    Ok(memdoc::store::writing_rules(scope, limits))
 }

@@ -17,7 +17,7 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use super::names::name;
 use super::text::option_string;
-use crate::quoted::Quoted;
+use memdoc::Quoted;
 
 /// Why a value is not of the shape expected: the sentence.
 #[derive(Debug)]

@@ -18,7 +18,7 @@ use super::types::{ExpireOptions, Expiry, Recall, RecallOptions};
 /// the memory parsed once; finished once, by words or with an embedder's
 /// vectors. Internal: `core.js` wraps it in the public class.
 #[wasm_bindgen(js_name = PreparedRecall, skip_typescript)]
-pub struct JsPreparedRecall(crate::PreparedRecall);
+pub struct JsPreparedRecall(memdoc::PreparedRecall);
 
 #[wasm_bindgen(js_class = PreparedRecall)]
 impl JsPreparedRecall {
@@ -33,7 +33,7 @@ impl JsPreparedRecall {
         options: Option<RecallOptions>,
     ) -> Result<JsPreparedRecall, JsValue> {
         let (text, query, options) = arguments(text, query, options)?;
-        let prepared = crate::prepare_recall(&text, &query, &options).map_err(|e| to_js(&e))?;
+        let prepared = memdoc::prepare_recall(&text, &query, &options).map_err(|e| to_js(&e))?;
         Ok(Self(prepared))
     }
 
@@ -77,7 +77,7 @@ impl JsPreparedRecall {
 /// parsed and its words looked at once, then recalled from query after
 /// query. Internal: `core.js` wraps it in the public class.
 #[wasm_bindgen(js_name = PreparedMemory, skip_typescript)]
-pub struct JsPreparedMemory(crate::PreparedMemory);
+pub struct JsPreparedMemory(memdoc::PreparedMemory);
 
 #[wasm_bindgen(js_class = PreparedMemory)]
 impl JsPreparedMemory {
@@ -87,7 +87,7 @@ impl JsPreparedMemory {
     /// `input/not-a-string`.
     #[wasm_bindgen(constructor)]
     pub fn new(text: &JsValue) -> Result<JsPreparedMemory, JsValue> {
-        Ok(Self(crate::PreparedMemory::new(&string(text, "text")?)))
+        Ok(Self(memdoc::PreparedMemory::new(&string(text, "text")?)))
     }
 
     /// Every item's text, in the order `recall` takes their vectors.
@@ -135,8 +135,8 @@ fn vectors<'a>(
     embedder: Option<&'a str>,
     query: Option<&'a [f32]>,
     items: Option<&'a [f32]>,
-) -> Option<crate::RecallVectors<'a>> {
-    embedder.map(|embedder| crate::RecallVectors {
+) -> Option<memdoc::RecallVectors<'a>> {
+    embedder.map(|embedder| memdoc::RecallVectors {
         embedder,
         query: query.unwrap_or_default(),
         items: items.unwrap_or_default(),
@@ -148,7 +148,7 @@ fn arguments(
     text: &JsValue,
     query: &JsValue,
     options: Option<RecallOptions>,
-) -> Result<(String, String, crate::RecallOptions), JsValue> {
+) -> Result<(String, String, memdoc::RecallOptions), JsValue> {
     let text = string(text, "text")?;
     let query = string(query, "query")?;
     let options = checked(options.map(Into::into), |o: RecallOptionsInput| o.resolve())?;
@@ -168,7 +168,7 @@ pub fn recall_through_serde_js(
     options: Option<RecallOptions>,
 ) -> Result<Recall, JsValue> {
     let (text, query, options) = arguments(text, query, options)?;
-    super::convert::view_through_serde(&crate::recall(&text, &query, &options))
+    super::convert::view_through_serde(&memdoc::recall(&text, &query, &options))
 }
 
 /// Remove the entries older than their section's policy allows.
@@ -183,7 +183,7 @@ pub fn expire_js(
 ) -> Result<Expiry, JsValue> {
     let source = string(text, "text")?;
     let options = checked(Some(options.into()), |o: ExpireOptionsInput| o.resolve())?;
-    let expiry = crate::expire(&source, &options);
+    let expiry = memdoc::expire(&source, &options);
     // As `compact` does (src/wasm/ops.rs): with nothing archived, the
     // content is the canonical form, slices of the memory; otherwise it is
     // converted whole, since past a run of more than a few archived lines

@@ -1,6 +1,6 @@
 //! The store for JavaScript (API.md, "Persistence through the host"): the
 //! exported `MemoryStore` class, the core's
-//! [`MemoryStore`](crate::store::MemoryStore) over a JavaScript `KvHost`
+//! [`MemoryStore`](memdoc::store::MemoryStore) over a JavaScript `KvHost`
 //! object ([`JsHost`], in [`host`](super::host)), with the caller's optional
 //! `rewrite` and `now` functions.
 //!
@@ -18,8 +18,8 @@ use crate::js::input::{
     revision_number, MemoryRefInput, StoreOptionsInput, StoreSaveOptionsInput, SweepOptionsInput,
 };
 use crate::js::store::{AuditEntryView, RewriteRequestView, SaveOutcomeView};
-use crate::store::{Clock, MemoryRef, Rewrite, RewriteRequest, StoreError, StoreSaveOptions};
-use crate::Error;
+use memdoc::store::{Clock, MemoryRef, Rewrite, RewriteRequest, StoreError, StoreSaveOptions};
+use memdoc::Error;
 
 use super::convert::{input, shaped, string_near, view, view_kept, view_repeating};
 use super::errors::{store_to_js, to_js};
@@ -32,7 +32,7 @@ use super::types::{AuditEntryList, Loaded, SaveOutcome, SweepOutcome};
 /// The core store over a JavaScript host, with the caller's `rewrite`
 /// function or without one (a run-time choice, so that the store is
 /// compiled for one type only).
-type Store = crate::store::MemoryStore<JsHost, JsRewrite>;
+type Store = memdoc::store::MemoryStore<JsHost, JsRewrite>;
 
 /// The caller's `rewrite` function.
 struct JsRewrite(Function);
@@ -156,7 +156,7 @@ impl JsMemoryStore {
             timeout_ms: resolved.timeout_ms,
             value: Kept::new(),
         };
-        let store = crate::store::MemoryStore::new(host, resolved).map_err(|e| store_to_js(&e))?;
+        let store = memdoc::store::MemoryStore::new(host, resolved).map_err(|e| store_to_js(&e))?;
         let store = store.with_optional_rewrite(rewrite);
         Ok(Self {
             store: Rc::new(store),

@@ -1,7 +1,7 @@
 //! One test per merge rule and conflict kind (docs/ops.md).
 
-use memdoc::js::merge::MergeResultView;
 use memdoc::{merge, render, ConflictKind, Side};
+use memdoc_wasm::js::merge::MergeResultView;
 
 mod fences;
 

@@ -8,13 +8,13 @@ use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use memdoc::js::input::{MemoryRefInput, StoreOptionsInput, StoreSaveOptionsInput};
-use memdoc::js::store::SaveOutcomeView;
 use memdoc::store::{
     block_on, Fault, HostFailure, MemoryHost, MemoryHostError, MemoryRef, MemoryStore, OnConflict,
     RewriteRequest, StoreError, StoreOptions, StoreSaveOptions, StoreStatus,
 };
 use memdoc::{Limits, Scope};
+use memdoc_wasm::js::input::{MemoryRefInput, StoreOptionsInput, StoreSaveOptionsInput};
+use memdoc_wasm::js::store::SaveOutcomeView;
 use serde_json::json;
 
 mod compaction;

@@ -26,7 +26,8 @@ fn views_use_camel_case_and_utf16_ranges() {
     assert_eq!(loaded["revision"], 1);
     assert!(loaded.get("updated_at").is_none());
     let entries = block_on(s.history(&alice())).unwrap();
-    let audit = serde_json::to_value(memdoc::js::store::AuditEntryView::from(&entries[0])).unwrap();
+    let audit =
+        serde_json::to_value(memdoc_wasm::js::store::AuditEntryView::from(&entries[0])).unwrap();
     assert_eq!(
         audit,
         json!({"revision": 1, "at": "2025-06-01T00:00:00.000Z", "actor": "agent", "chars": 24, "delta": 24, "codes": ["structure/preamble-dropped"], "archived": []})

@@ -270,7 +270,7 @@ mod tests {
     #[test]
     fn rustdoc_links_become_code() {
         assert_eq!(
-            plain_links("see [`Recall`] and [`recall`](crate::recall), `[A-Z]`"),
+            plain_links("see [`Recall`] and [`recall`](memdoc::recall), `[A-Z]`"),
             "see `Recall` and `recall`, `[A-Z]`"
         );
     }

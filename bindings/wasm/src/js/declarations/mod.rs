@@ -1,16 +1,17 @@
 //! The TypeScript declarations of every data type that crosses the
 //! JavaScript boundary, generated from the Rust types themselves with
 //! ts-rs (a test-only dependency: nothing of it reaches the library or the
-//! `.wasm`). The views, inputs and core results derive `ts_rs::TS` in test
-//! builds; their `///` docs become the declarations' doc comments (a type's
+//! `.wasm`). The views and inputs derive `ts_rs::TS` in test builds, the
+//! core results with the engine's `typescript` feature, which this crate's
+//! tests turn on; their `///` docs become the declarations' doc comments (a type's
 //! first paragraph; fields' whole docs).
 //!
 //! The result is committed as `src/wasm/generated.d.ts`, which the wasm
 //! build puts into the package's `.d.ts` (src/wasm/types.rs). The test
 //! below fails when the committed file is not what the types give, so a
 //! renamed, added or removed field or variant cannot drift from the
-//! published declarations; `MEMDOC_UPDATE_TYPES=1 cargo test --lib
-//! declarations` rewrites the file. Another test fails when a declaration
+//! published declarations; `MEMDOC_UPDATE_TYPES=1 cargo test -p
+//! memdoc-wasm --lib declarations` rewrites the file. Another test fails when a declaration
 //! uses a type that is not declared. What cannot be derived (the store's
 //! class, `KvHost`, the callbacks of `StoreOptions`, `MemdocError`) is
 //! written by hand in src/wasm/handwritten.d.ts.
@@ -23,20 +24,20 @@ use ts_rs::{Config, TS};
 
 use format::{declaration, interface_body, object_body};
 
-use crate::compact::{Priority, RemovalReason};
-use crate::diagnostic::Severity;
-use crate::document::LegacyMarker;
-use crate::expire::{ExpiredEntry, Expiry};
-use crate::limits::{Level, Limits, Usage};
-use crate::merge::{ConflictKind, Side};
-use crate::options::Scope;
-use crate::recall::{
+use memdoc::store::{ArchivedEntry, Loaded, OnConflict, StoreStatus, SweepOutcome, SweepStatus};
+use memdoc::LegacyMarker;
+use memdoc::SaveStatus;
+use memdoc::Scope;
+use memdoc::Severity;
+use memdoc::{ConflictKind, Side};
+use memdoc::{ExpiredEntry, Expiry};
+use memdoc::{Level, Limits, Usage};
+use memdoc::{
     Measure, OmitReason, OmittedItem, PriorityMeasure, Recall, RecallTotals, RecalledItem,
     RecencyMeasure, Why,
 };
-use crate::save::SaveStatus;
-use crate::span::{Position, Range};
-use crate::store::{ArchivedEntry, Loaded, OnConflict, StoreStatus, SweepOutcome, SweepStatus};
+use memdoc::{Position, Range};
+use memdoc::{Priority, RemovalReason};
 
 use super::compact::{CompactionView, MergedSectionView, RemovedEntryView};
 use super::input::{

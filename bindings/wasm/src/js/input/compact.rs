@@ -2,11 +2,11 @@
 
 use serde::Deserialize;
 
-use crate::compact::CompactOptions;
-use crate::error::Error;
-use crate::limits::{describe_number, DEFAULT_HARD_LIMIT};
-use crate::options::Scope;
-use crate::parse::is_valid_date;
+use memdoc::is_valid_date;
+use memdoc::CompactOptions;
+use memdoc::Error;
+use memdoc::Scope;
+use memdoc::{describe_number, DEFAULT_HARD_LIMIT};
 
 use super::positive_whole;
 

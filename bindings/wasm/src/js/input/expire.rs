@@ -3,10 +3,10 @@
 
 use serde::Deserialize;
 
-use crate::error::Error;
-use crate::expire::{ExpireOptions, ExpiryPolicy};
-use crate::limits::describe_number;
-use crate::store::{StoreError, SweepOptions};
+use memdoc::describe_number;
+use memdoc::store::{StoreError, SweepOptions};
+use memdoc::Error;
+use memdoc::{ExpireOptions, ExpiryPolicy};
 
 use super::whole_number;
 

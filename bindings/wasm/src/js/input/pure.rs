@@ -3,9 +3,9 @@
 
 use serde::Deserialize;
 
-use crate::error::Error;
-use crate::limits::{describe_number, Limits};
-use crate::options::{InjectOptions, Recalled, SaveOptions, Scope, ValidateOptions};
+use memdoc::Error;
+use memdoc::{describe_number, Limits};
+use memdoc::{InjectOptions, Recalled, SaveOptions, Scope, ValidateOptions};
 
 /// Limits as given by a caller: either may be missing.
 #[derive(Debug, Clone, Copy, Default, Deserialize)]
@@ -148,7 +148,7 @@ impl OptionsInput {
         self.limits.unwrap_or_default().resolve()
     }
 
-    /// Options for [`validate`](crate::validate). They take `previous`,
+    /// Options for [`validate`](memdoc::validate). They take `previous`,
     /// a whole memory, over rather than copy it.
     ///
     /// # Errors
@@ -165,7 +165,7 @@ impl OptionsInput {
         })
     }
 
-    /// Options for [`plan_save`](crate::plan_save).
+    /// Options for [`plan_save`](memdoc::plan_save).
     ///
     /// # Errors
     /// Bad scope or limits.
@@ -177,7 +177,7 @@ impl OptionsInput {
         })
     }
 
-    /// Options for [`injection_block`](crate::injection_block).
+    /// Options for [`injection_block`](memdoc::injection_block).
     ///
     /// # Errors
     /// Bad scope or limits.

@@ -2,10 +2,10 @@
 
 use serde::Deserialize;
 
-use crate::error::Error;
-use crate::limits::describe_number;
-use crate::options::Scope;
-use crate::recall::{RecallOptions, RecallWeights};
+use memdoc::describe_number;
+use memdoc::Error;
+use memdoc::Scope;
+use memdoc::{RecallOptions, RecallWeights};
 
 use super::positive_whole;
 

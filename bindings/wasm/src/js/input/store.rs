@@ -3,13 +3,13 @@
 
 use serde::Deserialize;
 
-use crate::error::Error;
-use crate::limits::describe_number;
-#[cfg(test)]
-use crate::options::Scope;
-use crate::store::{
+use memdoc::describe_number;
+use memdoc::store::{
     MemoryRef, OnConflict, StoreError, StoreOptions, StoreSaveOptions, MAX_HISTORY_DEPTH,
 };
+use memdoc::Error;
+#[cfg(test)]
+use memdoc::Scope;
 
 use super::{positive_whole, whole_number, LimitsInput};
 
@@ -84,7 +84,7 @@ impl StoreOptionsInput {
 }
 
 /// A `timeoutMs` from a JavaScript number: a whole number of milliseconds
-/// from 1 to [`MAX_TIMEOUT_MS`](crate::store::MAX_TIMEOUT_MS) (the upper
+/// from 1 to [`MAX_TIMEOUT_MS`](memdoc::store::MAX_TIMEOUT_MS) (the upper
 /// bound is [`StoreOptions::check`]'s).
 fn timeout_ms<E>(ms: f64) -> Result<u32, StoreError<E>> {
     positive_whole(ms)
@@ -92,7 +92,7 @@ fn timeout_ms<E>(ms: f64) -> Result<u32, StoreError<E>> {
         .ok_or_else(|| {
             StoreError::Options(Error::InvalidOptions(format!(
                 "timeoutMs must be a whole number of milliseconds from 1 to {}, not {}",
-                crate::store::MAX_TIMEOUT_MS,
+                memdoc::store::MAX_TIMEOUT_MS,
                 describe_number(ms)
             )))
         })

@@ -8,7 +8,7 @@
 use js_sys::JsString;
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use crate::fast::{utf16_offset, utf16_offset_back};
+use memdoc::{utf16_offset, utf16_offset_back};
 
 #[wasm_bindgen]
 extern "C" {

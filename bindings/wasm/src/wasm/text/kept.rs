@@ -12,7 +12,7 @@ use js_sys::JsString;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 
-use crate::fast::eq;
+use memdoc::eq;
 
 use super::encode::{common, encode, shared_bytes};
 use super::slices::Parts;

@@ -9,8 +9,8 @@ use js_sys::JsString;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsCast;
 
-use crate::fast::{contains_replacement, eq};
 use crate::js::repeats::{pieces, utf16_units, Piece};
+use memdoc::{contains_replacement, eq};
 
 use super::kept::{Kept, Pair};
 

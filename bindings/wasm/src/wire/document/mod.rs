@@ -17,9 +17,9 @@
 //!   and an index into the names ([`Numbers::names`]);
 //! - range: start line, column, offset, end line, column, offset.
 
-use crate::document::{Document, Line, RawLine, IMPLICIT_TITLE};
-use crate::fast::{contains_replacement, utf16_len};
-use crate::span::{LineIndex, Range, Span};
+use memdoc::{contains_replacement, utf16_len};
+use memdoc::{Document, Line, RawLine, IMPLICIT_TITLE};
+use memdoc::{LineIndex, Range, Span};
 
 use crate::js::view::{EntryView, RawLineView};
 
@@ -210,7 +210,7 @@ impl Writer<'_> {
 #[cfg(test)]
 mod tests {
     use super::{Numbers, ENTRY, NAMED, RAW};
-    use crate::parse;
+    use memdoc::parse;
 
     #[test]
     fn strings_are_utf16_slices_of_the_input_or_names() {

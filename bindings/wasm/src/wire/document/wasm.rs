@@ -13,7 +13,7 @@ use crate::js::view::DocumentView;
 use crate::wasm::names::name;
 use crate::wasm::types::MemoryDocument;
 use crate::wire::packed::wasm::view;
-use crate::Document;
+use memdoc::Document;
 
 #[wasm_bindgen(module = "/src/wire/document/document.js")]
 extern "C" {

@@ -131,7 +131,7 @@ impl Strings {
     pub fn push(&mut self, s: &str) -> [f64; 2] {
         let start = self.units;
         self.text.push_str(s);
-        self.units += crate::fast::utf16_len(s);
+        self.units += memdoc::utf16_len(s);
         [number(start), number(self.units)]
     }
 }

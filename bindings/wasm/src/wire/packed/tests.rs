@@ -229,33 +229,33 @@ fn the_views_of_the_api_read_back_as_serde_json_writes_them() {
     let ours = format!("{base}\n- 2025-02-01: ours");
     let theirs = base.replace("likes tea", "likes coffee");
     let mut both = Both::default();
-    let doc = crate::parse(base);
+    let doc = memdoc::parse(base);
     both.same(&DocumentView::new(&doc, base));
-    let options = crate::ValidateOptions {
-        scope: crate::Scope::Team,
+    let options = memdoc::ValidateOptions {
+        scope: memdoc::Scope::Team,
         previous: Some(theirs.clone()),
-        ..crate::ValidateOptions::default()
+        ..memdoc::ValidateOptions::default()
     };
-    both.same(&ReportView::new(crate::validate(&ours, &options), &ours));
-    let save = crate::SaveOptions {
+    both.same(&ReportView::new(memdoc::validate(&ours, &options), &ours));
+    let save = memdoc::SaveOptions {
         validate: options,
         allow_erase: false,
     };
-    both.same(&SavePlanView::new(crate::plan_save(&ours, &save), &ours));
-    let merged = crate::merge(base, &ours, &theirs);
+    both.same(&SavePlanView::new(memdoc::plan_save(&ours, &save), &ours));
+    let merged = memdoc::merge(base, &ours, &theirs);
     both.same(&MergeResultView::new(&merged, base, &ours, &theirs));
-    let conflict = crate::merge(base, &base.replace("tea", "water"), &theirs);
+    let conflict = memdoc::merge(base, &base.replace("tea", "water"), &theirs);
     both.same(&MergeResultView::new(&conflict, base, &ours, &theirs));
-    let compact_options = crate::CompactOptions {
+    let compact_options = memdoc::CompactOptions {
         target: 40,
-        ..crate::CompactOptions::default()
+        ..memdoc::CompactOptions::default()
     };
-    let compaction = crate::compact(base, &compact_options);
+    let compaction = memdoc::compact(base, &compact_options);
     both.same(&CompactionView::new(&compaction, base));
-    both.same(&crate::recall(
+    both.same(&memdoc::recall(
         base,
         "memdoc",
-        &crate::RecallOptions::default(),
+        &memdoc::RecallOptions::default(),
     ));
-    both.same(&crate::usage(base, crate::Limits::default()));
+    both.same(&memdoc::usage(base, memdoc::Limits::default()));
 }

@@ -26,9 +26,9 @@
 //!   into [`PRIORITIES`]) and normalised; pinned (1 or 0); the line it is
 //!   superseded by (or [`NONE`]).
 
-use crate::compact::Priority;
-use crate::recall::{OmitReason, Recall, Why};
-use crate::span::Range;
+use memdoc::Priority;
+use memdoc::Range;
+use memdoc::{OmitReason, Recall, Why};
 
 use super::packed::{number, Strings};
 
@@ -245,8 +245,8 @@ impl Writer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::recall::{recall, RecallOptions};
     use crate::wire::packed::tests::floats;
+    use memdoc::{recall, RecallOptions};
 
     /// The [`Recall`] the numbers describe, read back as the JavaScript
     /// builder reads them (its numbers as indices: exact, as written).

@@ -15,7 +15,7 @@ extern "C" {
 
 /// `recall` as the JavaScript `Recall`, listing its first `listed`
 /// omitted items.
-pub(crate) fn recall(recall: &crate::Recall, listed: usize) -> Recall {
+pub(crate) fn recall(recall: &memdoc::Recall, listed: usize) -> Recall {
     let recalled = Recalled::of(recall, listed);
     build_recall(&recalled.strings, &recalled.numbers)
 }
