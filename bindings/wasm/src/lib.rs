@@ -3,14 +3,18 @@
 //! engine's API in its JavaScript shape, over the engine's public API only.
 //!
 //! In layers, each using only those before it: [`js`], the inputs and views
-//! (plain data, tested natively); [`wire`], the formats the results cross
-//! in; [`wasm`], the exports (wasm32 only), which convert their arguments,
-//! call the engine, and send the result through a wire format.
+//! (plain data, tested natively); `base`, what the formats and the exports
+//! share in WebAssembly (property names, the TypeScript contract,
+//! JavaScript errors); [`wire`], the formats the results cross in;
+//! [`wasm`], the exports (wasm32 only), which convert their arguments, call
+//! the engine, and send the result through a wire format.
 #![forbid(unsafe_code)]
 #![warn(clippy::pedantic)]
 // Documents are counted in code points and bytes; these casts are checked where they happen.
 #![allow(clippy::module_name_repetitions, clippy::must_use_candidate)]
 
+#[cfg(target_arch = "wasm32")]
+mod base;
 pub mod js;
 pub mod wire;
 

@@ -2,7 +2,7 @@
 //! (`memdoc_wasm::js::typescript`): `DiagnosticCode` is `Code::ALL` and
 //! `ErrorCode` is `Error::CODES`, `BOUNDARY_ERROR_CODES` then
 //! `STORE_ERROR_CODES`, in order; the other declarations
-//! (`src/wasm/generated.d.ts`, `src/wasm/handwritten.d.ts`) do not list them
+//! (`src/base/generated.d.ts`, `src/base/handwritten.d.ts`) do not list them
 //! a second time.
 
 use memdoc::store::STORE_ERROR_CODES;
@@ -11,10 +11,10 @@ use memdoc_wasm::js::error::BOUNDARY_ERROR_CODES;
 use memdoc_wasm::js::typescript::{DIAGNOSTIC_CODE_UNION, ERROR_CODE_UNION};
 
 const DECLARATIONS: [(&str, &str); 2] = [
-    ("generated.d.ts", include_str!("../src/wasm/generated.d.ts")),
+    ("generated.d.ts", include_str!("../src/base/generated.d.ts")),
     (
         "handwritten.d.ts",
-        include_str!("../src/wasm/handwritten.d.ts"),
+        include_str!("../src/base/handwritten.d.ts"),
     ),
 ];
 

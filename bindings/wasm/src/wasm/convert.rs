@@ -10,10 +10,10 @@ use memdoc::Error;
 use serde::Serialize;
 use wasm_bindgen::{JsCast, JsValue};
 
-use super::errors::{boundary_to_js, to_js};
 use super::plain::plain;
 use super::read::{Path, Read};
 use super::text::Kept;
+use crate::base::errors::{boundary_to_js, to_js};
 
 /// A text argument; `what` names it in the error.
 pub(crate) fn string(value: &JsValue, what: &str) -> Result<String, JsValue> {
@@ -105,6 +105,10 @@ fn view_setting<V: Serialize, S: Default, T: JsCast>(
 ) -> Result<T, JsValue> {
     let text = std::mem::take(field(&mut value));
     let result: T = view(&value)?;
-    js_sys::Reflect::set(result.as_ref(), &super::names::name(name), &make(text))?;
+    js_sys::Reflect::set(
+        result.as_ref(),
+        &crate::base::names::name(name),
+        &make(text),
+    )?;
     Ok(result)
 }

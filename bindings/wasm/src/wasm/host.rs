@@ -13,11 +13,11 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use memdoc::store::{DeleteOutcome, Host, HostFailure, PutOutcome, Versioned};
 
-use super::names::name;
 use super::panic::test_trigger;
 use super::read::found;
 use super::task::Answer;
 use super::text::Kept;
+use crate::base::names::name;
 
 /// A `KvHost` object.
 pub(super) struct JsHost {

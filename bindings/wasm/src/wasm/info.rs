@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
 use super::convert::view;
-use super::types::{DiagnosticCodeList, ErrorCodeList};
+use crate::base::types::{DiagnosticCodeList, ErrorCodeList};
 
 /// The package version (the crate's).
 #[wasm_bindgen(js_name = version)]

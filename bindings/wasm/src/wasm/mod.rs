@@ -1,6 +1,6 @@
-//! The JavaScript boundary (compiled for wasm32 only): the exports. Each
-//! converts its arguments, delegates to the core, and sends the result
-//! through a wire format (`crate::wire`); it holds no behaviour of its own,
+//! The exports (compiled for wasm32 only), the top layer. Each converts
+//! its arguments, delegates to the core, and sends the result through a
+//! wire format (`crate::wire`); it holds no behaviour of its own,
 //! so what it returns is a core result or a `crate::js` view, both tested
 //! natively.
 //!
@@ -15,10 +15,10 @@
 //! default wire format), [`text`] (texts in and out, and the text kept
 //! between calls), [`read`] (the one reader of JavaScript values) with
 //! [`options`] (the options types it reads) and [`plain`] (plain copies of
-//! options, read without letting a throw escape), [`names`] (property
-//! names made once), [`errors`] (the one place a JavaScript `Error` is
-//! built), [`panic`] (panics made readable), [`types`] (the TypeScript
-//! contract) and [`allocator`] (the module's memory allocator).
+//! options, read without letting a throw escape), [`panic`] (panics made
+//! readable) and [`allocator`] (the module's memory allocator); and, with
+//! the wire formats, `crate::base` (property names, the TypeScript
+//! contract, JavaScript errors).
 //!
 //! A file's JavaScript half is the `.js` of the same name beside it,
 //! imported with `#[wasm_bindgen(module = ...)]`; the build copies them
@@ -27,10 +27,8 @@
 
 mod allocator;
 mod convert;
-pub(crate) mod errors;
 mod host;
 pub mod info;
-pub(crate) mod names;
 pub mod ops;
 mod options;
 mod panic;
@@ -41,7 +39,6 @@ pub mod recall;
 pub mod store;
 pub mod task;
 mod text;
-pub mod types;
 
 use wasm_bindgen::prelude::wasm_bindgen;
 

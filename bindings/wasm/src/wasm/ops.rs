@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
 use super::convert::{checked, string, view, view_repeating};
-use super::types::{CompactOptions, Compaction, MergeResult};
+use crate::base::types::{CompactOptions, Compaction, MergeResult};
 
 /// Three-way merge of memory documents; every string merges.
 ///

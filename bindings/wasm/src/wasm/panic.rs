@@ -14,7 +14,7 @@ use wasm_bindgen::JsValue;
 
 use crate::js::error::BoundaryError;
 
-use super::errors::boundary_to_js;
+use crate::base::errors::boundary_to_js;
 
 /// On every panic: log it, schedule a fresh instance, throw `internal/panic`.
 pub(crate) fn install_hook() {

@@ -18,7 +18,7 @@ use wasm_bindgen::JsValue;
 
 use memdoc::Error;
 
-use super::errors::to_js;
+use crate::base::errors::to_js;
 
 /// The deepest nesting an options value may have.
 pub(crate) const MAX_DEPTH: usize = 16;

@@ -13,7 +13,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use super::convert::{checked, string, view, view_repeating};
 use super::panic::test_trigger;
 use super::text::{joined, option_text_derived, repeated};
-use super::types::{
+use crate::base::types::{
     InjectOptions, LimitsArg, MemoryDocument, Report, SaveOptions, SavePlan, Usage,
     ValidateOptions, WritingRulesOptions,
 };

@@ -15,8 +15,8 @@ use js_sys::{Array, JsString, Number};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
-use super::names::name;
 use super::text::option_string;
+use crate::base::names::name;
 use memdoc::Quoted;
 
 /// Why a value is not of the shape expected: the sentence.

@@ -11,8 +11,8 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
 use super::convert::{checked, string, view, view_repeating};
-use super::errors::to_js;
-use super::types::{ExpireOptions, Expiry, Recall, RecallOptions};
+use crate::base::errors::to_js;
+use crate::base::types::{ExpireOptions, Expiry, Recall, RecallOptions};
 
 /// `PreparedRecall` of API.md: a recall made ready, its options checked and
 /// the memory parsed once; finished once, by words or with an embedder's

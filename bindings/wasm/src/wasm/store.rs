@@ -22,12 +22,12 @@ use memdoc::store::{Clock, MemoryRef, Rewrite, RewriteRequest, StoreError, Store
 use memdoc::Error;
 
 use super::convert::{input, shaped, string_near, view, view_kept, view_repeating};
-use super::errors::{store_to_js, to_js};
 use super::host::JsHost;
 use super::read::found;
 use super::task::{Answer, Task};
 use super::text::Kept;
-use super::types::{AuditEntryList, Loaded, SaveOutcome, SweepOutcome};
+use crate::base::errors::{store_to_js, to_js};
+use crate::base::types::{AuditEntryList, Loaded, SaveOutcome, SweepOutcome};
 
 /// The core store over a JavaScript host, with the caller's `rewrite`
 /// function or without one (a run-time choice, so that the store is

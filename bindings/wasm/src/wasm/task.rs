@@ -27,7 +27,7 @@ use wasm_bindgen::JsValue;
 
 use crate::js::error::BoundaryError;
 
-use super::errors::boundary_to_js;
+use crate::base::errors::boundary_to_js;
 
 /// What a store call computes: its JavaScript result, or the `Error` to
 /// reject with.

@@ -6,15 +6,15 @@
 //! tests turn on; their `///` docs become the declarations' doc comments (a type's
 //! first paragraph; fields' whole docs).
 //!
-//! The result is committed as `src/wasm/generated.d.ts`, which the wasm
-//! build puts into the package's `.d.ts` (src/wasm/types.rs). The test
+//! The result is committed as `src/base/generated.d.ts`, which the wasm
+//! build puts into the package's `.d.ts` (src/base/types.rs). The test
 //! below fails when the committed file is not what the types give, so a
 //! renamed, added or removed field or variant cannot drift from the
 //! published declarations; `MEMDOC_UPDATE_TYPES=1 cargo test -p
 //! memdoc-wasm --lib declarations` rewrites the file. Another test fails when a declaration
 //! uses a type that is not declared. What cannot be derived (the store's
 //! class, `KvHost`, the callbacks of `StoreOptions`, `MemdocError`) is
-//! written by hand in src/wasm/handwritten.d.ts.
+//! written by hand in src/base/handwritten.d.ts.
 
 mod format;
 
@@ -53,7 +53,7 @@ use super::view::{
 };
 
 /// Where the generated declarations are committed.
-const GENERATED: &str = "src/wasm/generated.d.ts";
+const GENERATED: &str = "src/base/generated.d.ts";
 
 /// The options of the pure functions: one Rust type ([`OptionsInput`])
 /// read by all four, each declared with the fields it uses. Every field of

@@ -17,7 +17,7 @@ use super::{positive_whole, whole_number, LimitsInput};
 ///
 /// As they arrive from JavaScript, checked into [`StoreOptions`]; without
 /// the callbacks `rewrite` and `now`, which the binding wraps itself (their
-/// TypeScript declarations are in src/wasm/handwritten.d.ts).
+/// TypeScript declarations are in src/base/handwritten.d.ts).
 #[derive(Debug, Clone, Default, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(rename = "StoreOptions", optional_fields = nullable))]
 #[serde(rename_all = "camelCase")]

@@ -15,7 +15,7 @@ use wasm_bindgen::JsValue;
 use memdoc::eq;
 
 use super::encode::{common, encode, shared_bytes};
-use super::slices::Parts;
+use super::parts::Parts;
 
 /// The lengths, in UTF-16 units, of the texts a [`Kept`] keeps: a stored
 /// document, even a short one (a short memory is checked faster kept), not

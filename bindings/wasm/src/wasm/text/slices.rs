@@ -13,6 +13,7 @@ use crate::js::repeats::{pieces, utf16_units, Piece};
 use memdoc::{contains_replacement, eq};
 
 use super::kept::{Kept, Pair};
+use super::parts::Parts;
 
 #[wasm_bindgen(module = "/src/wasm/text/slices.js")]
 extern "C" {
@@ -206,41 +207,6 @@ impl Pair {
                 break;
             }
             from = *to;
-        }
-    }
-}
-
-/// Strings to join in order, each with the UTF-16 unit where it ends in the
-/// join.
-#[derive(Default)]
-pub(super) struct Parts(Vec<(u32, JsString)>);
-
-/// The most parts a kept string keeps. A store that adds to its memory at
-/// every save makes each record of one part more than the one before; past
-/// this many, the next slice of it copies it once (it is one string then).
-const MOST_PARTS: usize = 16;
-
-impl Parts {
-    fn push(&mut self, part: JsString, units: u32) {
-        let end = self.0.last().map_or(0, |(end, _)| *end) + units;
-        self.0.push((end, part));
-    }
-
-    /// The parts joined; `None` when there are none.
-    fn joined(&self) -> Option<JsString> {
-        self.0
-            .iter()
-            .map(|(_, part)| part.clone())
-            .reduce(|all, next| all.concat(&next))
-    }
-
-    /// What a kept string keeps of the parts it was joined from: nothing
-    /// when it is one part or too many.
-    fn kept(self) -> Self {
-        if (2..=MOST_PARTS).contains(&self.0.len()) {
-            self
-        } else {
-            Self::default()
         }
     }
 }

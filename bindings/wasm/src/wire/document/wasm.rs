@@ -9,9 +9,9 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
 use super::Numbers;
+use crate::base::names::name;
+use crate::base::types::MemoryDocument;
 use crate::js::view::DocumentView;
-use crate::wasm::names::name;
-use crate::wasm::types::MemoryDocument;
 use crate::wire::packed::wasm::view;
 use memdoc::Document;
 

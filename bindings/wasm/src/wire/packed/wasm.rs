@@ -5,8 +5,8 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::{Names, PackError, Packed};
+use crate::base::errors::boundary_to_js;
 use crate::js::error::BoundaryError;
-use crate::wasm::errors::boundary_to_js;
 
 #[wasm_bindgen(module = "/src/wire/packed/packed.js")]
 extern "C" {

@@ -4,7 +4,7 @@
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use super::Recalled;
-use crate::wasm::types::Recall;
+use crate::base::types::Recall;
 
 #[wasm_bindgen(module = "/src/wire/recall/recall.js")]
 extern "C" {
