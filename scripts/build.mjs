@@ -149,7 +149,7 @@ if (!args.rest) {
   for (const file of ["memdoc.js", "memdoc.d.ts", "memdoc_bg.wasm", "memdoc_bg.wasm.d.ts"]) {
     cpSync(join(scratch, file), join(out, file));
   }
-  // The JavaScript modules the Rust code imports (bindings/wasm/src/wire/*/*.js, src/wasm/*.js).
+  // The JavaScript modules the Rust code imports (bindings/wasm/src/wire/*/*.js and src/wasm/*.js).
   cpSync(join(scratch, "snippets"), join(out, "snippets"), { recursive: true });
   for (const part of restParts) {
     if (!existsSync(join(kept, part))) continue;

@@ -1,6 +1,6 @@
 //! Recall's result (docs/API.md, "Recall"): the recalled document, every
 //! item taken or left out with its score and why, and the counts. These are
-//! the JavaScript shapes too (`crate::wire::recall` carries them across).
+//! the JavaScript shapes too (`memdoc_wasm::wire::recall`, bindings/wasm/, carries them across).
 
 use serde::Serialize;
 
