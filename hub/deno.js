@@ -27,7 +27,7 @@ import { memoryStore } from "./src/data/memories.js";
 import { denoKvTeamStorage } from "./src/data/storage-deno-kv.js";
 import { embedderLoader } from "./src/embedder-setting.js";
 import { embedderThread } from "./src/deno-embedder-thread.js";
-import { slicedTurn } from "./src/turns.js";
+import { operationTurn, slicedTurn } from "./src/turns.js";
 
 const env = Deno.env.toObject();
 
@@ -258,11 +258,11 @@ if (every !== null) {
 }
 
 const subscribers = () => [...open.values()].reduce((n, sockets) => n + sockets.size, 0);
-// Long work gives the thread to other requests every SLICE_MS (src/turns.js):
-// a turn costs 1 to 3 ms of waiting on Deno, so a slice much shorter would
-// spend more time waiting than working.
-const SLICE_MS = 2;
-const turn = slicedTurn(SLICE_MS);
+// Long work gives the thread to other requests every SLICE_MS (src/turns.js),
+// by way of an asynchronous operation: a timer turn would cost 1 to 3 ms of
+// waiting each.
+const SLICE_MS = 1;
+const turn = slicedTurn(SLICE_MS, operationTurn);
 const hub = createHub(config, { team, subscribe, openSockets, closeSockets, policiesChanged, metrics, subscribers, scheduleSweep, teamDeleted, embedder: embedder ?? undefined, turn });
 const hostname = env.HOST || "127.0.0.1";
 Deno.serve({ port, hostname, onListen: ({ hostname: h, port: p }) => console.log(`memdoc hub: http://${h}:${p}`) }, (request, info) =>

@@ -5,8 +5,9 @@
 // and reason when their key is revoked or ends, their member is disabled or
 // their team is deleted; recall answers are proportional to what they
 // recall. The per-team queues are checked in real Deno over Deno KV
-// (fixtures/serial-deno.js): two handles of one team share them; and the
-// Deno embedder thread's share for indexing (fixtures/embedder-share-deno.js).
+// (fixtures/serial-deno.js): two handles of one team share them; the
+// Deno embedder thread's share for indexing (fixtures/embedder-share-deno.js);
+// and the Deno hub's turns in long work (fixtures/turns-deno.js).
 //
 // Needs the global WebSocket (Node 22, or Node 20 with --experimental-websocket).
 import assert from "node:assert/strict";
@@ -361,4 +362,11 @@ test("the per-team queues hold across handles of one team (real Deno, Deno KV): 
 
 test("the Deno embedder's thread gives indexing half its time: after an indexing call the next one rests, a query does not wait (real Deno)", { timeout: 60_000 }, async () => {
   assert.deepEqual(await denoFixture("embedder-share-deno.js", [`--allow-read=${root}`]), ["query 1", "document 1"]);
+});
+
+test("the Deno hub's turns let another request run in the middle of long work; a resolved promise would not (real Deno)", { timeout: 60_000 }, async () => {
+  const out = await denoFixture("turns-deno.js", ["--allow-net=127.0.0.1"]);
+  assert.deepEqual(out.operation, ["short", "long"], "the short request is answered while the long one works");
+  // The control: without a real turn the short request waits for the whole long one.
+  assert.deepEqual(out.resolved, ["long", "short"]);
 });

@@ -2,6 +2,8 @@
 //! the options, done once, then the recall of each query (the steps of the
 //! module [`super`]: score, supersede, select, render).
 
+use std::cell::OnceCell;
+
 use crate::compact::section_priority;
 use crate::error::Error;
 use crate::fast::{char_count, to_nfkc_lowercase};
@@ -13,15 +15,16 @@ use crate::span::{LineIndex, Range};
 use super::lexicon::Lexicon;
 use super::select::{render, select, Selection};
 use super::{
-    items, score, semantic, superseded, terms, tokenize, Item, OmittedItem, Recall, RecallOptions,
-    RecallTotals, RecallVectors, RecalledItem, Section, RELEVANCE_FLOOR,
+    items, replacing, score, semantic, supersede, terms, tokenize, Item, OmittedItem, Recall,
+    RecallOptions, RecallTotals, RecallVectors, RecalledItem, Section, RELEVANCE_FLOOR,
 };
 
 /// A memory made ready for recall ([`PreparedMemory::new`]): everything
 /// that does not depend on the query or the options, done once (parsed,
 /// its items listed with their ranges, their texts and the section titles
 /// folded, their words split into parts, each part's stop-word mark and,
-/// once asked for, its stem), for as many recalls as asked
+/// once asked for, its stem, and which later entry replaces each entry),
+/// for as many recalls as asked
 /// ([`PreparedMemory::recall`]), each equal to [`recall`] or
 /// [`hybrid_recall`] of the memory's text.
 ///
@@ -49,6 +52,11 @@ pub struct PreparedMemory {
     newest: Option<String>,
     /// Code points of the memory's canonical form.
     memory_chars: usize,
+    /// Per item, the newest later entry of its section that states the same
+    /// thing, whatever the query: found by the first
+    /// [`PreparedMemory::recall`] for the next ones. A single recall
+    /// ([`recall`](super::recall)) looks only at the sections that answer.
+    replacing: OnceCell<Vec<Option<usize>>>,
 }
 
 impl PreparedMemory {
@@ -73,6 +81,7 @@ impl PreparedMemory {
             lexicon,
             newest: doc.entries().map(|e| e.date.to_string()).max(),
             memory_chars: char_count(&doc.render()),
+            replacing: OnceCell::new(),
         }
     }
 
@@ -96,6 +105,13 @@ impl PreparedMemory {
         vectors: Option<&RecallVectors<'_>>,
     ) -> Result<Recall, Error> {
         options.check()?;
+        if self.replacing.get().is_none() {
+            let every = vec![true; self.items.len()];
+            // Empty just before: it cannot be set already.
+            let _ = self
+                .replacing
+                .set(replacing(&self.items, &self.lexicon, &every));
+        }
         self.answer(query, options, vectors)
     }
 
@@ -173,7 +189,16 @@ impl PreparedMemory {
             .iter()
             .map(|(_, why)| !has_query || (answered && why.relevance >= RELEVANCE_FLOOR))
             .collect();
-        let superseded = superseded(items, lexicon, &relevant);
+        // Prepared for many recalls, the memory knows every entry's; a single
+        // recall finds only the answering entries'.
+        let asked;
+        let replaced = if let Some(every) = self.replacing.get() {
+            every
+        } else {
+            asked = replacing(items, lexicon, &relevant);
+            &asked
+        };
+        let superseded = supersede::gated(replaced, &relevant);
         for (i, by) in superseded.iter().enumerate() {
             scored[i].1.superseded_by = by.map(|j| ranges[j].start.line);
         }

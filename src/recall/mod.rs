@@ -196,14 +196,15 @@ pub fn recall_items(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// Per item, the newest later entry of its section that states the same
-/// thing, for the relevant entries (module [`supersede`]). Content terms
-/// are found only in the sections that hold a relevant entry.
-fn superseded(items: &[Item], lexicon: &Lexicon, relevant: &[bool]) -> Vec<Option<usize>> {
+/// Per item `asked` marks, the newest later entry of its section that
+/// states the same thing ([`supersede::replacing`]; chains are followed by
+/// [`supersede::gated`]). Content terms are found only in the sections
+/// that hold an asked entry.
+fn replacing(items: &[Item], lexicon: &Lexicon, asked: &[bool]) -> Vec<Option<usize>> {
     let sections = items.last().map_or(0, |i| i.section + 1);
     let mut wanted = vec![false; sections];
-    for (item, &r) in items.iter().zip(relevant) {
-        wanted[item.section] |= r && item.date.is_some();
+    for (item, &a) in items.iter().zip(asked) {
+        wanted[item.section] |= a && item.date.is_some();
     }
     let terms = lexicon.content_terms(&|i| wanted[items[i].section] && items[i].date.is_some());
     let dated: Vec<supersede::Dated> = items
@@ -215,7 +216,7 @@ fn superseded(items: &[Item], lexicon: &Lexicon, relevant: &[bool]) -> Vec<Optio
             words,
         })
         .collect();
-    supersede::superseded(&dated, relevant, lexicon.len())
+    supersede::replacing(&dated, asked, lexicon.len())
 }
 
 /// Every item's score and its explanation.

@@ -29,10 +29,11 @@ pub(crate) struct Dated<'a> {
     pub words: &'a [usize],
 }
 
-/// Per item, the newest later entry of its section that states the same
-/// thing, for the items `asked` marks, itself not superseded; none for the
-/// others. Terms are numbered below `terms`.
-pub(crate) fn superseded(items: &[Dated<'_>], asked: &[bool], terms: usize) -> Vec<Option<usize>> {
+/// Per item `asked` marks, the newest later entry of its section that
+/// states the same thing; none for the others. An item's answer does not
+/// depend on what else is asked, so a table of every item's, gated by
+/// another query's marks ([`gated`]), is that query's.
+pub(crate) fn replacing(items: &[Dated<'_>], asked: &[bool], terms: usize) -> Vec<Option<usize>> {
     let mut out = vec![None; items.len()];
     // The asked item's terms.
     let mut marked = vec![false; terms];
@@ -62,8 +63,25 @@ pub(crate) fn superseded(items: &[Dated<'_>], asked: &[bool], terms: usize) -> V
         }
         out[i] = newest;
     }
-    // The newest of a chain: an entry superseded in turn passes on what
-    // supersedes it (a later date each time, so the chain ends).
+    out
+}
+
+/// Per item `asked` marks, the newest later entry of its section that
+/// states the same thing, itself not superseded; none for the others. From
+/// the [`replacing`] of those items or of more.
+pub(crate) fn gated(table: &[Option<usize>], asked: &[bool]) -> Vec<Option<usize>> {
+    newest_of_chains(
+        table
+            .iter()
+            .zip(asked)
+            .map(|(&by, &a)| by.filter(|_| a))
+            .collect(),
+    )
+}
+
+/// The newest of a chain: an entry superseded in turn passes on what
+/// supersedes it (a later date each time, so the chain ends).
+fn newest_of_chains(mut out: Vec<Option<usize>>) -> Vec<Option<usize>> {
     for i in 0..out.len() {
         while let Some(next) = out[i].and_then(|j| out[j]) {
             out[i] = Some(next);
@@ -94,6 +112,14 @@ mod tests {
         "cache",
         "redis",
     ];
+
+    fn superseded(items: &[Dated<'_>], asked: &[bool]) -> Vec<Option<usize>> {
+        let every = replacing(items, &[true; 4], TERMS.len());
+        let found = gated(&replacing(items, asked, TERMS.len()), asked);
+        // The table of every item's, gated, is the same.
+        assert_eq!(gated(&every, asked), found);
+        found
+    }
 
     fn terms(words: &[&str]) -> Vec<usize> {
         words
@@ -134,12 +160,9 @@ mod tests {
                 words,
             })
             .collect();
-        let found = superseded(&items, &[true, true, true, true], TERMS.len());
+        let found = superseded(&items, &[true, true, true, true]);
         // Not by the entry sharing only its subject, nor across sections.
         assert_eq!(found, [Some(2), None, None, None]);
-        assert_eq!(
-            superseded(&items, &[false, true, true, true], TERMS.len())[0],
-            None
-        );
+        assert_eq!(superseded(&items, &[false, true, true, true])[0], None);
     }
 }
