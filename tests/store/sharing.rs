@@ -1,42 +1,6 @@
-//! The JavaScript views of outcomes, a store shared between threads, and the
-//! stable error codes.
+//! A store shared between threads, and the stable error codes.
 
 use super::*;
-
-#[test]
-fn views_use_camel_case_and_utf16_ranges() {
-    let host = MemoryHost::new();
-    let s = store(&host);
-    let text = "😀 é 中\n## Facts\n- 2025-03-15: x";
-    let out = save(&s, &alice(), text, 0);
-    let view = serde_json::to_value(SaveOutcomeView::from(&out)).unwrap();
-    assert_eq!(view["status"], "saved");
-    assert_eq!(view["revision"], 1);
-    assert_eq!(view["notice"], serde_json::Value::Null);
-    assert_eq!(view["usage"]["utf8Bytes"], json!(out.usage.utf8_bytes));
-    let d = &view["diagnostics"][0];
-    assert_eq!(d["code"], "structure/preamble-dropped");
-    assert_eq!(
-        d["range"]["end"]["offset"],
-        json!(6),
-        "should count the emoji as two UTF-16 units"
-    );
-    let loaded = serde_json::to_value(block_on(s.load(&alice())).unwrap()).unwrap();
-    assert_eq!(loaded["updatedBy"], "agent");
-    assert_eq!(loaded["revision"], 1);
-    assert!(loaded.get("updated_at").is_none());
-    let entries = block_on(s.history(&alice())).unwrap();
-    let audit =
-        serde_json::to_value(memdoc_wasm::js::store::AuditEntryView::from(&entries[0])).unwrap();
-    assert_eq!(
-        audit,
-        json!({"revision": 1, "at": "2025-06-01T00:00:00.000Z", "actor": "agent", "chars": 24, "delta": 24, "codes": ["structure/preamble-dropped"], "archived": []})
-    );
-    let conflict = save(&s, &alice(), text, 0);
-    let view = serde_json::to_value(SaveOutcomeView::from(&conflict)).unwrap();
-    assert_eq!(view["status"], "conflict");
-    assert_eq!(view["diagnostics"], json!([]));
-}
 
 #[test]
 fn a_store_over_a_thread_safe_host_can_be_shared_between_threads() {

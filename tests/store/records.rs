@@ -158,7 +158,7 @@ fn a_custom_prefix_is_used_for_every_key() {
 #[test]
 fn records_written_with_the_content_in_the_middle_read_and_save_on() {
     let fixture: serde_json::Value =
-        serde_json::from_str(include_str!("../../../../tests/fixtures/records.json")).unwrap();
+        serde_json::from_str(include_str!("../fixtures/records.json")).unwrap();
     let earlier = fixture["earlierRecords"].as_object().unwrap();
     let host = MemoryHost::new();
     for (key, value) in earlier {
@@ -215,7 +215,7 @@ fn records_written_with_the_content_in_the_middle_read_and_save_on() {
 #[test]
 fn the_records_are_the_fixtures_bytes() {
     let fixture: serde_json::Value =
-        serde_json::from_str(include_str!("../../../../tests/fixtures/records.json")).unwrap();
+        serde_json::from_str(include_str!("../fixtures/records.json")).unwrap();
     let times: Vec<String> = fixture["now"]
         .as_array()
         .unwrap()
