@@ -1,10 +1,16 @@
-//! [`OptionsInput`]: loosely typed options -> checked options or a coded error.
+//! The options as JavaScript passes them ([`OptionsInput`] and the other
+//! `*Input` types): loosely typed options -> checked options or a coded
+//! error.
 
 use memdoc::{
-    Error, Limits, Scope, DEFAULT_FORBIDDEN_TEAM_HEADINGS, DEFAULT_HARD_LIMIT, DEFAULT_SOFT_LIMIT,
+    CompactOptions, Error, ExpireOptions, ExpiryPolicy, Limits, RecallOptions, Scope,
+    DEFAULT_FORBIDDEN_TEAM_HEADINGS, DEFAULT_HARD_LIMIT, DEFAULT_SOFT_LIMIT,
 };
 use memdoc_wasm::js::error::BoundaryError;
-use memdoc_wasm::js::input::{CompactOptionsInput, LimitsInput, OptionsInput};
+use memdoc_wasm::js::input::{
+    CompactOptionsInput, ExpireOptionsInput, ExpiryPolicyInput, LimitsInput, OptionsInput,
+    RecallOptionsInput, RecallWeightsInput, SweepOptionsInput,
+};
 
 fn input(json: &str) -> OptionsInput {
     serde_json::from_str(json).expect("should deserialize")
@@ -246,4 +252,211 @@ fn a_fractional_compaction_target_is_invalid_target() {
         Err("options/invalid-target"),
         "should reject a target that is not whole"
     );
+}
+
+#[test]
+fn compact_options_default_and_check() {
+    let o = CompactOptionsInput::default().resolve().expect("defaults");
+    assert_eq!(o, CompactOptions::default());
+    assert_eq!(o.target, 25_000);
+    let parsed: CompactOptionsInput =
+        serde_json::from_str(r#"{"scope":"team","target":100,"today":"2024-02-29"}"#)
+            .expect("json");
+    let o = parsed.resolve().expect("valid");
+    assert_eq!(
+        (o.scope, o.target, o.today.as_deref()),
+        (Scope::Team, 100, Some("2024-02-29"))
+    );
+    let nulls: CompactOptionsInput =
+        serde_json::from_str(r#"{"scope":null,"target":null,"today":null}"#).expect("json");
+    assert_eq!(nulls.resolve(), Ok(CompactOptions::default()));
+    let code = |json: &str| {
+        serde_json::from_str::<CompactOptionsInput>(json)
+            .expect("json")
+            .resolve()
+            .map(|_| ())
+            .map_err(|e| e.code())
+    };
+    assert_eq!(code(r#"{"scope":"Team"}"#), Err("options/invalid-scope"));
+    for bad in ["0", "-5", "1.5", "1e300"] {
+        assert_eq!(
+            code(&format!(r#"{{"target":{bad}}}"#)),
+            Err("options/invalid-target"),
+            "{bad}"
+        );
+    }
+    for bad in ["2025-02-29", "2025-1-01", "today", ""] {
+        assert_eq!(
+            code(&format!(r#"{{"today":"{bad}"}}"#)),
+            Err("options/invalid-date"),
+            "{bad}"
+        );
+    }
+}
+
+#[test]
+fn bad_expire_options_are_coded_errors() {
+    let input = |today: Option<&str>, policies: Vec<ExpiryPolicyInput>| ExpireOptionsInput {
+        today: today.map(str::to_owned),
+        policies: Some(policies),
+    };
+    let p = |section: Option<&str>, days: Option<f64>| ExpiryPolicyInput {
+        section: section.map(str::to_owned),
+        max_age_days: days,
+    };
+    let cases = [
+        (input(None, vec![]), "options/invalid-date"),
+        (input(Some("2025-13-01"), vec![]), "options/invalid-date"),
+        (
+            input(Some("2025-06-01"), vec![p(None, Some(3.0))]),
+            "options/invalid-policy",
+        ),
+        (
+            input(Some("2025-06-01"), vec![p(Some("🎯"), Some(3.0))]),
+            "options/invalid-policy",
+        ),
+        (
+            input(Some("2025-06-01"), vec![p(Some("Log"), None)]),
+            "options/invalid-policy",
+        ),
+        (
+            input(Some("2025-06-01"), vec![p(Some("Log"), Some(-1.0))]),
+            "options/invalid-policy",
+        ),
+        (
+            input(Some("2025-06-01"), vec![p(Some("Log"), Some(1.5))]),
+            "options/invalid-policy",
+        ),
+        (
+            input(Some("2025-06-01"), vec![p(Some("Log"), Some(f64::NAN))]),
+            "options/invalid-policy",
+        ),
+        (
+            input(
+                Some("2025-06-01"),
+                vec![p(Some("Log"), Some(f64::INFINITY))],
+            ),
+            "options/invalid-policy",
+        ),
+    ];
+    for (options, code) in cases {
+        assert_eq!(options.resolve().unwrap_err().code(), code, "{options:?}");
+    }
+    let ok = input(Some("2025-06-01"), vec![p(Some("Log"), Some(0.0))])
+        .resolve()
+        .unwrap();
+    assert_eq!(
+        ok,
+        ExpireOptions {
+            today: "2025-06-01".into(),
+            policies: vec![ExpiryPolicy {
+                section: "Log".into(),
+                max_age_days: 0,
+            }],
+        }
+    );
+    assert_eq!(ok.check(), Ok(()));
+}
+
+#[test]
+fn bad_recall_options_are_coded_errors() {
+    let cases = [
+        (
+            RecallOptionsInput {
+                budget: Some(0.0),
+                ..Default::default()
+            },
+            "options/invalid-budget",
+        ),
+        (
+            RecallOptionsInput {
+                budget: Some(1.5),
+                ..Default::default()
+            },
+            "options/invalid-budget",
+        ),
+        (
+            RecallOptionsInput {
+                budget: Some(f64::NAN),
+                ..Default::default()
+            },
+            "options/invalid-budget",
+        ),
+        (
+            RecallOptionsInput {
+                today: Some("2025-02-30".into()),
+                ..Default::default()
+            },
+            "options/invalid-date",
+        ),
+        (
+            RecallOptionsInput {
+                scope: Some("org".into()),
+                ..Default::default()
+            },
+            "options/invalid-scope",
+        ),
+        (
+            RecallOptionsInput {
+                half_life_days: Some(0.0),
+                ..Default::default()
+            },
+            "options/invalid-weight",
+        ),
+        (
+            RecallOptionsInput {
+                weights: Some(RecallWeightsInput {
+                    recency: Some(-1.0),
+                    ..Default::default()
+                }),
+                ..Default::default()
+            },
+            "options/invalid-weight",
+        ),
+        (
+            RecallOptionsInput {
+                weights: Some(RecallWeightsInput {
+                    relevance: Some(f64::INFINITY),
+                    ..Default::default()
+                }),
+                ..Default::default()
+            },
+            "options/invalid-weight",
+        ),
+    ];
+    for (input, code) in cases {
+        assert_eq!(input.resolve().unwrap_err().code(), code, "{input:?}");
+    }
+    let ok = RecallOptionsInput::default().resolve().unwrap();
+    assert_eq!(ok, RecallOptions::default());
+    assert_eq!(ok.budget, 4_000);
+}
+
+#[test]
+fn bad_sweep_options_are_coded_errors() {
+    let input = |today: &str, days: f64, actor: Option<String>| SweepOptionsInput {
+        today: Some(today.into()),
+        policies: Some(vec![ExpiryPolicyInput {
+            section: Some("Open Questions".into()),
+            max_age_days: Some(days),
+        }]),
+        actor,
+    };
+    let cases = [
+        (input("2025-02-30", 1.0, None), "options/invalid-date"),
+        (input("2025-06-01", -1.0, None), "options/invalid-policy"),
+        (
+            input("2025-06-01", 1.0, Some("x".repeat(257))),
+            "store/invalid-actor",
+        ),
+    ];
+    for (options, code) in cases {
+        assert_eq!(options.resolve::<()>().unwrap_err().code(), code);
+    }
+    let ok = input("2025-06-01", 30.0, Some("cron".into()))
+        .resolve::<()>()
+        .unwrap();
+    assert_eq!(ok.today, "2025-06-01");
+    assert_eq!(ok.actor.as_deref(), Some("cron"));
+    assert_eq!(ok.policies[0].max_age_days, 30);
 }

@@ -9,8 +9,9 @@ use memdoc::store::{
     block_on, ArchivedEntry, MemoryHost, MemoryRef, MemoryStore, OnConflict, StoreOptions,
     StoreSaveOptions,
 };
-use memdoc::{Limits, Scope};
+use memdoc::{merge, Limits, Scope};
 use memdoc_wasm::js::input::{MemoryRefInput, StoreOptionsInput, StoreSaveOptionsInput};
+use memdoc_wasm::js::merge::MergeResultView;
 use memdoc_wasm::js::store::{AuditEntryView, SaveOutcomeView};
 use serde_json::json;
 

@@ -99,3 +99,45 @@ fn a_memory_ref_input_is_checked_as_memory_ref_new_checks() {
         MemoryRef::new::<()>(Scope::Team, "eng.team@x:1").unwrap()
     );
 }
+
+#[test]
+fn a_merge_saves_view_carries_the_conflicts_with_ranges_in_each_side() {
+    let host = MemoryHost::new();
+    let s = store(&host);
+    let stored = "## Facts\n- 2025-03-15: Lives in Portland";
+    let edit = "## Facts\n- 2025-03-15: Lives in Boston";
+    save(&s, &alice(), V1, 0);
+    save(&s, &alice(), stored, 1);
+    let merging = StoreSaveOptions {
+        on_conflict: OnConflict::Merge,
+        ..base(1)
+    };
+    let out = block_on(s.save(&alice(), edit, &merging)).unwrap();
+    let view = serde_json::to_value(SaveOutcomeView::from(&out)).unwrap();
+    let want = serde_json::to_value(MergeResultView::new(
+        &merge(V1, stored, edit),
+        V1,
+        stored,
+        edit,
+    ))
+    .unwrap();
+    assert!(!want["conflicts"].as_array().unwrap().is_empty());
+    assert_eq!(
+        view["conflicts"], want["conflicts"],
+        "should match merge() in JS terms"
+    );
+    assert_eq!(
+        view["conflicts"][0]["ours"]["lines"][0],
+        "- 2025-03-15: Lives in Portland"
+    );
+    assert!(view["merged"]
+        .as_str()
+        .is_some_and(|m| m.contains("<<<<<<< stored (revision 2)")));
+    let clean = save(&s, &alice(), V3, 2);
+    let view = serde_json::to_value(SaveOutcomeView::from(&clean)).unwrap();
+    assert_eq!(
+        (&view["conflicts"], &view["merged"]),
+        (&json!([]), &serde_json::Value::Null),
+        "other outcomes have no conflicts"
+    );
+}
