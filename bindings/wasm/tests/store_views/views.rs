@@ -61,16 +61,7 @@ fn a_views_notice_and_archive_are_the_outcomes() {
 
 #[test]
 fn a_memory_ref_input_is_checked_as_memory_ref_new_checks() {
-    for bad in [
-        "",
-        "-x",
-        "a/b",
-        "../alice",
-        "a b",
-        "é",
-        "a\u{0}",
-        &"a".repeat(129),
-    ] {
+    for bad in ["", "../alice", &"a".repeat(129)] {
         let input = MemoryRefInput {
             scope: "user".into(),
             id: bad.into(),
