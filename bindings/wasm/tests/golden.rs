@@ -4,7 +4,8 @@
 //! `tests/fixtures/previous/<name>.md` when it exists), the canonical text and
 //! the team and user prompt blocks.
 //!
-//! Review a change with `INSTA_UPDATE=always cargo test --test golden` and
+//! Review a change with `INSTA_UPDATE=always cargo test -p memdoc-wasm
+//! --test golden` and
 //! `git diff`; CI runs with `INSTA_UPDATE=no`.
 // Native only: insta is a native dev-dependency, and it reads files.
 #![cfg(not(target_arch = "wasm32"))]

@@ -274,7 +274,7 @@ fn the_committed_declarations_are_what_the_types_give() {
     assert!(
         committed == fresh,
         "{GENERATED} is not what the Rust types give: a field or variant changed. \
-         Run `MEMDOC_UPDATE_TYPES=1 cargo test --lib declarations`, review the diff \
+         Run `MEMDOC_UPDATE_TYPES=1 cargo test -p memdoc-wasm --lib declarations`, review the diff \
          and commit it (with docs/API.md when the contract changed)."
     );
 }
