@@ -147,7 +147,7 @@ impl<'a> LineIndex<'a> {
     }
 
     /// Where the line of byte `offset` ends (with its line break), when
-    /// the line is ASCII ([`is_ascii_line`]): there a byte is a UTF-16
+    /// the line is ASCII (`is_ascii_line`): there a byte is a UTF-16
     /// unit, and positions on it need no count.
     #[must_use]
     pub fn ascii_end(&self, offset: usize) -> Option<usize> {

@@ -158,7 +158,7 @@ fn missing_heading(text: &str, doc: &Document) -> Option<Diagnostic> {
 /// are spans of it), so the package keeps it with the stored document it
 /// is checked against call after call
 /// (bindings/wasm/src/wasm/text/kept.rs, `Kept::derived`) and passes to
-/// [`validate_with`] and [`plan_save_with`].
+/// [`validate_with`] and [`plan_save_with`](crate::plan_save_with).
 #[derive(Debug)]
 pub struct PreviousHeadings {
     /// Each title's span in the stored document, and its key.

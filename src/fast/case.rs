@@ -15,8 +15,8 @@ pub(crate) fn to_nfkc_lowercase(text: &str) -> String {
     folded(text, host_to_nfkc_lowercase)
 }
 
-/// [`to_nfkc_lowercase`] of each of `texts`. In WebAssembly every text that
-/// is not ASCII and needs the tables (see [`fold_without_tables`]) is
+/// `to_nfkc_lowercase` of each of `texts`. In WebAssembly every text that
+/// is not ASCII and needs the tables (see `fold_without_tables`) is
 /// folded by the host in one call for all of them, not one call each (a
 /// call into the host costs more than a short fold): they cross
 /// joined by line feeds, which neither NFKC nor lower-casing changes,
