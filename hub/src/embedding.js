@@ -32,7 +32,7 @@ export async function textHash(content) {
 
 /** The items of `ref`'s `content` none of its records by `model` holds a vector for: one storage read. */
 export async function unindexed(model, storage, ref, content) {
-  const items = memoryItems(storage, content);
+  const items = memoryItems(storage, ref, content);
   if (items.length === 0) return 0;
   const known = vectorsByKey(await readModelVectors(storage, ref, model.id), await textHash(content));
   return items.filter((item) => !known.has(vectorKey(model.id, item))).length;
@@ -61,7 +61,7 @@ export async function indexMemory(embedder, storage, store, ref) {
   let embedded = 0;
   if (!records.some((r) => r.hash === hash && r.record)) {
     const known = vectorsByKey(records, hash);
-    const items = memoryItems(storage, content);
+    const items = memoryItems(storage, ref, content);
     const keys = items.map((item) => vectorKey(embedder.id, item));
     const missing = new Map();
     keys.forEach((key, i) => {

@@ -53,7 +53,7 @@ export async function recallFor(hub, who, ref, content, params, { optional = fal
   const started = performance.now();
   try {
     const options = { scope: ref.scope, budget: rawBudget === undefined ? null : Number(rawBudget), ...(today ? { today } : {}) };
-    recalled = embedder ? await recallByMeaning(hub, who, ref, content, q, options, embedder, listed) : byWords(who, content, q ?? "", options, listed);
+    recalled = embedder ? await recallByMeaning(hub, who, ref, content, q, options, embedder, listed) : byWords(who, ref, content, q ?? "", options, listed);
   } catch (error) {
     const problem = engineProblem(error);
     throw problem instanceof HubProblem ? await who.refuse(problem) : problem;
@@ -82,9 +82,9 @@ async function recallByMeaning(hub, who, ref, content, q, options, load, listed)
     items = await itemVectors(who.storage, ref, embedder.id, query.length, content);
   } catch (error) {
     // As hybridRecall: by words alone, said.
-    return { ...byWords(who, content, q, options, listed), semantic: { model: embedder.id, degraded: EMBEDDER_UNAVAILABLE, message: error?.message ?? String(error) } };
+    return { ...byWords(who, ref, content, q, options, listed), semantic: { model: embedder.id, degraded: EMBEDDER_UNAVAILABLE, message: error?.message ?? String(error) } };
   }
-  const found = withPreparedMemory(who.storage, content, (memory) => memory.recallWithVectors(q, options, embedder.id, query, items.vectors, listed));
+  const found = withPreparedMemory(who.storage, ref, content, (memory) => memory.recallWithVectors(q, options, embedder.id, query, items.vectors, listed));
   const recalled = { ...found, semantic: { model: embedder.id, degraded: null } };
   if (items.missing === 0) return recalled;
   hub.indexing.add(who.storage, hub.storeOf(who.storage), ref);
@@ -92,8 +92,8 @@ async function recallByMeaning(hub, who, ref, content, q, options, load, listed)
 }
 
 /** `recall(content, q, options)`, from the memory prepared for the team (prepared-memories.js), listing `listed` omitted items. */
-function byWords(who, content, q, options, listed) {
-  return withPreparedMemory(who.storage, content, (memory) => memory.recall(q, options, listed));
+function byWords(who, ref, content, q, options, listed) {
+  return withPreparedMemory(who.storage, ref, content, (memory) => memory.recall(q, options, listed));
 }
 
 /** The degradation of a recall by meaning whose embedder failed (hybridRecall's). */

@@ -6,10 +6,10 @@
 // during a change an earlier text's, whose items kept their vectors), or
 // from the vectors
 // prepared for the memories recalled last: a
-// bounded cache per process, by team, embedder and the memory's text (vectors
-// are a function of the model and the text, so an entry never goes stale:
-// another revision is another text), holding only memories whose items
-// were all indexed. A team recall over 100 memories recalled again costs
+// bounded cache per process, by team, embedder and memory, holding the
+// vectors of the text it was last asked for (vectors are a function of the
+// model and the text: an entry answers only for that very text, so it never
+// goes stale), and only of memories whose items were all indexed. A team recall over 100 memories recalled again costs
 // their scoring, not 7,600 vector reads and copies.
 import { vectorKey } from "memdoc";
 
@@ -17,17 +17,25 @@ import { readModelVectors, vectorsByKey } from "./data/vectors.js";
 import { textHash } from "./embedding.js";
 import { memoryItems } from "./prepared-memories.js";
 
-/** Bytes the prepared vectors (and their memories' texts, as keys) take at most in this process. */
+/** Bytes the prepared vectors (and the texts they are for) take at most in this process. */
 export const PREPARED_BYTES = 32 * 1024 * 1024;
 
-/** key → { vectors, bytes }, the least recently used first. */
+/**
+ * key (team, embedder, dimensions, memory) → { content, vectors, bytes },
+ * the least recently used first. A text is compared with the entry's, not
+ * hashed as a key: memories are thousands of characters, loaded afresh each
+ * time.
+ */
 const prepared = new Map();
 let held = 0;
 
-function remember(key, vectors) {
-  const bytes = vectors.byteLength + key.length * 2;
+function remember(key, content, vectors) {
+  const bytes = vectors.byteLength + content.length * 2;
   if (bytes > PREPARED_BYTES / 4) return;
-  prepared.set(key, { vectors, bytes });
+  const known = prepared.get(key);
+  if (known !== undefined) held -= known.bytes;
+  prepared.delete(key);
+  prepared.set(key, { content, vectors, bytes });
   held += bytes;
   for (const [oldest, entry] of prepared) {
     if (held <= PREPARED_BYTES) break;
@@ -60,14 +68,14 @@ export async function queryVector(embedder, q) {
  * @returns {Promise<{ vectors: Float32Array, missing: number }>}
  */
 export async function itemVectors(storage, ref, model, dimensions, content) {
-  const key = `${storage.id}\u0000${model}\u0000${dimensions}\u0000${content}`;
+  const key = `${storage.id}\u0000${model}\u0000${dimensions}\u0000${ref.scope}/${ref.id}`;
   const known = prepared.get(key);
-  if (known !== undefined) {
+  if (known?.content === content) {
     prepared.delete(key);
     prepared.set(key, known);
     return { vectors: known.vectors, missing: 0 };
   }
-  const items = memoryItems(storage, content);
+  const items = memoryItems(storage, ref, content);
   // A memory without items has nothing to index.
   if (items.length === 0) return { vectors: new Float32Array(0), missing: 0 };
   const hash = await textHash(content);
@@ -75,7 +83,7 @@ export async function itemVectors(storage, ref, model, dimensions, content) {
   const current = records.find((r) => r.hash === hash)?.record;
   if (current !== undefined && current.keys.length === items.length) {
     if (current.dimensions !== dimensions) throw new Error(`the item vectors have ${current.dimensions} dimensions, the query's ${dimensions}`);
-    remember(key, current.vectors);
+    remember(key, content, current.vectors);
     return { vectors: current.vectors, missing: 0 };
   }
   const byKey = vectorsByKey(records, hash);
@@ -90,6 +98,6 @@ export async function itemVectors(storage, ref, model, dimensions, content) {
     if (vector.length !== dimensions) throw new Error(`the vector of item ${i} has ${vector.length} dimensions, the query's ${dimensions}`);
     vectors.set(vector, i * dimensions);
   });
-  if (missing === 0) remember(key, vectors);
+  if (missing === 0) remember(key, content, vectors);
   return { vectors, missing };
 }

@@ -2,7 +2,8 @@
 // "Recall by meaning"), in Node on the built package: a memory's text is
 // prepared once per team and recalled from as recall does; another team
 // never gets the same one; past the cache's bytes the least recently used
-// is freed, and a text made ready again answers the same.
+// is freed, and a text made ready again answers the same; another text of
+// a memory replaces the one held.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -17,19 +18,22 @@ const memory = (chars, n) => {
   return lines.join("\n");
 };
 
+/** The memory the texts below are of. */
+const decisions = { scope: "team", id: "decisions" };
+
 test("a team's memory is prepared once and recalls as recall does; another team's is its own", () => {
   const a = { id: "team-a" };
   const b = { id: "team-b" };
   const text = memory(5000, 0);
-  const first = withPreparedMemory(a, text, (m) => m);
-  assert.equal(withPreparedMemory(a, text, (m) => m), first, "the same prepared memory for the same team and text");
-  assert.notEqual(withPreparedMemory(b, text, (m) => m), first, "never shared across teams");
+  const first = withPreparedMemory(a, decisions, text, (m) => m);
+  assert.equal(withPreparedMemory(a, decisions, text, (m) => m), first, "the same prepared memory for the same team and text");
+  assert.notEqual(withPreparedMemory(b, decisions, text, (m) => m), first, "never shared across teams");
   for (const q of ["release checks", "decision 0.3", ""]) {
     const options = { scope: "team", budget: 300, today: "2025-02-01" };
-    assert.deepStrictEqual(withPreparedMemory(a, text, (m) => m.recall(q, options)), recall(text, q, options), q);
+    assert.deepStrictEqual(withPreparedMemory(a, decisions, text, (m) => m.recall(q, options)), recall(text, q, options), q);
   }
-  assert.deepEqual(memoryItems(a, text), recallItems(text));
-  assert.equal(thrown(() => withPreparedMemory(a, text, (m) => m.recall("x", { budget: 0 }))).code, "options/invalid-budget", "errors are the engine's");
+  assert.deepEqual(memoryItems(a, decisions, text), recallItems(text));
+  assert.equal(thrown(() => withPreparedMemory(a, decisions, text, (m) => m.recall("x", { budget: 0 }))).code, "options/invalid-budget", "errors are the engine's");
 });
 
 test("past the cache's bytes the least recently used memories are freed, and made again when asked", () => {
@@ -39,15 +43,29 @@ test("past the cache's bytes the least recently used memories are freed, and mad
   // 5,000 characters of text are well over 40 KB prepared and keyed: this many are more than the cache holds.
   for (let n = 0; n * 5000 * 8 < 1.5 * PREPARED_MEMORY_BYTES; n += 1) {
     texts.push(memory(5000, n));
-    prepared.push(withPreparedMemory(team, texts[n], (m) => m));
+    prepared.push(withPreparedMemory(team, { scope: "team", id: `m${n}` }, texts[n], (m) => m));
   }
   const q = "decision release";
   const last = texts.length - 1;
-  assert.equal(withPreparedMemory(team, texts[last], (m) => m), prepared[last], "the newest is kept");
+  assert.equal(withPreparedMemory(team, { scope: "team", id: `m${last}` }, texts[last], (m) => m), prepared[last], "the newest is kept");
   assert.throws(() => prepared[0].items, /null pointer/, "the oldest was freed");
-  const again = withPreparedMemory(team, texts[0], (m) => m);
+  const again = withPreparedMemory(team, { scope: "team", id: "m0" }, texts[0], (m) => m);
   assert.notEqual(again, prepared[0], "made again");
   assert.deepStrictEqual(again.recall(q, { scope: "team" }), recall(texts[0], q, { scope: "team" }));
+});
+
+test("a memory's prepared text answers only for that very text; another text of the memory replaces it", () => {
+  const team = { id: "team-edits" };
+  const before = memory(2000, 1);
+  const after = `${before}\n- 2025-02-01: decision 1.x about the staging cluster`;
+  const first = withPreparedMemory(team, decisions, before, (m) => m);
+  const edited = withPreparedMemory(team, decisions, after, (m) => m);
+  assert.notEqual(edited, first, "another text is prepared again");
+  assert.deepEqual(edited.items, recallItems(after));
+  assert.throws(() => first.items, /null pointer/, "the memory's earlier text was freed");
+  assert.equal(withPreparedMemory(team, decisions, after, (m) => m), edited, "the same text again is the one held");
+  // Another memory with the same text has a prepared memory of its own.
+  assert.notEqual(withPreparedMemory(team, { scope: "user", id: "decisions" }, after, (m) => m), edited);
 });
 
 function thrown(fn) {
