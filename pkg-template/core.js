@@ -163,6 +163,14 @@ export class PreparedMemory {
     return guard(() => this.#live().recall(query, options, embedder, queryVector, itemVectors, listed))();
   }
 
+  recallScored(query, options, listed) {
+    return guard(() => this.#live().recall(query, options, undefined, undefined, undefined, listed, true))();
+  }
+
+  recallScoredWithVectors(query, options, embedder, queryVector, itemVectors, listed) {
+    return guard(() => this.#live().recall(query, options, embedder, queryVector, itemVectors, listed, true))();
+  }
+
   /** Release the WebAssembly memory now instead of at garbage collection. */
   free() {
     release(this.#raw, this.#born);

@@ -104,8 +104,35 @@ export class PreparedMemory {
   recall(query: string, options?: RecallOptions | null, listed?: number): Recall;
   /** `recallWithVectors(text, query, options, embedder, queryVector, itemVectors)`, with its errors; `listed` as `recall`'s. */
   recallWithVectors(query: string, options: RecallOptions | null | undefined, embedder: string, queryVector: Float32Array | number[], itemVectors: Float32Array | number[], listed?: number): Recall;
+  /**
+   * `recall`, its selected items kept unconverted and read one by one: for
+   * a caller that ranks the items of many memories and keeps a few.
+   */
+  recallScored(query: string, options?: RecallOptions | null, listed?: number): ScoredRecall;
+  /** `recallWithVectors`, its selected items kept as `recallScored`'s. */
+  recallScoredWithVectors(query: string, options: RecallOptions | null | undefined, embedder: string, queryVector: Float32Array | number[], itemVectors: Float32Array | number[], listed?: number): ScoredRecall;
   /** Release the WebAssembly memory now instead of at garbage collection. */
   free(): void;
+}
+
+/** A `Recall` whose selected items are read one by one (`PreparedMemory.recallScored`). */
+export type ScoredRecall = Omit<Recall, "selected"> & { selected: SelectedItems };
+
+/**
+ * The selected items of a `ScoredRecall`, in `Recall.selected`'s order:
+ * each item's score and text without making the item, and the item, equal
+ * to `Recall.selected[k]`, when asked for. Iterating gives every item.
+ */
+export interface SelectedItems extends Iterable<RecalledItem> {
+  readonly length: number;
+  /** Item `k`'s score. */
+  score(k: number): number;
+  /** Item `k`'s text. */
+  text(k: number): string;
+  /** The length of item `k`'s text in UTF-16 units. */
+  textLength(k: number): number;
+  /** Item `k`, as `Recall.selected[k]`. */
+  item(k: number): RecalledItem;
 }
 
 /**

@@ -6,7 +6,7 @@
 //! its own wire format (`crate::wire::recall`).
 
 use crate::js::input::{ExpireOptionsInput, RecallOptionsInput};
-use crate::wire::recall::wasm::recall;
+use crate::wire::recall::wasm::{recall, scored_recall};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
@@ -99,13 +99,16 @@ impl JsPreparedMemory {
     /// The recall of `query`: by words alone, or by words and meaning
     /// given an embedder's id and vectors, as `PreparedRecall`'s `finish`,
     /// listing the first `listed` omitted items (all without it).
-    /// `core.js` makes it `recall` and `recallWithVectors`.
+    /// `core.js` makes it `recall` and `recallWithVectors`; `scored`, its
+    /// `ScoredRecall` (selected items read when asked for), `recallScored`
+    /// and `recallScoredWithVectors`.
     ///
     /// # Errors
     /// As `recall`, and `options/invalid-vectors` when the vectors do not
     /// fit the items.
-    // wasm-bindgen takes optional arguments by value only.
-    #[allow(clippy::needless_pass_by_value)]
+    // wasm-bindgen takes optional arguments by value only, and positionally:
+    // core.js names them.
+    #[allow(clippy::needless_pass_by_value, clippy::too_many_arguments)]
     pub fn recall(
         &self,
         query: &JsValue,
@@ -114,7 +117,8 @@ impl JsPreparedMemory {
         query_vector: Option<Vec<f32>>,
         item_vectors: Option<Vec<f32>>,
         listed: Option<u32>,
-    ) -> Result<Recall, JsValue> {
+        scored: Option<bool>,
+    ) -> Result<JsValue, JsValue> {
         let query = string(query, "query")?;
         let options = checked(options.map(Into::into), |o: RecallOptionsInput| o.resolve())?;
         let vectors = vectors(
@@ -126,7 +130,12 @@ impl JsPreparedMemory {
             .0
             .recall(&query, &options, vectors.as_ref())
             .map_err(|e| to_js(&e))?;
-        Ok(recall(&found, listed.map_or(usize::MAX, |n| n as usize)))
+        let listed = listed.map_or(usize::MAX, |n| n as usize);
+        Ok(if scored == Some(true) {
+            scored_recall(&found, listed)
+        } else {
+            recall(&found, listed).into()
+        })
     }
 }
 
