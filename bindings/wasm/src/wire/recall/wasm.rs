@@ -29,7 +29,7 @@ pub(crate) fn recall(recall: &memdoc::Recall, listed: usize) -> Recall {
 
 /// `recall` as the JavaScript `ScoredRecall` (`keepRecall`), listing its
 /// first `listed` omitted items.
-pub(crate) fn scored_recall(recall: &crate::Recall, listed: usize) -> JsValue {
+pub(crate) fn scored_recall(recall: &memdoc::Recall, listed: usize) -> JsValue {
     let recalled = Recalled::of(recall, listed);
     keep_recall(&recalled.strings, &recalled.numbers)
 }
