@@ -71,7 +71,7 @@ function natively(op, shape) {
     writeFileSync(`${file}.${op}.json`, JSON.stringify(argumentsOf[op](text)));
     return file;
   });
-  const out = execFileSync("cargo", ["run", "--quiet", "--profile", "bench", "--example", "steps", "--", op, ...files], {
+  const out = execFileSync("cargo", ["run", "--quiet", "-p", "memdoc-wasm", "--profile", "bench", "--example", "steps", "--", op, ...files], {
     cwd: root,
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],

@@ -4,18 +4,18 @@
 //! minor page faults of those five calls (the pages the C library's
 //! allocator gave back to the kernel and asked for again).
 //!
-//! `cargo run --profile bench --example steps -- OP FILE...`, OP one of the
+//! `cargo run -p memdoc-wasm --profile bench --example steps -- OP FILE...`, OP one of the
 //! exports of bench/growth.mjs's `argumentsOf`. The arguments after the
 //! text are read from `FILE.OP.json`, a JSON array of what the package is
-//! given, by the readers the package's options go through (`memdoc::js::input`).
+//! given, by the readers the package's options go through (`memdoc_wasm::js::input`).
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use memdoc::js::input::{
+use memdoc::{compact, expire, injection_block, merge, parse, plan_save, recall, render, validate};
+use memdoc_wasm::js::input::{
     CompactOptionsInput, ExpireOptionsInput, OptionsInput, RecallOptionsInput,
 };
-use memdoc::{compact, expire, injection_block, merge, parse, plan_save, recall, render, validate};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 

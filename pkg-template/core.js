@@ -132,7 +132,7 @@ export class PreparedRecall {
     this.#raw = guard(() => new glue.PreparedMemory(text))();
     try {
       // Against an empty memory: what the options are checked by, at no cost.
-      once("", (empty) => empty.recall(query, options, undefined, undefined, undefined, 0, true));
+      once("", (empty) => empty.recall(query, options, undefined, undefined, undefined, 0, false, true));
     } catch (error) {
       release(this.#raw, this.#born);
       throw error;
@@ -162,7 +162,7 @@ export class PreparedRecall {
   #finish(embedder, queryVector, itemVectors) {
     const raw = guard(() => this.#live())();
     try {
-      return guard(() => raw.recall(this.#query, this.#options, embedder, queryVector, itemVectors, undefined, true))();
+      return guard(() => raw.recall(this.#query, this.#options, embedder, queryVector, itemVectors, undefined, false, true))();
     } finally {
       release(raw, this.#born);
     }
@@ -206,6 +206,14 @@ export class PreparedMemory {
     return guard(() => this.#live().recall(query, options, embedder, queryVector, itemVectors, listed))();
   }
 
+  recallScored(query, options, listed) {
+    return guard(() => this.#live().recall(query, options, undefined, undefined, undefined, listed, true))();
+  }
+
+  recallScoredWithVectors(query, options, embedder, queryVector, itemVectors, listed) {
+    return guard(() => this.#live().recall(query, options, embedder, queryVector, itemVectors, listed, true))();
+  }
+
   /** Release the WebAssembly memory now instead of at garbage collection. */
   free() {
     release(this.#raw, this.#born);
@@ -229,7 +237,7 @@ function once(text, use) {
 }
 
 export function recall(text, query, options) {
-  return once(text, (memory) => memory.recall(query, options, undefined, undefined, undefined, undefined, true));
+  return once(text, (memory) => memory.recall(query, options, undefined, undefined, undefined, undefined, false, true));
 }
 
 export function recallItems(text) {
@@ -238,7 +246,7 @@ export function recallItems(text) {
 
 /** The engine's two halves in one call, for a caller that has the vectors. */
 export function recallWithVectors(text, query, options, embedder, queryVector, itemVectors) {
-  return once(text, (memory) => memory.recall(query, options, embedder, queryVector, itemVectors, undefined, true));
+  return once(text, (memory) => memory.recall(query, options, embedder, queryVector, itemVectors, undefined, false, true));
 }
 
 let ready;

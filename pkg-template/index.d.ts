@@ -1,6 +1,6 @@
 // Types of every entry (node, deno, workerd, browser): the generated glue's
 // declarations, which include the API types (generated from the Rust
-// types, src/wasm/generated.d.ts), plus `init`.
+// types, bindings/wasm/src/base/generated.d.ts), plus `init`.
 import type { InitInput, Recall, RecallOptions } from "./memdoc.js";
 
 export * from "./memdoc.js";

@@ -10,16 +10,18 @@
 //
 // Every export that calls into WebAssembly goes through `guard`; the store's
 // async calls go through `settle`, which polls each call's task inside a
-// `try` and waits for the host's answers itself (src/wasm/task.rs): a trap
-// in a microtask nobody watches could not be caught, it would be an uncaught
-// exception and the promise would never settle. An answer that comes after
+// `try` and waits for the host's answers itself
+// (bindings/wasm/src/wasm/task.rs): a trap in a microtask nobody watches
+// could not be caught, it would be an uncaught exception and the promise
+// would never settle. An answer that comes after
 // its call was abandoned goes nowhere: the old instance is not called again.
 // `generation()` counts the replaced instances, so that `MemoryStore` knows
 // when to make its Rust store again over the same host.
 import { __panicError, __scheduleReinit } from "./memdoc.js";
 
 let replaced = 0;
-// How the value a task waits for settled (src/wasm/task.rs, `Task::poll`).
+// How the value a task waits for settled (`Task::poll`,
+// bindings/wasm/src/wasm/task.rs).
 const FIRST = 0;
 const FULFILLED = 1;
 const REJECTED = 2;

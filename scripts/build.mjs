@@ -133,7 +133,7 @@ const restParts = ["cli", join("embedders", "minilm")];
 const template = join(root, "pkg-template");
 let manifest = null;
 if (!args.rest) {
-  wasmBuild({ crate: root, lib: "memdoc", name: "memdoc", dir: scratch, features: testPanic ? ["test-panic"] : [] });
+  wasmBuild({ crate: join(root, "bindings", "wasm"), lib: "memdoc_wasm", name: "memdoc", dir: scratch, features: testPanic ? ["test-panic"] : [] });
 
   // --core keeps what --rest built last, so that the editor keeps recall
   // by meaning and `npx memdoc` works while --rest runs.
@@ -149,7 +149,7 @@ if (!args.rest) {
   for (const file of ["memdoc.js", "memdoc.d.ts", "memdoc_bg.wasm", "memdoc_bg.wasm.d.ts"]) {
     cpSync(join(scratch, file), join(out, file));
   }
-  // The JavaScript modules the Rust code imports (src/wire/*/*.js, src/wasm/*.js).
+  // The JavaScript modules the Rust code imports (bindings/wasm/src/wire/*/*.js and src/wasm/*.js).
   cpSync(join(scratch, "snippets"), join(out, "snippets"), { recursive: true });
   for (const part of restParts) {
     if (!existsSync(join(kept, part))) continue;

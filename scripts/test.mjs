@@ -82,17 +82,18 @@ const steps = [
   },
 
   { lane: "rust", name: "rustfmt", command: "cargo", args: ["fmt", "--check"] },
-  // --workspace: with the `memdoc` command (cli/, memdoc-cli; cli/wasm/,
-  // memdoc-cli-wasm) and the embedders (embedders/, memdoc-bert,
-  // memdoc-minilm, memdoc-e5).
+  // --workspace: with the npm module (bindings/wasm/, memdoc-wasm), the
+  // `memdoc` command (cli/, memdoc-cli; cli/wasm/, memdoc-cli-wasm) and the
+  // embedders (embedders/, memdoc-bert, memdoc-minilm, memdoc-e5).
   { lane: "rust", name: "clippy (native)", command: "cargo", args: ["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"] },
   {
     lane: "rust",
     name: "clippy (wasm32)",
     command: "cargo",
-    // The bin's module (cli/wasm/, memdoc-cli-wasm) with the command
-    // line's engine (memdoc-cli's library, linted as its dependency); the
-    // command's binary and its tests are native only, hence the exclude.
+    // The npm module (bindings/wasm/, memdoc-wasm), the bin's module
+    // (cli/wasm/, memdoc-cli-wasm) with the command line's engine
+    // (memdoc-cli's library, linted as its dependency); the command's
+    // binary and its tests are native only, hence the exclude.
     args: ["clippy", "--workspace", "--exclude", "memdoc-cli", "--target", "wasm32-unknown-unknown", "--lib", "--tests", "--", "-D", "warnings"],
   },
   {
@@ -107,13 +108,14 @@ const steps = [
   // with the weights scripts/setup fetched (optimised even in the test
   // profile: Cargo.toml), and the command line.
   { lane: "rust", name: "cargo test", command: "cargo", args: ["test", "--workspace"] },
-  // tests/wasm.rs in Node: Cargo runs the test module with wasm-bindgen's
-  // test runner (wasm-bindgen-cli's, at the version Cargo.lock pins).
+  // The npm module's tests/wasm.rs (bindings/wasm/) in Node: Cargo runs the
+  // test module with wasm-bindgen's test runner (wasm-bindgen-cli's, at the
+  // version Cargo.lock pins).
   {
     lane: "rust",
     name: "wasm-bindgen-test in Node",
     command: "cargo",
-    args: ["test", "--target", "wasm32-unknown-unknown", "--test", "wasm"],
+    args: ["test", "-p", "memdoc-wasm", "--target", "wasm32-unknown-unknown", "--test", "wasm"],
     env: { CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER: "wasm-bindgen-test-runner" },
   },
   // Every fuzz target over its committed seeds, then 5 s of fuzzing each

@@ -6,7 +6,11 @@ use crate::span::Span;
 
 /// How much a finding matters. An error blocks a save; a warning does not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(rename_all = "lowercase"))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename_all = "lowercase")
+)]
 pub enum Severity {
     /// Blocks a save.
     Error,

@@ -46,7 +46,11 @@ pub enum Line<'a> {
 
 /// The legacy SurfSense marker of a `- (YYYY-MM-DD) [marker] text` entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(rename_all = "lowercase"))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename_all = "lowercase")
+)]
 pub enum LegacyMarker {
     /// `[fact]`
     Fact,

@@ -11,6 +11,10 @@ use std::fmt;
 /// passes another error's code on is named after `=>` with the expression
 /// that gives it. A variant whose code depends on a field names the field's
 /// patterns in braces, one row per code (`Variant { field: Pattern } = "…"`).
+///
+/// Public so that the errors of a crate over this one (the npm module's
+/// boundary errors, bindings/wasm/) are coded the same way.
+#[macro_export]
 macro_rules! error_codes {
     (
         $ty:ident $(<$g:ident>)?, $(#[$list_doc:meta])* $vis:vis const $list:ident;
@@ -32,7 +36,6 @@ macro_rules! error_codes {
         }
     };
 }
-pub(crate) use error_codes;
 
 /// What went wrong, with a stable [`Error::code`].
 #[derive(Debug, Clone, PartialEq, Eq)]

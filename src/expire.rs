@@ -32,7 +32,7 @@ pub struct ExpireOptions {
 
 /// An entry that [`expire`] removed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ExpiredEntry {
     /// The title of its section, as written.
@@ -45,7 +45,7 @@ pub struct ExpiredEntry {
 
 /// The result of [`expire`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Expiry {
     /// The document without the expired entries, canonical.

@@ -33,7 +33,8 @@ pub fn injection_block(content: &str, options: &InjectOptions) -> String {
 /// The prompt block in pieces, in order: the text of `content` that goes
 /// in unchanged is borrowed from it, so that the package can hand that part
 /// back as a slice of the string it was given instead of a copy.
-pub(crate) fn injection_pieces<'a>(content: &'a str, options: &InjectOptions) -> Vec<Cow<'a, str>> {
+#[must_use]
+pub fn injection_pieces<'a>(content: &'a str, options: &InjectOptions) -> Vec<Cow<'a, str>> {
     let content = content.trim();
     // The parts (name, memory, warning) are separated by a blank line.
     let mut pieces: Vec<Cow<'a, str>> = Vec::new();

@@ -57,24 +57,6 @@ mod span;
 pub mod store;
 mod validate;
 
-// The JavaScript shape of the API (options in, views out), for the wasm
-// boundary. Public only so that the tests can check it natively; not part of
-// the Rust API (no `*View` or `*Input` type is), and not covered by semver.
-#[doc(hidden)]
-pub mod js;
-
-// How the results cross into JavaScript: one folder per wire format, its
-// Rust and JavaScript halves side by side. Public for the same reason as
-// `js`, and no more part of the Rust API.
-#[doc(hidden)]
-pub mod wire;
-
-// Public only so that tests/wasm.rs can call the exports from Rust; Rust
-// callers use the functions above, JavaScript callers the npm package.
-#[cfg(target_arch = "wasm32")]
-#[doc(hidden)]
-pub mod wasm;
-
 pub use compact::{
     compact, section_priority, CompactOptions, Compaction, MergedSection, Priority, RemovalReason,
     RemovedEntry,
@@ -85,8 +67,10 @@ pub use document::{Document, Entry, LegacyMarker, Line, RawLine, Section, IMPLIC
 pub use error::Error;
 pub use expire::{expire, ExpireOptions, ExpiredEntry, Expiry, ExpiryPolicy};
 pub use heading::normalize_heading;
-pub use inject::{escape_reserved, injection_block, RESERVED_TAGS};
-pub use limits::{thousands, usage, Level, Limits, Usage, DEFAULT_HARD_LIMIT, DEFAULT_SOFT_LIMIT};
+pub use inject::{escape_reserved, injection_block, injection_pieces, RESERVED_TAGS};
+pub use limits::{
+    describe_number, thousands, usage, Level, Limits, Usage, DEFAULT_HARD_LIMIT, DEFAULT_SOFT_LIMIT,
+};
 pub use merge::{
     lcs_matches, merge, merge_marked, Conflict, ConflictKind, ConflictSide, DroppedLine,
     MergeResult, Side,
@@ -105,9 +89,22 @@ pub use recall::{
     DEFAULT_RELEVANCE_WEIGHT, LEXICAL_CALIBRATION, PREFIX_LEAST, RELEVANCE_FLOOR, UNDATED_RECENCY,
 };
 pub use render::render;
-pub use save::{is_sentinel, plan_save, SavePlan, SaveStatus, NO_OP_SENTINELS};
+pub use save::{is_sentinel, plan_save, plan_save_with, SavePlan, SaveStatus, NO_OP_SENTINELS};
 pub use span::{LineIndex, Position, Range, Span};
-pub use validate::{validate, Report};
+
+// Text in the units JavaScript counts, and the folds of recall and
+// headings, done as the engine does them (src/fast/): for the npm module's
+// crate (bindings/wasm/), whose results must count and fold exactly as the
+// engine does, and for any other host that counts in UTF-16.
+pub use fast::{
+    contains_replacement, eq, to_lowercase, to_nfkc_lowercase_each, utf16_len, utf16_offset,
+    utf16_offset_back,
+};
+// In WebAssembly, the host's NFKC and lower-casing, which the module
+// installs when it starts (src/fast/case.rs says why).
+#[cfg(target_arch = "wasm32")]
+pub use fast::{install_host_folds, HostFolds};
+pub use validate::{validate, validate_with, PreviousHeadings, Report};
 
 /// The README's Rust example, compiled and run as a doctest.
 #[cfg(doctest)]

@@ -15,7 +15,7 @@ pub const DEFAULT_HARD_LIMIT: usize = 25_000;
 
 /// Size limits in code points (defaults: soft 18000, hard 25000).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Limits {
     /// Above this, a `size/soft-limit` warning.
     pub soft: usize,
@@ -63,7 +63,7 @@ impl Limits {
 ///
 /// Serializes as [`Level::as_str`] says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
     /// At or under the soft limit.
@@ -88,7 +88,7 @@ impl Level {
 
 /// The size of a canonical text against the limits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Usage {
     /// Code points of the canonical form.
@@ -153,7 +153,7 @@ pub(crate) fn usage_fraction(chars: usize, limit: usize) -> String {
 /// A number as an error message shows it. Whole numbers are written out;
 /// anything else is described, which keeps float formatting (and its
 /// tables) out of the WebAssembly module.
-pub(crate) fn describe_number(n: f64) -> String {
+pub fn describe_number(n: f64) -> String {
     if n.is_nan() {
         "NaN".to_owned()
     } else if n.is_infinite() {

@@ -15,7 +15,11 @@ pub const DEFAULT_FORBIDDEN_TEAM_HEADINGS: [&str; 4] = [
 
 /// Whose memory a document is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(rename_all = "lowercase"))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename_all = "lowercase")
+)]
 pub enum Scope {
     /// A user's private memory.
     #[default]

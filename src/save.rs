@@ -17,7 +17,11 @@ pub const NO_OP_SENTINELS: [&str; 4] = ["NO_UPDATE", "NO UPDATE", "NO_CHANGE", "
 
 /// What a save does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(rename_all = "snake_case"))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename_all = "snake_case")
+)]
 pub enum SaveStatus {
     /// The canonical form is to be stored.
     Saved,
@@ -95,7 +99,8 @@ pub fn plan_save(updated: &str, options: &SaveOptions) -> SavePlan {
 
 /// [`plan_save`] with the headings of `options.validate.previous` when the
 /// caller has them already (`None`: found when needed).
-pub(crate) fn plan_save_with(
+#[must_use]
+pub fn plan_save_with(
     updated: &str,
     options: &SaveOptions,
     headings: Option<&PreviousHeadings>,

@@ -43,7 +43,7 @@ impl Span {
 /// A position as editors and JavaScript count it: 1-based line, 1-based
 /// UTF-16 column, 0-based UTF-16 offset.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Position {
     /// 1-based line number.
     pub line: usize,
@@ -57,7 +57,7 @@ pub struct Position {
 ///
 /// A [`Span`] converted to editor positions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Range {
     /// Where the range starts.
     pub start: Position,
@@ -147,9 +147,10 @@ impl<'a> LineIndex<'a> {
     }
 
     /// Where the line of byte `offset` ends (with its line break), when
-    /// the line is ASCII ([`is_ascii_line`]): there a byte is a UTF-16
+    /// the line is ASCII (`is_ascii_line`): there a byte is a UTF-16
     /// unit, and positions on it need no count.
-    pub(crate) fn ascii_end(&self, offset: usize) -> Option<usize> {
+    #[must_use]
+    pub fn ascii_end(&self, offset: usize) -> Option<usize> {
         let line = self.line_of(self.clamped(offset));
         let bounds = self.bounds();
         let (start, next) = (bounds[line], bounds[line + 1]);

@@ -44,7 +44,8 @@ pub fn validate(text: &str, options: &ValidateOptions) -> Report {
 
 /// [`validate`] with the headings of `options.previous` when the caller has
 /// them already (`None`: found here).
-pub(crate) fn validate_with(
+#[must_use]
+pub fn validate_with(
     text: &str,
     options: &ValidateOptions,
     previous: Option<&PreviousHeadings>,
@@ -155,15 +156,19 @@ fn missing_heading(text: &str, doc: &Document) -> Option<Diagnostic> {
 /// only (the stored document's entries play no part), and normalized once
 /// for every rule. It holds no borrow of the stored document (its titles
 /// are spans of it), so the package keeps it with the stored document it
-/// is checked against call after call (`src/wasm/text/kept.rs`, `Kept::derived`).
+/// is checked against call after call
+/// (bindings/wasm/src/wasm/text/kept.rs, `Kept::derived`) and passes to
+/// [`validate_with`] and [`plan_save_with`](crate::plan_save_with).
 #[derive(Debug)]
-pub(crate) struct PreviousHeadings {
+pub struct PreviousHeadings {
     /// Each title's span in the stored document, and its key.
     titles: Vec<(Span, String)>,
 }
 
 impl PreviousHeadings {
-    pub(crate) fn of(stored: &str) -> Self {
+    /// The headings of `stored`, the document a save would replace.
+    #[must_use]
+    pub fn of(stored: &str) -> Self {
         let titles: Vec<&str> = explicit_titles(stored).collect();
         let keys = normalize_each(&titles);
         let at = |title: &str| {

@@ -59,7 +59,7 @@ export function seeded(seed) {
  * What the package's Rust read of `text`, a canonical memory each of whose
  * sections has a line: `recall` with a budget that holds all of it hands
  * back the whole memory, in order, as Rust read it (lone surrogates as
- * U+FFFD). Its strings are converted from Rust (src/wire/recall/), never
+ * U+FFFD). Its strings are converted from Rust (bindings/wasm/src/wire/recall/), never
  * sliced from the input, as `compact`'s and `render`'s repeats are.
  * `recall` is the package's export.
  */

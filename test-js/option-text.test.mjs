@@ -1,5 +1,5 @@
 // A long text in options (`previous`) is kept with its conversion for the
-// next call that passes the same string (src/wasm/text/kept.rs): every call must
+// next call that passes the same string (bindings/wasm/src/wasm/text/kept.rs): every call must
 // still see exactly the text it was given.
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -86,7 +86,7 @@ test("previous texts at the longest kept length (16,777,216 units) and one past 
 
 test("what is found of a kept previous (its headings) follows the previous of each call", () => {
   // The headings of the stored memory are kept with the long text last read
-  // from options (src/wasm/text/kept.rs, `Kept::derived`): a call with another
+  // from options (bindings/wasm/src/wasm/text/kept.rs, `Kept::derived`): a call with another
   // previous, longer, shorter or of the same length, must see its own.
   const codes = (report) => report.diagnostics.map((d) => `${d.code} ${d.message}`);
   const text = stored(["Preferences", "Alpha"], 60);
@@ -118,7 +118,7 @@ test("a call made from inside another, through a host function the check uses, l
   // full-width letters) are folded by the host's String.prototype.normalize.
   // A page may have replaced that function with one that calls memdoc; the
   // inner call then replaces the kept previous while the outer is finding
-  // the headings of its own (src/wasm/text/kept.rs, `Kept::derived`).
+  // the headings of its own (bindings/wasm/src/wasm/text/kept.rs, `Kept::derived`).
   const text = "## Other\n- 2025-01-01: y";
   const a = stored(["ＡＬＰＨＡ ⅻ", "Gamma"]);
   const b = stored(["Bravo ⅻ", "Delta", "Epsilon"]);
@@ -155,7 +155,7 @@ test("a call made from inside another while a text is converted near the kept on
   // A text argument is converted near the kept previous with the host's
   // TextEncoder; a page may have replaced its encodeInto with one that
   // calls memdoc, which keeps another previous while the outer call still
-  // reads the old one (src/wasm/text/kept.rs, `Kept`).
+  // reads the old one (bindings/wasm/src/wasm/text/kept.rs, `Kept`).
   const long = (titles) => titles.map((t) => `## ${t}\n- 2025-01-01: ${"é".repeat(200)}`).join("\n\n");
   const a = long(["Alpha", "Gamma"]);
   const b = long(["Bravo", "Delta", "Epsilon"]);

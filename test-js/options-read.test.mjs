@@ -1,7 +1,7 @@
 // Every field the package's declarations (pkg/memdoc.d.ts, generated from
 // the options types) give an options type is read by the export that takes
 // it, at every level: the package reads options by name
-// (src/wasm/options.rs), and a field it did not read would be ignored
+// (bindings/wasm/src/wasm/options.rs), and a field it did not read would be ignored
 // without a word. For each field a symbol, a value of no option's type, is
 // passed there alone, and the error must be `options/invalid` naming that
 // field's place (`limits.soft`, `policies[0].section`).

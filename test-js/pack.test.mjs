@@ -29,7 +29,7 @@ test("the packed tarball installs and `import { validate } from \"memdoc\"` work
     for (const f of ["node.js", "web.js", "deno.js", "workerd.js", "core.js", "panic.js", "memdoc.js", "memdoc_bg.wasm", "index.d.ts", "memdoc.d.ts", "README.md", "LICENSE", "package.json", ...["memory", "local-storage", "workers-kv", "durable-object", "deno-kv", "indexeddb"].flatMap((a) => [`adapters/${a}.js`, `adapters/${a}.d.ts`])]) {
       assert.ok(files.includes(`package/${f}`), `tarball should contain ${f}: ${files}`);
     }
-    // The JavaScript that builds `parse`'s result (src/wire/document/document.js), which memdoc.js imports.
+    // The JavaScript that builds `parse`'s result (bindings/wasm/src/wire/document/document.js), which memdoc.js imports.
     assert.ok(files.some((f) => /^package\/snippets\/.+\/document\.js$/.test(f)), `tarball should contain snippets/…/document.js: ${files}`);
     writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
     npm("install", "--offline", "--no-audit", "--no-fund", `./${tarball}`);

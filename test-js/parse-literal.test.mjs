@@ -1,6 +1,6 @@
 // `parse` builds its result in JavaScript from numbers and slices of the
-// input string (src/wire/document/), and falls back to the boundary's
-// serializer (src/wire/packed/) where a slice would be wrong. Here the
+// input string (bindings/wasm/src/wire/document/), and falls back to the boundary's
+// serializer (bindings/wasm/src/wire/packed/) where a slice would be wrong. Here the
 // package's `parse` (pkg/) is compared with serde-wasm-bindgen's conversion
 // of the same view over many documents: the
 // test-panic build (scripts/test.mjs makes it in target/pkg-test-panic) has

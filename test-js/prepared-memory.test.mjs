@@ -2,7 +2,8 @@
 // package: one memory prepared once answers query after query, with any
 // options, by words or with vectors, exactly as recall and
 // recallWithVectors of its text do each time (deepStrictEqual compares
-// numbers with Object.is: to the bit, -0 apart from 0), with their errors.
+// numbers with Object.is: to the bit, -0 apart from 0), with their errors;
+// and its scored recall, whose selected items are read one by one, the same.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -105,6 +106,51 @@ test("a prepared memory listing a few omitted items answers the rest of the reca
   assert.ok(cut > 20, `omitted items were left out in ${cut} recalls`);
 });
 
+/** A ScoredRecall's selected items, read every way they can be, checked against the recall's, and the rest of the two equal. */
+function sameScored(scored, full, message) {
+  const { selected, ...rest } = scored;
+  const { selected: items, ...others } = full;
+  assert.deepStrictEqual(rest, others, message);
+  assert.equal(selected.length, items.length, message);
+  items.forEach((item, k) => {
+    assert.ok(Object.is(selected.score(k), item.score), message);
+    assert.equal(selected.text(k), item.text, message);
+    assert.equal(selected.textLength(k), item.text.length, message);
+  });
+  // Out of order, then all by iterating.
+  for (let k = items.length - 1; k >= 0; k--) assert.deepStrictEqual(selected.item(k), items[k], message);
+  assert.deepStrictEqual([...selected], items, message);
+}
+
+test("a prepared memory's scored recall reads each selected item as recall answers it, and the rest of the recall unchanged", () => {
+  const next = random(53);
+  let many = 0;
+  for (let round = 0; round < 80; round++) {
+    const { text, query, pick } = memory(next);
+    const prepared = new PreparedMemory(text);
+    try {
+      const items = recallItems(text);
+      const q = query();
+      const options = { scope: pick(["team", "user"]), budget: 1 + Math.floor(next() * 400) };
+      const listed = next() < 0.5 ? undefined : Math.floor(next() * 4);
+      const d = 3;
+      const queryVector = Float32Array.from({ length: d }, () => next() * 2 - 1);
+      const itemVectors = Float32Array.from({ length: d * items.length }, () => next() * 2 - 1);
+      const full = prepared.recall(q, options, listed);
+      if (full.selected.length > 1) many += 1;
+      sameScored(prepared.recallScored(q, options, listed), full, `${JSON.stringify(text)} ${q}`);
+      sameScored(
+        prepared.recallScoredWithVectors(q, options, "all-MiniLM-L6-v2", queryVector, itemVectors, listed),
+        prepared.recallWithVectors(q, options, "all-MiniLM-L6-v2", queryVector, itemVectors, listed),
+        `${JSON.stringify(text)} ${q}`,
+      );
+    } finally {
+      prepared.free();
+    }
+  }
+  assert.ok(many > 20, `${many} recalls selected more than one item`);
+});
+
 test("a prepared memory throws recall's coded errors, and keeps answering after one", () => {
   const text = "## Facts\n- 2025-03-01: Services use PostgreSQL 16\n- 2025-03-02: Office in Oslo";
   assert.equal(thrown(() => new PreparedMemory(42)).code, "input/not-a-string");
@@ -116,6 +162,8 @@ test("a prepared memory throws recall's coded errors, and keeps answering after 
       assert.equal(thrown(() => prepared.recall("postgres", options)).code, expected, JSON.stringify(options));
     }
     assert.equal(thrown(() => prepared.recallWithVectors("postgres", {}, "m", [1, 0], [1, 0])).code, "options/invalid-vectors");
+    assert.equal(thrown(() => prepared.recallScored("postgres", { budget: 0 })).code, "options/invalid-budget");
+    assert.equal(thrown(() => prepared.recallScoredWithVectors("postgres", {}, "m", [1, 0], [1, 0])).code, "options/invalid-vectors");
     assert.deepStrictEqual(prepared.recall("postgres"), recall(text, "postgres"));
   } finally {
     prepared.free();

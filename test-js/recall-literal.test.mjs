@@ -1,5 +1,5 @@
 // `recall` builds its result in JavaScript from numbers and one string
-// (src/wire/recall/). Here the package's `recall`
+// (bindings/wasm/src/wire/recall/). Here the package's `recall`
 // (pkg/) is compared with the serde-wasm-bindgen conversion of the same
 // result over many memories, queries and options: the test-panic build
 // (scripts/test.mjs makes it in target/pkg-test-panic) has an export,

@@ -1,5 +1,5 @@
 // A result that repeats its input is handed back as slices of the input
-// string joined with the converted rest (src/wasm/text/slices.rs, `repeated`); a
+// string joined with the converted rest (bindings/wasm/src/wasm/text/slices.rs, `repeated`); a
 // text that holds a U+FFFD is converted whole instead (the character may
 // stand for a lone surrogate of the input). So a U+FFFD in a preamble line,
 // which the canonical form drops, gives the same result converted whole by

@@ -1,6 +1,6 @@
 // A store keeps the value it last wrote or read with its conversion, and the
 // content it last saved or loaded with its JavaScript string
-// (src/wasm/text/kept.rs, `Kept`): every call must still answer exactly what the
+// (bindings/wasm/src/wasm/text/kept.rs, `Kept`): every call must still answer exactly what the
 // host holds, whoever wrote it, however the host hands strings back.
 import assert from "node:assert/strict";
 import { test } from "node:test";

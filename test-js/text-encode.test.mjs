@@ -1,7 +1,7 @@
 // A text argument is read into Rust by the host's encoder as far as it is
 // ASCII, and by wasm-bindgen from its first other character on, after a
 // look at its first 64 bytes: a text that is not ASCII there goes to
-// wasm-bindgen whole (src/wasm/text/encode.rs, `encode`). Every call must see
+// wasm-bindgen whole (bindings/wasm/src/wasm/text/encode.rs, `encode`). Every call must see
 // exactly the text it was given, wherever its first character beyond ASCII
 // is, in a short text and a long one (`readByRust`, in helpers.mjs, shows
 // what Rust read).

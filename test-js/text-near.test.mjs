@@ -1,6 +1,6 @@
 // A text argument is converted near the long text last read from options,
 // and a store's update near the content it saved or loaded last
-// (src/wasm/text/kept.rs, `Kept::near`): what the two share at their start and
+// (bindings/wasm/src/wasm/text/kept.rs, `Kept::near`): what the two share at their start and
 // end is copied from the kept conversion, only the rest converted. Every
 // call must still see exactly the text it was given (`readByRust`, in
 // helpers.mjs, shows what Rust read).

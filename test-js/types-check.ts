@@ -28,6 +28,8 @@ import init, {
   type Diagnostic,
   type Embedder,
   type HybridRecall,
+  type ScoredRecall,
+  type SelectedItems,
   type VectorCache,
   type DiagnosticCode,
   type Entry,
@@ -304,7 +306,16 @@ const preparedMemory = new PreparedMemory("## A\n- 2025-01-01: x");
 const memoryItems: string[] = preparedMemory.items;
 const fromMemory: Recall = preparedMemory.recall("x", { budget: 400 });
 const fromMemoryByVectors: Recall = preparedMemory.recallWithVectors("x", null, "model", new Float32Array(2), [0, 1]);
-void [memoryItems, fromMemory, fromMemoryByVectors];
+const scored: ScoredRecall = preparedMemory.recallScored("x", { budget: 400 }, 3);
+const scoredByVectors: ScoredRecall = preparedMemory.recallScoredWithVectors("x", null, "model", new Float32Array(2), [0, 1]);
+const scoredItems: SelectedItems = scored.selected;
+const firstScored: RecalledItem = scoredItems.item(0);
+const scoredNumbers: number[] = [scoredItems.length, scoredItems.score(0), scoredItems.textLength(0), scored.totals.selected];
+const scoredText: string = scoredItems.text(0);
+const everyScored: RecalledItem[] = [...scoredByVectors.selected];
+// @ts-expect-error a scored recall's selected items are not an array
+const notAnArray: RecalledItem[] = scored.selected;
+void [memoryItems, fromMemory, fromMemoryByVectors, firstScored, scoredNumbers, scoredText, everyScored, notAnArray];
 preparedMemory.free();
 // @ts-expect-error a prepared memory is made of a text alone
 new PreparedMemory("## A", "x");

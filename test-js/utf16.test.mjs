@@ -6,7 +6,7 @@ import { compact, expire, injectionBlock, merge, parse, planSave, render, usage,
 import { covered } from "./helpers.mjs";
 
 // `compact` of a memory that fits and `expire` with nothing old enough hand
-// back its canonical form, as `render` does (src/wasm/ops.rs, recall.rs).
+// back its canonical form, as `render` does (bindings/wasm/src/wasm/ops.rs, recall.rs).
 const compacted = (text) => compact(text, { target: 100 * text.length + 100 }).content;
 const expired = (text) => expire(text, { today: "2025-06-01", policies: [{ section: "A", maxAgeDays: 36500 }] }).content;
 
@@ -137,7 +137,7 @@ test("a result that differs from the text in one place is the text around it and
 
 test("an ASCII memory over 128 KB with lines rewritten through it comes back exactly", () => {
   // An ASCII result is sliced at its common start and end with the text
-  // only (src/js/repeats.rs), a result of this size too.
+  // only (bindings/wasm/src/js/repeats.rs), a result of this size too.
   const lines = (legacy) =>
     Array.from({ length: 3000 }, (_, i) =>
       i % 300 === 7 ? (legacy ? `- (2025-02-01) [fact] legacy ${i}` : `- 2025-02-01: legacy ${i}`) : `- 2025-01-01: entry ${i} of a long ASCII memory`,
@@ -158,7 +158,7 @@ test("an ASCII memory over 128 KB with lines rewritten through it comes back exa
 test("texts of 4,094 to 4,098 units, a pair of surrogates cut at the end among them, read exactly as given", () => {
   // Around the length once tried as the longest text converted in one call
   // of the host's encoder (BENCHMARKS.md, "A short text converted in one
-  // call: tried and taken out"): whichever way src/wasm/text/encode.rs converts a
+  // call: tried and taken out"): whichever way bindings/wasm/src/wasm/text/encode.rs converts a
   // text, what the engine reads is the text made well-formed.
   const head = "## A\n- 2025-01-01: ";
   for (const fill of ["a", "é", "記", "😀", "\uD800", "a\uDC00"]) {

@@ -1,5 +1,5 @@
 // Every result but `parse`'s and `recall`'s crosses the boundary as numbers
-// and one string (src/wire/packed/mod.rs) that src/wire/packed/packed.js makes the value
+// and one string (bindings/wasm/src/wire/packed/mod.rs) that bindings/wasm/src/wire/packed/packed.js makes the value
 // of. Here those values are compared with what serde-wasm-bindgen's
 // JSON-compatible serializer makes of the same views, over many documents:
 // the test-panic build (target/pkg-test-panic) has an export,
@@ -25,7 +25,7 @@ const { __viewsBothWays: bothWays } = await import(pathToFileURL(join(testBuild,
 /**
  * Assert that each view is the same both ways, with the same key order, and
  * that the exports return it too (a report's `canonical`, a save plan's and
- * a merge's `content` cross as slices of an input, src/wasm/text/slices.rs).
+ * a merge's `content` cross as slices of an input, bindings/wasm/src/wasm/text/slices.rs).
  */
 function same(base, ours, theirs, what) {
   const pairs = bothWays(base, ours, theirs);

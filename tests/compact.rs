@@ -1,7 +1,5 @@
 //! One test per compaction step and rule (docs/ops.md), and the options.
 
-use memdoc::js::compact::CompactionView;
-use memdoc::js::input::CompactOptionsInput;
 use memdoc::{compact, render, section_priority, CompactOptions, Priority, RemovalReason, Scope};
 
 fn team(target: usize) -> CompactOptions {
@@ -203,68 +201,6 @@ fn section_priority_follows_the_keyword_table() {
     for (title, scope, want) in cases {
         assert_eq!(section_priority(title, scope), want, "{title}");
     }
-}
-
-#[test]
-fn options_default_and_check() {
-    let o = CompactOptionsInput::default().resolve().expect("defaults");
-    assert_eq!(o, CompactOptions::default());
-    assert_eq!(o.target, 25_000);
-    let parsed: CompactOptionsInput =
-        serde_json::from_str(r#"{"scope":"team","target":100,"today":"2024-02-29"}"#)
-            .expect("json");
-    let o = parsed.resolve().expect("valid");
-    assert_eq!(
-        (o.scope, o.target, o.today.as_deref()),
-        (Scope::Team, 100, Some("2024-02-29"))
-    );
-    let nulls: CompactOptionsInput =
-        serde_json::from_str(r#"{"scope":null,"target":null,"today":null}"#).expect("json");
-    assert_eq!(nulls.resolve(), Ok(CompactOptions::default()));
-    let code = |json: &str| {
-        serde_json::from_str::<CompactOptionsInput>(json)
-            .expect("json")
-            .resolve()
-            .map(|_| ())
-            .map_err(|e| e.code())
-    };
-    assert_eq!(code(r#"{"scope":"Team"}"#), Err("options/invalid-scope"));
-    for bad in ["0", "-5", "1.5", "1e300"] {
-        assert_eq!(
-            code(&format!(r#"{{"target":{bad}}}"#)),
-            Err("options/invalid-target"),
-            "{bad}"
-        );
-    }
-    for bad in ["2025-02-29", "2025-1-01", "today", ""] {
-        assert_eq!(
-            code(&format!(r#"{{"today":"{bad}"}}"#)),
-            Err("options/invalid-date"),
-            "{bad}"
-        );
-    }
-}
-
-#[test]
-fn the_view_is_camel_case_with_nulls_and_utf16_ranges() {
-    let text = "😀 hi\n## Facts\n- 2025-01-01: é\n- 2025-01-02: É\n\n## facts\n- 2025-01-03: x";
-    let c = compact(text, &team(1));
-    let json = serde_json::to_value(CompactionView::new(&c, text)).expect("serializes");
-    assert_eq!(json["fits"], false);
-    assert_eq!(json["dropped"][0]["kind"], "raw");
-    assert_eq!(
-        json["dropped"][0]["range"]["end"]["offset"], 5,
-        "the emoji counts 2"
-    );
-    assert_eq!(json["merged"][0]["fromRange"]["start"]["line"], 6);
-    let dup = &json["removed"][0];
-    assert_eq!(dup["reason"], "duplicate");
-    assert_eq!(dup["duplicateOf"]["text"], "É");
-    assert_eq!(dup["range"]["start"]["offset"], 15);
-    let oldest = &json["removed"][1];
-    assert_eq!(oldest["reason"], "oldest");
-    assert_eq!(oldest["priority"], "facts");
-    assert!(oldest["duplicateOf"].is_null(), "null, not missing");
 }
 
 #[test]

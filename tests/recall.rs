@@ -4,7 +4,6 @@
 //! document, empty and huge queries, budgets smaller than every item).
 #![cfg(not(target_arch = "wasm32"))]
 
-use memdoc::js::input::{RecallOptionsInput, RecallWeightsInput};
 use memdoc::{
     hybrid_recall, parse, recall, recall_items, render, OmitReason, PreparedMemory, Recall,
     RecallOptions, RecallVectors, RecallWeights, Scope,
@@ -208,80 +207,6 @@ fn without_today_ages_count_to_the_newest_entry() {
         },
     );
     assert_eq!(a, b);
-}
-
-#[test]
-fn bad_options_are_coded_errors() {
-    let cases = [
-        (
-            RecallOptionsInput {
-                budget: Some(0.0),
-                ..Default::default()
-            },
-            "options/invalid-budget",
-        ),
-        (
-            RecallOptionsInput {
-                budget: Some(1.5),
-                ..Default::default()
-            },
-            "options/invalid-budget",
-        ),
-        (
-            RecallOptionsInput {
-                budget: Some(f64::NAN),
-                ..Default::default()
-            },
-            "options/invalid-budget",
-        ),
-        (
-            RecallOptionsInput {
-                today: Some("2025-02-30".into()),
-                ..Default::default()
-            },
-            "options/invalid-date",
-        ),
-        (
-            RecallOptionsInput {
-                scope: Some("org".into()),
-                ..Default::default()
-            },
-            "options/invalid-scope",
-        ),
-        (
-            RecallOptionsInput {
-                half_life_days: Some(0.0),
-                ..Default::default()
-            },
-            "options/invalid-weight",
-        ),
-        (
-            RecallOptionsInput {
-                weights: Some(RecallWeightsInput {
-                    recency: Some(-1.0),
-                    ..Default::default()
-                }),
-                ..Default::default()
-            },
-            "options/invalid-weight",
-        ),
-        (
-            RecallOptionsInput {
-                weights: Some(RecallWeightsInput {
-                    relevance: Some(f64::INFINITY),
-                    ..Default::default()
-                }),
-                ..Default::default()
-            },
-            "options/invalid-weight",
-        ),
-    ];
-    for (input, code) in cases {
-        assert_eq!(input.resolve().unwrap_err().code(), code, "{input:?}");
-    }
-    let ok = RecallOptionsInput::default().resolve().unwrap();
-    assert_eq!(ok, RecallOptions::default());
-    assert_eq!(ok.budget, 4_000);
 }
 
 #[test]

@@ -168,8 +168,9 @@ fn span_helpers() {
     );
 }
 
-// Natively only (proptest does not build for wasm32); tests/wasm.rs checks
-// every position of its texts in the module.
+// Natively only (proptest does not build for wasm32); the wasm-bindgen
+// tests (bindings/wasm/tests/wasm.rs) check every position of its texts in
+// the module.
 #[cfg(not(target_arch = "wasm32"))]
 proptest::proptest! {
     /// Lines of ASCII, accents, CJK and emoji: a position is counted from

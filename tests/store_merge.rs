@@ -5,7 +5,6 @@
 //! race to another save is merged again by the store.
 #![cfg(not(target_arch = "wasm32"))]
 
-use memdoc::js::store::SaveOutcomeView;
 use memdoc::store::{
     block_on, MemoryHost, MemoryRef, MemoryStore, OnConflict, StoreOptions, StoreSaveOptions,
     StoreStatus,
@@ -94,36 +93,6 @@ fn a_conflicting_merge_returns_the_conflicts_of_merge_base_stored_edit() {
         )
         .1,
         "should be the engine's marked merge"
-    );
-}
-
-#[test]
-fn the_js_view_carries_the_conflicts_with_ranges_in_each_side() {
-    let host = MemoryHost::new();
-    let s = saved_twice(&host);
-    let out = block_on(s.save(&notes(), EDIT, &merging(1))).unwrap();
-    let view = serde_json::to_value(SaveOutcomeView::from(&out)).unwrap();
-    let want = serde_json::to_value(memdoc::js::merge::MergeResultView::new(
-        &merge(BASE, STORED, EDIT),
-        BASE,
-        STORED,
-        EDIT,
-    ))
-    .unwrap();
-    assert_eq!(
-        view["conflicts"], want["conflicts"],
-        "should match merge() in JS terms"
-    );
-    assert_eq!(view["conflicts"][0]["ours"]["lines"][0], "meet on Tuesday");
-    assert!(view["merged"]
-        .as_str()
-        .is_some_and(|m| m.contains("<<<<<<< stored (revision 2)")));
-    let clean = block_on(s.save(&notes(), STORED, &plain(2))).unwrap();
-    let view = serde_json::to_value(SaveOutcomeView::from(&clean)).unwrap();
-    assert_eq!(
-        (&view["conflicts"], &view["merged"]),
-        (&serde_json::json!([]), &serde_json::Value::Null),
-        "other outcomes have no conflicts"
     );
 }
 

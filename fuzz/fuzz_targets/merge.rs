@@ -6,7 +6,7 @@
 
 use libfuzzer_sys::arbitrary::{self, Arbitrary};
 use libfuzzer_sys::fuzz_target;
-use memdoc::js::merge::MergeResultView;
+use memdoc_wasm::js::merge::MergeResultView;
 use memdoc::merge;
 
 mod edit;

@@ -40,9 +40,11 @@ export const SWEEPER = "memdoc-sweeper";
  * hub's. The recall is counted in the team's stats, or, given `counted`, added
  * to it for the caller to count (`countRecalls`) with the others of its request.
  * Given `listed`, a team or user memory's `omitted` is only its first
- * `listed` items (`PreparedMemory`'s; `totals.omitted` counts them all).
+ * `listed` items (`PreparedMemory`'s; `totals.omitted` counts them all);
+ * with `scored`, a team or user memory's `selected` is read item by item
+ * (`recallScored`'s `SelectedItems`).
  */
-export async function recallFor(hub, who, ref, content, params, { optional = false, today, embedder: given, counted, listed } = {}) {
+export async function recallFor(hub, who, ref, content, params, { optional = false, today, embedder: given, counted, listed, scored = false } = {}) {
   const { q, budget: rawBudget, mode } = params;
   if (optional && q === undefined && rawBudget === undefined) return null;
   if (q !== undefined && q.length > 2000) throw await who.refuse(new HubProblem(400, "request/invalid-query", "?q is at most 2000 characters."));
@@ -53,7 +55,8 @@ export async function recallFor(hub, who, ref, content, params, { optional = fal
   const started = performance.now();
   try {
     const options = { scope: ref.scope, budget: rawBudget === undefined ? null : Number(rawBudget), ...(today ? { today } : {}) };
-    recalled = embedder ? await recallByMeaning(hub, who, ref, content, q, options, embedder, listed) : byWords(who, ref, content, q ?? "", options, listed);
+    const asked = { listed, scored };
+    recalled = embedder ? await recallByMeaning(hub, who, ref, content, q, options, embedder, asked) : byWords(who, ref, content, q ?? "", options, asked);
   } catch (error) {
     const problem = engineProblem(error);
     throw problem instanceof HubProblem ? await who.refuse(problem) : problem;
@@ -72,7 +75,7 @@ export async function recallFor(hub, who, ref, content, params, { optional = fal
  * `recallFor`): hybridRecall's, with the item vectors of recall-vectors.js,
  from the memory prepared for the team.
  */
-async function recallByMeaning(hub, who, ref, content, q, options, load, listed) {
+async function recallByMeaning(hub, who, ref, content, q, options, load, asked) {
   const { embedder } = await embedderOrFailure(queryOnce(load));
   if (ref.scope === "task") return hybridRecall(content, q, { ...options, embedder, cache: taskVectorCache(who.storage) });
   let query;
@@ -82,18 +85,20 @@ async function recallByMeaning(hub, who, ref, content, q, options, load, listed)
     items = await itemVectors(who.storage, ref, embedder.id, query.length, content);
   } catch (error) {
     // As hybridRecall: by words alone, said.
-    return { ...byWords(who, ref, content, q, options, listed), semantic: { model: embedder.id, degraded: EMBEDDER_UNAVAILABLE, message: error?.message ?? String(error) } };
+    return { ...byWords(who, ref, content, q, options, asked), semantic: { model: embedder.id, degraded: EMBEDDER_UNAVAILABLE, message: error?.message ?? String(error) } };
   }
-  const found = withPreparedMemory(who.storage, ref, content, (memory) => memory.recallWithVectors(q, options, embedder.id, query, items.vectors, listed));
+  const found = withPreparedMemory(who.storage, ref, content, (memory) =>
+    asked.scored ? memory.recallScoredWithVectors(q, options, embedder.id, query, items.vectors, asked.listed) : memory.recallWithVectors(q, options, embedder.id, query, items.vectors, asked.listed),
+  );
   const recalled = { ...found, semantic: { model: embedder.id, degraded: null } };
   if (items.missing === 0) return recalled;
   hub.indexing.add(who.storage, hub.storeOf(who.storage), ref);
   return { ...recalled, semantic: { ...recalled.semantic, degraded: INDEX_LAGGING, lag: items.missing } };
 }
 
-/** `recall(content, q, options)`, from the memory prepared for the team (prepared-memories.js), listing `listed` omitted items. */
-function byWords(who, ref, content, q, options, listed) {
-  return withPreparedMemory(who.storage, ref, content, (memory) => memory.recall(q, options, listed));
+/** `recall(content, q, options)`, from the memory prepared for the team (prepared-memories.js), listing `asked.listed` omitted items, scored with `asked.scored`. */
+function byWords(who, ref, content, q, options, { listed, scored }) {
+  return withPreparedMemory(who.storage, ref, content, (memory) => (scored ? memory.recallScored(q, options, listed) : memory.recall(q, options, listed)));
 }
 
 /** The degradation of a recall by meaning whose embedder failed (hybridRecall's). */

@@ -45,7 +45,8 @@ export async function countRecalls(storage, recalls) {
   const policies = await readPolicies(storage);
   let expired = 0;
   for (const { recalled } of policies.length > 0 ? recalls : []) {
-    const dated = (recalled.selected ?? []).filter((item) => item.date);
+    // An array, or a team recall's SelectedItems.
+    const dated = Array.from(recalled.selected ?? []).filter((item) => item.date);
     if (dated.length > 0) {
       const text = dated.map((item) => `## ${item.section}\n- ${item.date}: ${item.text}`).join("\n");
       expired += expire(text, { today: utcToday(), policies }).archived.length;

@@ -153,6 +153,20 @@ test("a team recall reads each memory's item vectors once, none for texts recall
   assert.equal(stats.recalls, 3 * memories, "one recall per memory, as before");
 });
 
+test("a team recall counts the entries past their section's policy that it recalled, from each memory's selected items", async () => {
+  const { call } = hubWithCounts();
+  const { key } = await call("POST", "/v1/teams", operator, { team: "aging" });
+  // Every entry of 2025 is past a policy of 30 days by the time this runs (ages count to today).
+  await call("PUT", "/v1/teams/aging/policies", key, { policies: [{ section: "Decisions", maxAgeDays: 30 }] });
+  await call("PUT", "/v1/teams/aging/memories/team/a", key, entries(3, "a"), { "if-match": '"0"' });
+  await call("PUT", "/v1/teams/aging/memories/team/b", key, `${entries(2, "b")}\n\n## Facts\n- 2025-01-01: the release checks are documented`, { "if-match": '"0"' });
+  const answer = await call("GET", "/v1/teams/aging/recall?q=release%20checks&budget=4000", key);
+  assert.equal(answer.totals.selected, 6);
+  const stats = await call("GET", "/v1/teams/aging/stats", key);
+  // The five entries of Decisions the two memories selected; the one of Facts has no policy.
+  assert.equal(stats.expiredEntriesRecalled, 5);
+});
+
 test("a memory not indexed yet is recalled by words, says index/lagging, and is read once once indexed", async () => {
   let release;
   const gate = new Promise((resolve) => (release = resolve));

@@ -7,7 +7,11 @@ use crate::options::Scope;
 /// How long a section's entries are kept when compaction has to remove some.
 /// Lower classes lose their entries first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(rename_all = "lowercase"))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename_all = "lowercase")
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Priority {
     /// Current priorities and open questions: they go stale first.

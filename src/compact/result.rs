@@ -8,7 +8,11 @@ use super::Priority;
 
 /// Why compaction removed an entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(rename_all = "lowercase"))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename_all = "lowercase")
+)]
 pub enum RemovalReason {
     /// It repeated another entry of its section (up to white space and case).
     Duplicate,

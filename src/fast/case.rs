@@ -15,8 +15,8 @@ pub(crate) fn to_nfkc_lowercase(text: &str) -> String {
     folded(text, host_to_nfkc_lowercase)
 }
 
-/// [`to_nfkc_lowercase`] of each of `texts`. In WebAssembly every text that
-/// is not ASCII and needs the tables (see [`fold_without_tables`]) is
+/// `to_nfkc_lowercase` of each of `texts`. In WebAssembly every text that
+/// is not ASCII and needs the tables (see `fold_without_tables`) is
 /// folded by the host in one call for all of them, not one call each (a
 /// call into the host costs more than a short fold): they cross
 /// joined by line feeds, which neither NFKC nor lower-casing changes,
@@ -24,7 +24,7 @@ pub(crate) fn to_nfkc_lowercase(text: &str) -> String {
 /// composes with nothing, and it ends a final sigma's context as the end of
 /// a text does), so the folded text splits back at them. A text that holds
 /// a line feed itself is folded alone.
-pub(crate) fn to_nfkc_lowercase_each(texts: &[&str]) -> Vec<String> {
+pub fn to_nfkc_lowercase_each(texts: &[&str]) -> Vec<String> {
     let mut folded: Vec<String> = Vec::with_capacity(texts.len());
     // The texts left to the host, by their index.
     let mut pending: Vec<usize> = Vec::new();
@@ -63,7 +63,7 @@ pub(crate) fn to_nfkc_lowercase_each(texts: &[&str]) -> Vec<String> {
 }
 
 /// Lower case (Unicode's full mapping, final sigma included).
-pub(crate) fn to_lowercase(text: &str) -> String {
+pub fn to_lowercase(text: &str) -> String {
     folded(text, host_to_lowercase)
 }
 
@@ -198,7 +198,7 @@ fn host_to_lowercase(text: &str) -> String {
 
 /// The host's folds (WebAssembly only).
 #[cfg(target_arch = "wasm32")]
-pub(crate) struct HostFolds {
+pub struct HostFolds {
     /// NFKC, then lower case.
     pub nfkc_lower: fn(&str) -> String,
     /// Lower case.
@@ -211,7 +211,7 @@ static HOST_FOLDS: std::sync::OnceLock<HostFolds> = std::sync::OnceLock::new();
 /// Install the host's folds (WebAssembly only; the boundary calls this once
 /// at start). Later calls are ignored.
 #[cfg(target_arch = "wasm32")]
-pub(crate) fn install_host_folds(folds: HostFolds) {
+pub fn install_host_folds(folds: HostFolds) {
     let _ = HOST_FOLDS.set(folds);
 }
 

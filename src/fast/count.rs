@@ -13,7 +13,7 @@ use super::blocks;
 /// spent most of their time decoding characters): every byte of UTF-8 that
 /// does not continue a character (`10xxxxxx`) starts one, one unit, and a
 /// character of four bytes (lead byte `11110xxx`) takes two.
-pub(crate) fn utf16_len(s: &str) -> usize {
+pub fn utf16_len(s: &str) -> usize {
     let (starts, fours) = starts_and_fours(s, true);
     starts + fours
 }
@@ -42,8 +42,7 @@ fn starts_and_fours(s: &str, count_fours: bool) -> (usize, usize) {
 /// JavaScript string position falls in its UTF-8. `None` when that is past
 /// the end, or between the two units of a character of four bytes. Counted
 /// as [`utf16_len`] counts, a block at a time.
-#[cfg(any(test, target_arch = "wasm32"))]
-pub(crate) fn utf16_offset(s: &str, units: usize) -> Option<usize> {
+pub fn utf16_offset(s: &str, units: usize) -> Option<usize> {
     let bytes = s.as_bytes();
     let (at, mut seen) = blocks::utf16_blocks(bytes, units);
     for (i, &b) in bytes[at..].iter().enumerate() {
@@ -65,8 +64,7 @@ pub(crate) fn utf16_offset(s: &str, units: usize) -> Option<usize> {
 /// [`utf16_offset`] counted back from the end, a character at a time, for
 /// the short end of a long text. `None` when that is before the start, or
 /// between the two units of a character of four bytes.
-#[cfg(any(test, target_arch = "wasm32"))]
-pub(crate) fn utf16_offset_back(s: &str, units: usize) -> Option<usize> {
+pub fn utf16_offset_back(s: &str, units: usize) -> Option<usize> {
     let mut seen = 0;
     for (at, c) in s.char_indices().rev() {
         if seen == units {
@@ -88,7 +86,7 @@ pub(crate) fn utf16_offset_back(s: &str, units: usize) -> Option<usize> {
 /// checked where one is found: the standard library searches for the
 /// three bytes as a string. Not inlined: each caller carried a copy.
 #[inline(never)]
-pub(crate) fn contains_replacement(s: &str) -> bool {
+pub fn contains_replacement(s: &str) -> bool {
     blocks::contains_replacement(s.as_bytes())
 }
 

@@ -24,12 +24,12 @@ use sixteen as blocks;
 use words as blocks;
 
 pub(crate) use blocks::line_end as find_line_break;
-pub(crate) use case::{folds_to_itself, to_lowercase, to_nfkc_lowercase, to_nfkc_lowercase_each};
+pub(crate) use case::{folds_to_itself, to_nfkc_lowercase};
 #[cfg(target_arch = "wasm32")]
-pub(crate) use case::{install_host_folds, HostFolds};
-pub(crate) use count::{char_count, contains_replacement, utf16_len};
-#[cfg(target_arch = "wasm32")]
-pub(crate) use count::{utf16_offset, utf16_offset_back};
+pub use case::{install_host_folds, HostFolds};
+pub use case::{to_lowercase, to_nfkc_lowercase_each};
+pub(crate) use count::char_count;
+pub use count::{contains_replacement, utf16_len, utf16_offset, utf16_offset_back};
 pub(crate) use sort::{sort_by, sort_indices_by_key, sort_pairs_by_key};
 pub(crate) use trim::{trim, trim_end, trim_start};
 pub(crate) use words::{word, zero_bytes, HIGH, ONES};
@@ -37,7 +37,7 @@ pub(crate) use words::{word, zero_bytes, HIGH, ONES};
 /// `a == b`. In WebAssembly `==` on two strings calls the runtime's
 /// `memcmp`, which compares one byte at a time; this compares a word at a
 /// time (`merge` compares every line both sides hold). Natively `==`.
-pub(crate) fn eq(a: &str, b: &str) -> bool {
+pub fn eq(a: &str, b: &str) -> bool {
     if cfg!(target_arch = "wasm32") {
         words::eq(a.as_bytes(), b.as_bytes())
     } else {

@@ -2,8 +2,8 @@
 //! WebAssembly's SIMD, in the module: they answer exactly what
 //! [`words`](super::words) answers eight bytes at a time natively, and
 //! leave to it what is left after the last whole block. The wasm-bindgen
-//! tests (`tests/wasm.rs`) compare what they count with the standard
-//! library's character-by-character answers.
+//! tests (bindings/wasm/tests/wasm.rs) compare what they count with the
+//! standard library's character-by-character answers.
 //!
 //! The crate has no `unsafe`, and a 16-byte load is unsafe in Rust, so a
 //! block is read as two words of eight ([`word`]): two loads into one

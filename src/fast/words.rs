@@ -78,7 +78,6 @@ pub(crate) fn starts_and_fours(bytes: &[u8], count_fours: bool) -> (usize, usize
 /// How far whole blocks of `bytes` (UTF-8) go from its start within the
 /// first `units` UTF-16 units: the offset where they end and the units
 /// before it. The rest is counted byte by byte.
-#[cfg(any(test, target_arch = "wasm32"))]
 pub(crate) fn utf16_blocks(bytes: &[u8], units: usize) -> (usize, usize) {
     let (mut at, mut seen) = (0, 0);
     for chunk in bytes.chunks_exact(BLOCK) {

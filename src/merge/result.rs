@@ -7,7 +7,7 @@ use crate::span::Span;
 /// Which input of a merge something comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(
-    test,
+    feature = "typescript",
     derive(ts_rs::TS),
     ts(rename = "MergeSide", rename_all = "lowercase")
 )]
@@ -37,7 +37,7 @@ impl Side {
 /// The kind of a [`Conflict`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(
-    test,
+    feature = "typescript",
     derive(ts_rs::TS),
     ts(rename = "MergeConflictKind", rename_all = "kebab-case")
 )]

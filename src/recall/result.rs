@@ -1,6 +1,6 @@
 //! Recall's result (docs/API.md, "Recall"): the recalled document, every
 //! item taken or left out with its score and why, and the counts. These are
-//! the JavaScript shapes too (`crate::wire::recall` carries them across).
+//! the JavaScript shapes too (`memdoc_wasm::wire::recall`, bindings/wasm/, carries them across).
 
 use serde::Serialize;
 
@@ -10,7 +10,7 @@ use crate::span::Range;
 
 /// The result of [`recall`](super::recall).
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Recall {
     /// The recalled part: a valid canonical memory document within the
@@ -32,7 +32,7 @@ pub struct Recall {
 
 /// An item that [`recall`](super::recall) took.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct RecalledItem {
     /// The title of its section, as written.
@@ -54,7 +54,7 @@ pub struct RecalledItem {
 
 /// An item that [`recall`](super::recall) left out, and why.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct OmittedItem {
     /// The title of its section, as written.
@@ -78,7 +78,7 @@ pub struct OmittedItem {
 
 /// Why [`recall`](super::recall) left an item out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum OmitReason {
     /// It would fit alone, but not with the items that scored higher.
@@ -111,7 +111,7 @@ impl OmitReason {
 
 /// The counts of a [`Recall`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct RecallTotals {
     /// Items in the memory.

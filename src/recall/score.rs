@@ -19,7 +19,7 @@ pub const UNDATED_RECENCY: f64 = 0.5;
 
 /// The explanation of a score.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "RecallWhy"))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "RecallWhy"))]
 #[serde(rename_all = "camelCase")]
 pub struct Why {
     /// The query's words (stop words apart) the item or its section title
@@ -50,7 +50,11 @@ pub struct Why {
 
 /// A part of a score: as measured, and from 0 to 1.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "RecallMeasure"))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "RecallMeasure")
+)]
 #[serde(rename_all = "camelCase")]
 pub struct Measure {
     /// As measured.
@@ -61,7 +65,11 @@ pub struct Measure {
 
 /// Recency: the age in days, and its value.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "RecallRecency"))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "RecallRecency")
+)]
 #[serde(rename_all = "camelCase")]
 pub struct RecencyMeasure {
     /// Whole days from the entry's date to `today` (0 for a later date);
@@ -73,7 +81,11 @@ pub struct RecencyMeasure {
 
 /// Priority: the section's compaction class, and its value.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "RecallPriority"))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "RecallPriority")
+)]
 #[serde(rename_all = "camelCase")]
 pub struct PriorityMeasure {
     /// The class.

@@ -40,7 +40,7 @@ use super::{MemoryRef, MemoryStore, StoreError};
 /// A memory's records as stored: its head record and the kept snapshots
 /// it names, each the very string the store wrote.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct StoredRecords {
     /// The head record.
@@ -51,7 +51,7 @@ pub struct StoredRecords {
 
 /// One kept snapshot as stored.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct StoredSnapshot {
     /// The revision it holds.

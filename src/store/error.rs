@@ -4,7 +4,8 @@
 
 use std::fmt;
 
-use crate::error::{error_codes, Error};
+use crate::error::Error;
+use crate::error_codes;
 use crate::quoted::Quoted;
 
 /// Why a host call did not give a usable answer. A failure and a malformed

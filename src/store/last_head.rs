@@ -16,7 +16,7 @@ use super::record::HeadRecord;
 /// Values longer than this are not kept: a store would hold two more copies
 /// of the memory (the record and its content) until its next read. The
 /// package keeps texts of up to as many UTF-16 units (`KEPT` of
-/// src/wasm/text/kept.rs).
+/// bindings/wasm/src/wasm/text/kept.rs).
 const LONGEST: usize = 1 << 24;
 
 /// The last head a store wrote or read, if any.

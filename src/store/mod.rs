@@ -91,7 +91,11 @@ pub use write::MERGE_ATTEMPTS;
 
 /// What a store save did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(rename_all = "snake_case"))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename_all = "snake_case")
+)]
 pub enum StoreStatus {
     /// A new revision was stored (or the content was already exactly this).
     Saved,
@@ -129,7 +133,7 @@ impl From<SaveStatus> for StoreStatus {
 
 /// A memory as it is stored now.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Loaded {
     /// The canonical content; `""` when nothing is stored yet.
@@ -238,10 +242,8 @@ impl<H: Host, R: Rewrite> MemoryStore<H, R> {
     /// The same store with a rewrite callback or none, chosen at run time:
     /// one store type either way, so its code is compiled once (the wasm
     /// binding's callback is optional).
-    pub(crate) fn with_optional_rewrite<R2: Rewrite>(
-        self,
-        rewrite: Option<R2>,
-    ) -> MemoryStore<H, R2> {
+    #[must_use]
+    pub fn with_optional_rewrite<R2: Rewrite>(self, rewrite: Option<R2>) -> MemoryStore<H, R2> {
         MemoryStore {
             host: self.host,
             rewrite,

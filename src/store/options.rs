@@ -121,7 +121,11 @@ impl StoreOptions {
 
 /// What a save does when the memory changed since its base revision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(rename_all = "lowercase"))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename_all = "lowercase")
+)]
 pub enum OnConflict {
     /// Write nothing; report the current content and revision.
     #[default]

@@ -52,7 +52,7 @@ pub struct AuditEntry {
 /// An entry that compaction removed from a save, or that a sweep expired,
 /// as the audit trail keeps it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ArchivedEntry {
     /// The title of the section it was in.

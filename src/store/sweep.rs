@@ -58,7 +58,7 @@ impl SweepOptions {
 
 /// What a sweep did; `"unchanged"` and `"conflict"` wrote nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum SweepStatus {
     /// Entries expired; a new revision holds the rest.
@@ -74,7 +74,7 @@ pub enum SweepStatus {
 ///
 /// What [`MemoryStore::sweep`] returns.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SweepOutcome {
     /// What the sweep did.

@@ -1,6 +1,5 @@
 //! One test per merge rule and conflict kind (docs/ops.md).
 
-use memdoc::js::merge::MergeResultView;
 use memdoc::{merge, render, ConflictKind, Side};
 
 mod fences;
@@ -425,43 +424,6 @@ fn the_result_is_canonical_and_validates() {
     let report = memdoc::validate(&m.content, &memdoc::ValidateOptions::default());
     assert!(report.ok, "{:?}", report.diagnostics);
     assert!(m.content.contains("- 2024-11-02: legacy"));
-}
-
-#[test]
-fn the_view_is_camel_case_with_nulls_and_utf16_ranges() {
-    let base = "## Notes\nété 😀 plan";
-    let ours = "## Notes\nété 😀 plan A";
-    let theirs = "## Notes\nété 😀 plan B";
-    let m = merge(base, ours, theirs);
-    let json =
-        serde_json::to_value(MergeResultView::new(&m, base, ours, theirs)).expect("serializes");
-    assert_eq!(json["clean"], false);
-    let c = &json["conflicts"][0];
-    assert_eq!(c["kind"], "lines");
-    assert_eq!(c["ours"]["lines"][0], "été 😀 plan A");
-    // "## Notes\n" is 9 UTF-16 units; the line "été 😀 plan A" is 13 (the emoji is 2).
-    assert_eq!(c["ours"]["range"]["start"]["offset"], 9);
-    assert_eq!(c["ours"]["range"]["end"]["offset"], 9 + 13);
-    assert_eq!(c["ours"]["range"]["end"]["column"], 14);
-    let m = merge(base, "## Other\n- 2025-01-01: x", base);
-    let json = serde_json::to_value(MergeResultView::new(
-        &m,
-        base,
-        "## Other\n- 2025-01-01: x",
-        base,
-    ))
-    .expect("serializes");
-    assert_eq!(json["dropped"], serde_json::json!([]));
-    let conflicted = merge(base, "## Other", "## Notes\nchanged");
-    let json = serde_json::to_value(MergeResultView::new(
-        &conflicted,
-        base,
-        "## Other",
-        "## Notes\nchanged",
-    ))
-    .expect("serializes");
-    assert_eq!(json["conflicts"][0]["kind"], "section-removed");
-    assert!(json["conflicts"][0]["ours"].is_null(), "null, not missing");
 }
 
 #[test]

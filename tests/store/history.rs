@@ -120,32 +120,8 @@ fn bad_ids_and_scopes_fail_before_any_host_call() {
     ] {
         let err = MemoryRef::new::<()>(Scope::User, bad).unwrap_err();
         assert_eq!(err.code(), "store/invalid-id", "should reject id {bad:?}");
-        let input = MemoryRefInput {
-            scope: "user".into(),
-            id: bad.into(),
-        };
-        assert_eq!(
-            input.resolve::<()>().unwrap_err().code(),
-            "store/invalid-id"
-        );
     }
-    for bad in ["User", "teams", ""] {
-        let input = MemoryRefInput {
-            scope: bad.into(),
-            id: "alice".into(),
-        };
-        assert_eq!(
-            input.resolve::<()>().unwrap_err().code(),
-            "options/invalid-scope",
-            "should reject scope {bad:?}"
-        );
-    }
-    let input: MemoryRefInput =
-        serde_json::from_value(json!({"scope": "team", "id": "eng.team@x:1"})).unwrap();
-    assert_eq!(
-        input.resolve::<()>().unwrap(),
-        MemoryRef::new::<()>(Scope::Team, "eng.team@x:1").unwrap()
-    );
+    assert!(MemoryRef::new::<()>(Scope::Team, "eng.team@x:1").is_ok());
     // The type makes an unchecked id impossible, and a bad actor fails before the host.
     let host = MemoryHost::new();
     let s = store(&host);

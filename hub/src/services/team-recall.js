@@ -96,13 +96,15 @@ export async function recallTeam(hub, who, params) {
       if (memories > 0) await hub.turn();
       // Only the omitted items that can still be listed are converted from the engine's.
       const listed = TEAM_OMITTED_LISTED - omitted.length;
-      const recalled = await recallFor(hub, who, ref, loaded.content, params, { today, embedder, counted, listed });
+      const recalled = await recallFor(hub, who, ref, loaded.content, params, { today, embedder, counted, listed, scored: true });
       const memory = { scope: ref.scope, id: ref.id, revision: loaded.revision };
       memories += 1;
       items += recalled.totals.items;
       if (recalled.semantic && (semantic === undefined || (recalled.semantic.degraded !== null && semantic.degraded === null))) semantic = { ...recalled.semantic };
       if (recalled.semantic?.degraded === INDEX_LAGGING) lag += recalled.semantic.lag;
-      for (const item of recalled.selected) candidates.push({ item, memory, score: item.score, at: candidates.length });
+      // Each selected item by its score alone: only those answered are made into objects.
+      const { selected } = recalled;
+      for (let k = 0; k < selected.length; k += 1) candidates.push({ selected, k, memory, score: selected.score(k), at: candidates.length });
       // Only those that can be listed are kept (the budget's come first).
       omittedCount += recalled.totals.omitted;
       for (const item of recalled.omitted.slice(0, listed)) omitted.push({ ...item, memory });
@@ -117,16 +119,16 @@ export async function recallTeam(hub, who, params) {
   const overBudget = [];
   let overBudgetCount = 0;
   let chars = 0;
-  for (const { item, memory } of ranked) {
+  for (const { selected: items, k, memory } of ranked) {
     // A text of n UTF-16 units has n / 2 code points at least: past the budget without counting them.
-    const size = chars + item.text.length / 2 > budget ? Infinity : codePoints(item.text);
+    const size = chars + items.textLength(k) / 2 > budget ? Infinity : codePoints(items.text(k));
     if (chars + size > budget) {
       overBudgetCount += 1;
-      if (overBudget.length < TEAM_OMITTED_LISTED) overBudget.push({ ...item, memory, reason: "budget" });
+      if (overBudget.length < TEAM_OMITTED_LISTED) overBudget.push({ ...items.item(k), memory, reason: "budget" });
       continue;
     }
     chars += size;
-    selected.push({ ...item, memory });
+    selected.push({ ...items.item(k), memory });
   }
   // Listed: the items the budget left out (best first), then the others, at most TEAM_OMITTED_LISTED.
   const listed = [...overBudget, ...omitted].slice(0, TEAM_OMITTED_LISTED);
