@@ -12,7 +12,7 @@ use wasm_bindgen::JsValue;
 
 use super::convert::{checked, string, view, view_repeating};
 use crate::base::errors::to_js;
-use crate::base::types::{ExpireOptions, Expiry, Recall, RecallOptions};
+use crate::base::types::{ExpireOptions, Expiry, RecallOptions};
 
 /// `PreparedMemory` of API.md: a memory made ready for recall, its text
 /// parsed and its words looked at once, then recalled from query after
@@ -108,7 +108,7 @@ pub fn recall_through_serde_js(
     text: &JsValue,
     query: &JsValue,
     options: Option<RecallOptions>,
-) -> Result<Recall, JsValue> {
+) -> Result<crate::base::types::Recall, JsValue> {
     let text = string(text, "text")?;
     let query = string(query, "query")?;
     let options = checked(options.map(Into::into), |o: RecallOptionsInput| o.resolve())?;
