@@ -150,7 +150,7 @@ function watch(storage, store, ref, key, s) {
   };
 }
 
-function subscribe({ request, storage, store, ref, after, protocol, tag, head, keyId, member, expiresAt }) {
+function subscribe({ request, storage, store, ref, after, protocol, tag, keyId, member, expiresAt }) {
   const { socket, response } = Deno.upgradeWebSocket(request, protocol ? { protocol } : {});
   let closing = null;
   const s = {
@@ -178,7 +178,7 @@ function subscribe({ request, storage, store, ref, after, protocol, tag, head, k
   let since = Date.now();
   socket.onopen = () => {
     if (closing) return socket.close(closing.code, closing.reason);
-    leave = watch(storage, store, ref, head ? storage.hostKey(head) : storage.headKey(ref.scope, ref.id), s);
+    leave = watch(storage, store, ref, storage.hostKey(store.headKey(ref)), s);
   };
   socket.onmessage = () => {
     const now = Date.now();

@@ -1,8 +1,8 @@
 // The one WebAssembly instance every entry shares: the web-target glue, with
 // each export guarded so a Rust panic throws an `internal/panic` Error (every
 // function of the glue in guarded.js, which the build writes from the glue's
-// own exports; the store, the prepared recall and memory here, and the recall
-// functions made of it), and an idempotent async `init`. Entries
+// own exports; the store, the prepared memory, and the prepared recall and
+// the recall functions made of it here), and an idempotent async `init`. Entries
 // differ only in how they load the bytes.
 import initGlue, * as glue from "./memdoc.js";
 import { generation, guard, settle } from "./panic.js";
@@ -70,6 +70,26 @@ export class MemoryStore {
     return settle(() => this.#store().sweep(ref, options));
   }
 
+  exportRecords(ref) {
+    return settle(() => this.#store().exportRecords(ref));
+  }
+
+  importRecords(ref, records) {
+    return settle(() => this.#store().importRecords(ref, records));
+  }
+
+  purge(ref) {
+    return settle(() => this.#store().purge(ref));
+  }
+
+  storedRevision(ref) {
+    return settle(() => this.#store().storedRevision(ref));
+  }
+
+  headKey(ref) {
+    return guard(() => this.#store().headKey(ref))();
+  }
+
   /** Release the WebAssembly memory now instead of at garbage collection. */
   free() {
     release(this.#raw, this.#born);
@@ -95,20 +115,33 @@ function release(raw, born) {
 }
 
 /**
- * A recall made ready (API.md, "Recall by meaning"): the Rust one, its calls
- * guarded. One made before a panic replaced the instance it lived in cannot
- * be finished: it throws `internal/panic`.
+ * A recall made ready (API.md, "Recall by meaning"): a prepared memory (the
+ * Rust `PreparedMemory`) and the query and options it is recalled with once,
+ * both checked at once as `recall` checks them. One made before a panic
+ * replaced the instance it lived in cannot be finished: it throws
+ * `internal/panic`.
  */
 export class PreparedRecall {
   #raw;
   #born;
+  #query;
+  #options;
 
   constructor(text, query, options) {
     this.#born = generation();
-    this.#raw = guard(() => new glue.PreparedRecall(text, query, options))();
+    this.#raw = guard(() => new glue.PreparedMemory(text))();
+    try {
+      // Against an empty memory: what the options are checked by, at no cost.
+      once("", (empty) => empty.recall(query, options, undefined, undefined, undefined, 0, false, true));
+    } catch (error) {
+      release(this.#raw, this.#born);
+      throw error;
+    }
+    this.#query = query;
+    this.#options = options;
   }
 
-  /** The Rust recall, if the instance it lived in still runs. */
+  /** The Rust memory, if the instance it lived in still runs. */
   #live() {
     return live(this.#raw, this.#born, "recall");
   }
@@ -118,11 +151,21 @@ export class PreparedRecall {
   }
 
   finish() {
-    return guard(() => this.#live().finish())();
+    return this.#finish();
   }
 
   finishWithVectors(embedder, queryVector, itemVectors) {
-    return guard(() => this.#live().finish(embedder, queryVector, itemVectors))();
+    return this.#finish(embedder, queryVector, itemVectors);
+  }
+
+  /** The recall, once: the memory is released whatever its outcome. */
+  #finish(embedder, queryVector, itemVectors) {
+    const raw = guard(() => this.#live())();
+    try {
+      return guard(() => raw.recall(this.#query, this.#options, embedder, queryVector, itemVectors, undefined, false, true))();
+    } finally {
+      release(raw, this.#born);
+    }
   }
 
   /** Release the WebAssembly memory now instead of finishing. */
@@ -177,22 +220,33 @@ export class PreparedMemory {
   }
 }
 
+/**
+ * `use` of `text` made ready for recall, once: the Rust memory is released
+ * whatever the outcome (detached if a panic replaced its instance). Its
+ * recall is asked with `once`, so that it looks only at the entries that
+ * answer (a memory prepared for many recalls looks at every entry once).
+ */
+function once(text, use) {
+  const born = generation();
+  const raw = guard(() => new glue.PreparedMemory(text))();
+  try {
+    return guard(() => use(raw))();
+  } finally {
+    release(raw, born);
+  }
+}
+
 export function recall(text, query, options) {
-  return new PreparedRecall(text, query, options).finish();
+  return once(text, (memory) => memory.recall(query, options, undefined, undefined, undefined, undefined, false, true));
 }
 
 export function recallItems(text) {
-  const prepared = new PreparedRecall(text, "");
-  try {
-    return prepared.items;
-  } finally {
-    prepared.free();
-  }
+  return once(text, (memory) => memory.items);
 }
 
 /** The engine's two halves in one call, for a caller that has the vectors. */
 export function recallWithVectors(text, query, options, embedder, queryVector, itemVectors) {
-  return new PreparedRecall(text, query, options).finishWithVectors(embedder, queryVector, itemVectors);
+  return once(text, (memory) => memory.recall(query, options, embedder, queryVector, itemVectors, undefined, false, true));
 }
 
 let ready;

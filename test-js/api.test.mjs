@@ -215,6 +215,7 @@ test("diagnosticCodes and errorCodes list every stable code once", () => {
     "store/corrupt-record",
     "store/unsupported-format",
     "store/snapshot-collision",
+    "store/import-conflict",
     "store/invalid-actor",
     "options/invalid-key-prefix",
     "options/invalid-history-depth",

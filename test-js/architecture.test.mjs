@@ -28,6 +28,12 @@
 //       "user", "task"]`, a list of scopes);
 //   (c) writes a key of the engine's store: a template `memdoc/${…}` or
 //       `memdoc-task/…`, or the string "memdoc-task";
+// - no JavaScript of the hub reads the engine's records: no module of
+//   `hub/src`, its data layer included (comments apart), builds a key of the
+//   engine's store (`memdoc/${…}`, `memdoc-task/${…}`, "memdoc/user/…",
+//   "memdoc/team/…", `…/rev/…`) or parses a record (`JSON.parse` of a
+//   head, a snapshot or a stored `value`): the store's own operations
+//   export, import and purge them;
 // - every benchmark in `bench/`: no file or folder named for benchmarks
 //   elsewhere (BENCHMARKS.md, their doc, apart), Cargo's `[[bench]]`
 //   targets in `bench/`, its examples there or beside the recall
@@ -208,6 +214,23 @@ export function storageOutsideData(base, namespaces = LAYOUT.map((n) => n.name))
     });
 }
 
+const RECORD_KEY = /`memdoc(?:-task)?\/\$\{|["'`]memdoc(?:-task)?\/(?:user|team)\/|\/rev\//;
+const RECORD_PARSE = /JSON\.parse\([^;]*\b(?:head|snapshots?|value)\b/;
+
+/** The modules of `base/hub/src` that build a key of the engine's store or parse its records, with what they do. */
+export function storeRecordsInHub(base) {
+  const dir = join(base, "hub", "src");
+  return sources(dir)
+    .filter((f) => /\.m?js$/.test(f))
+    .flatMap((f) => {
+      const lines = uncommented(readFileSync(join(dir, f), "utf8")).split("\n");
+      return lines.flatMap((line, i) => [
+        ...(RECORD_KEY.test(line) ? [`hub/src/${f}:${i + 1}: a key of the engine's store`] : []),
+        ...(RECORD_PARSE.test(line) ? [`hub/src/${f}:${i + 1}: a record parsed`] : []),
+      ]);
+    });
+}
+
 /** `[[KIND]]` targets of a Cargo manifest's text: their names and paths (null when Cargo's default). */
 function cargoTargets(text, kind) {
   return text.split(/^(?=\[)/m).filter((part) => part.startsWith(`[[${kind}]]`)).map((part) => ({
@@ -266,6 +289,10 @@ test("target-specific code of the engine only in src/fast/", () => {
 
 test("the hub's storage only through hub/src/data", () => {
   assert.deepEqual(storageOutsideData(root), []);
+});
+
+test("no JavaScript of the hub builds the engine's store keys or parses its records", () => {
+  assert.deepEqual(storeRecordsInHub(root), []);
 });
 
 test("every benchmark in bench/", () => {
@@ -357,4 +384,14 @@ test("each rule fails on a tree that breaks it", (t) => {
   ];
   // No module outside hub/src/data keeps a namespace, whatever the data layer holds.
   assert.deepEqual(storageOutsideData(dir).sort(), broken.sort());
+  writeFileSync(
+    join(dir, "hub", "src", "data", "memories.js"),
+    `// JSON.parse(found.value) in a comment is no parse\nconst head = JSON.parse(found.value);\nconst key = "memdoc/team/" + id;\nconst own = \`\${head}/rev/\`;\nconst line = JSON.parse(raw);\nimport { x } from "memdoc/adapters/memory";\n`,
+  );
+  assert.deepEqual(storeRecordsInHub(dir).sort(), [
+    "hub/src/data/memories.js:2: a record parsed",
+    "hub/src/data/memories.js:3: a key of the engine's store",
+    "hub/src/data/memories.js:4: a key of the engine's store",
+    "hub/src/routes/keys.js:5: a key of the engine's store",
+  ]);
 });

@@ -90,6 +90,16 @@ test("a PreparedRecall checks its options at once, lists the items and finishes 
   new PreparedRecall(MEMORY, "q").free();
 });
 
+test("a PreparedRecall is finished once, either way, even when its vectors do not fit", () => {
+  const byWords = new PreparedRecall(MEMORY, "postgres", OPTIONS);
+  byWords.finish();
+  assert.ok(thrown(() => byWords.finish()) instanceof Error, "a second finish should throw");
+  const misfit = new PreparedRecall(MEMORY, "postgres", OPTIONS);
+  const error = thrown(() => misfit.finishWithVectors("x", new Float32Array(4), new Float32Array(3)));
+  assert.equal(error.code, "options/invalid-vectors");
+  assert.ok(thrown(() => misfit.finish()) instanceof Error, "the memory is released after a refused finish too");
+});
+
 test("recallWithVectors refuses vectors that do not fit with a coded error", () => {
   const items = recallItems(MEMORY).length;
   const error = thrown(() => recallWithVectors(MEMORY, "q", {}, "x", new Float32Array(4), new Float32Array(4 * items - 1)));

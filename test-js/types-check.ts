@@ -39,6 +39,8 @@ import init, {
   type Limits,
   type Line,
   type MemdocError,
+  type StoredRecords,
+  type StoredSnapshot,
   type MemoryDocument,
   type Position,
   type Range,
@@ -344,6 +346,22 @@ async function useSweep(): Promise<void> {
   void [sweepStatus, swept.archived, swept.revision, swept.content];
 }
 void useSweep;
+
+async function useRecords(): Promise<void> {
+  const records: StoredRecords | null = await store.exportRecords(ref);
+  if (records !== null) {
+    const snapshot: StoredSnapshot = records.snapshots[0];
+    const head: string = records.head;
+    const revision: number = await store.importRecords(ref, { head, snapshots: [snapshot] });
+    void [revision, snapshot.key, snapshot.value, snapshot.revision];
+  }
+  const purged: boolean = await store.purge(ref);
+  const stored: number = await store.storedRevision(ref);
+  const key: string = store.headKey(ref);
+  const bad = (error: MemdocError): string | undefined => error.key;
+  void [purged, stored, key, bad];
+}
+void useRecords;
 
 // @ts-expect-error: recalled needs both counts
 void injectionBlock("## A", { recalled: { selected: 1 } });

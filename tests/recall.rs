@@ -433,7 +433,12 @@ proptest! {
                 ..RecallOptions::default()
             };
             let (expected, got) = match &vectors {
-                None => (recall(&text, &query, &options), prepared.recall(&query, &options, None).unwrap()),
+                None => {
+                    // Recalled from once, a fresh memory looks only at the entries that answer.
+                    let once = PreparedMemory::new(&text).recall_once(&query, &options, None).unwrap();
+                    prop_assert!(same_bits(&once, &recall(&text, &query, &options)), "{:?}", once);
+                    (recall(&text, &query, &options), prepared.recall(&query, &options, None).unwrap())
+                }
                 Some(v) => {
                     let d = 3;
                     let Some(used) = v.get(..d * (items.len() + 1)) else {

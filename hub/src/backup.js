@@ -19,16 +19,18 @@
 //
 // An import checks every record before it writes anything: a malformed or
 // inconsistent export, or one the hub would not have written, is refused
-// whole (422 `import/invalid` with the first bad line's number). Each head
-// and snapshot is read by the store's own reader (`MemoryStore` over the
-// export's records: the format, the owner, the snapshots the head names)
-// and its content must be within the engine's hard limit; policies pass the
+// whole (422 `import/invalid` with the first bad line's number). Each
+// memory's head and snapshots are imported by the store first into a
+// scratch host (`importRecords`: the format, the owner, exactly the
+// snapshots the head names) and its content must be within the engine's
+// hard limit; policies pass the
 // policies route's check; audit entries are at most AUDIT_ENTRY_CHARS of
 // JSON, at most the hub's audit limit, and none is after the import's time
 // (their keys sort by time: an entry from the future would outlive every
 // real one). The import then claims the team id marked importing (409
-// `team/exists` when the team exists), writes the snapshots before the
-// heads that name them, and switches the team in with one last write
+// `team/exists` when the team exists), writes each memory's records (the
+// store writes the snapshots before the head that names them), and
+// switches the team in with one last write
 // (team-record.js): after a crash or a failed write the team does not
 // exist, and the same import run again replaces what was left.
 //
@@ -36,9 +38,10 @@
 // as data/layout.js lists them (`readBackedUp`, `writeBackedUp`); the
 // memories' records through data/memories.js.
 import { MemoryStore, usage } from "memdoc";
+import { memoryHost } from "memdoc/adapters/memory";
 
 import { readBackedUp, writeBackedUp } from "./data/layout.js";
-import { headKey, headOf, storedRecords, writeStored } from "./data/memories.js";
+import { importStored, storedRecords } from "./data/memories.js";
 import { readTeam } from "./data/team.js";
 import { MEMBER, MEMORY_ID, ROLES } from "./ids.js";
 import { isDateTime } from "./dates.js";
@@ -56,6 +59,7 @@ export const RECORD_CHARS = 1 << 20;
 const byText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 /** Writes of an import under way at once. */
 const BATCH = 64;
+const DELETED_FIELDS = "a deleted record names its memory's revision, deletedAt, deletedBy and purgeAfter";
 
 /**
  * The export's lines (without newlines), read from the team's storage:
@@ -88,7 +92,7 @@ export async function exportLines(storage, team, { member = null, exportedAt = n
     // Listed but never written through (a crash between the two): nothing to keep.
     if (!stored) continue;
     push({ type: "memory", scope, id, since: listed.get(tag) ?? null, head: stored.head });
-    for (const r of stored.revisions) push({ type: "revision", scope, id, revision: r.revision, key: r.key, value: r.value });
+    for (const r of stored.snapshots) push({ type: "revision", scope, id, revision: r.revision, key: r.key, value: r.value });
   }
   for (const d of deleted.sort((a, b) => byText(`${a.scope}/${a.id}`, `${b.scope}/${b.id}`))) {
     push({ type: "deleted", scope: d.scope, id: d.id, revision: d.revision, deletedAt: d.deletedAt, deletedBy: d.deletedBy, purgeAfter: d.purgeAfter });
@@ -169,26 +173,28 @@ export function parseExport(text, team, { auditMax, now = Date.now() }) {
         once(`memory ${r.scope}/${r.id}`);
         if (r.since !== null && !isDate(r.since)) throw bad("since must be a date or null");
         if (typeof r.head !== "string" || r.head.length > RECORD_CHARS) throw bad(`head must be a stored record of at most ${RECORD_CHARS} characters`);
-        const head = headOf(r.head, r);
-        if (typeof head === "string") throw bad(head);
-        out.memories.set(`${r.scope}/${r.id}`, { scope: r.scope, id: r.id, since: r.since, head: r.head, revision: head.revision, line, lines: new Map(), missing: new Map(head.snapshots.map((s) => [s.key, s.revision])) });
+        // `lines`: each snapshot's line by its key, for the store's word on it (checkMemories).
+        out.memories.set(`${r.scope}/${r.id}`, { scope: r.scope, id: r.id, since: r.since, head: r.head, line, snapshots: [], lines: new Map() });
         break;
       }
       case "revision": {
         const memory = out.memories.get(`${r.scope}/${r.id}`);
         if (!memory) throw bad(`a revision of ${r.scope}/${r.id}, whose memory record is not before it`);
-        if (!isText(r.key) || memory.missing.get(r.key) !== r.revision) throw bad(`revision ${r.revision} is not a kept snapshot its memory's head names`);
+        if (!Number.isSafeInteger(r.revision) || r.revision < 1 || !isText(r.key)) throw bad("a revision names its revision and its key");
+        once(`revision ${r.scope}/${r.id} ${r.key}`);
         if (typeof r.value !== "string" || r.value.length > RECORD_CHARS) throw bad(`value must be the stored snapshot, of at most ${RECORD_CHARS} characters`);
-        memory.missing.delete(r.key);
-        memory.lines.set(r.revision, line);
-        out.revisions.push({ key: r.key, value: r.value });
+        memory.snapshots.push({ revision: r.revision, key: r.key, value: r.value });
+        memory.lines.set(r.key, line);
+        out.revisions.push(r.key);
         break;
       }
       case "deleted": {
         const memory = out.memories.get(`${r.scope}/${r.id}`);
         if (!memory) throw bad(`${r.scope}/${r.id} is deleted, but its memory record is not before it`);
         once(`deleted ${r.scope}/${r.id}`);
-        if (r.revision !== memory.revision || !isDate(r.deletedAt) || !isDate(r.purgeAfter) || !isText(r.deletedBy)) throw bad("a deleted record names its memory's revision, deletedAt, deletedBy and purgeAfter");
+        if (!Number.isSafeInteger(r.revision) || !isDate(r.deletedAt) || !isDate(r.purgeAfter) || !isText(r.deletedBy)) throw bad(DELETED_FIELDS);
+        // Its revision is checked against the head's by checkMemories.
+        memory.deleted = { revision: r.revision, line };
         out.deleted.push({ scope: r.scope, id: r.id, revision: r.revision, deletedAt: r.deletedAt, deletedBy: r.deletedBy, purgeAfter: r.purgeAfter });
         break;
       }
@@ -208,44 +214,32 @@ export function parseExport(text, team, { auditMax, now = Date.now() }) {
     line = 1;
     throw bad("the export is empty");
   }
-  for (const memory of out.memories.values()) {
-    if (memory.missing.size > 0) {
-      line = memory.line;
-      throw bad(`${memory.scope}/${memory.id}: revision ${[...memory.missing.values()][0]} its head names is missing`);
-    }
-  }
   return out;
 }
 
 /**
- * Read every memory of a parsed export as the store would (a 422 naming the
- * line of the first record it refuses): each head with `load`, each kept
- * snapshot with `revision`, over the export's own records.
+ * Import every memory of a parsed export as the store would, into a
+ * scratch host (a 422 naming the line of the first record it refuses: the
+ * snapshot's whose key the store names, else the memory's): its head and
+ * exactly the snapshots it names, its content within the hard limit, and a
+ * deleted record at the head's revision.
  */
 export async function checkMemories(parsed, historyDepth) {
-  const records = new Map(parsed.revisions.map((r) => [r.key, r.value]));
-  for (const m of parsed.memories.values()) records.set(headKey(m), m.head);
-  const host = {
-    get: async (key) => (records.has(key) ? { value: records.get(key), version: "1" } : null),
-    put: async () => ({ ok: false }),
-  };
-  const store = new MemoryStore(host, { historyDepth });
+  const store = new MemoryStore(memoryHost(), { historyDepth });
   const bad = (line, why) => new HubProblem(422, "import/invalid", `Line ${line} of the export: ${why}; nothing was imported.`, { extra: { line } });
-  const read = async (line, what, task) => {
-    try {
-      return await task();
-    } catch (error) {
-      throw bad(line, `${what} is not a record the store reads (${error?.code ?? "error"}: ${error?.message ?? error})`);
-    }
-  };
   try {
     for (const m of parsed.memories.values()) {
       const ref = { scope: m.scope, id: m.id };
-      const loaded = await read(m.line, "the head", () => store.load(ref));
-      if (usage(loaded.content).level === "hard") throw bad(m.line, "the content is over the hard limit, which a save refuses");
-      for (const [revision, line] of m.lines) {
-        if ((await read(line, `revision ${revision}`, () => store.revision(ref, revision))) === null) throw bad(line, `revision ${revision} is not kept by its head`);
+      let revision;
+      try {
+        revision = await store.importRecords(ref, { head: m.head, snapshots: m.snapshots });
+      } catch (error) {
+        const line = m.lines.get(error?.key) ?? m.line;
+        const what = line === m.line ? `the records of ${m.scope}/${m.id} are` : "the snapshot is";
+        throw bad(line, `${what} not what the store writes (${error?.code ?? "error"}: ${error?.message ?? error})`);
       }
+      if (usage((await store.load(ref)).content).level === "hard") throw bad(m.line, "the content is over the hard limit, which a save refuses");
+      if (m.deleted && m.deleted.revision !== revision) throw bad(m.deleted.line, DELETED_FIELDS);
     }
   } finally {
     store.free();
@@ -284,11 +278,10 @@ export const importedRecords = (parsed) => Object.fromEntries(Object.entries(FRO
 /**
  * Write a checked export into the (just claimed) team's storage. Nothing
  * reads the team before the import switches it in (team-record.js), so the
- * memories' records go BATCH at a time, snapshots before the heads that name
- * them, and the team's own records in batches of one write each.
+ * memories go BATCH at a time (the store writes each one's snapshots before
+ * its head), and the team's own records in batches of one write each.
  */
 export async function writeImport(storage, parsed) {
-  await inBatches(parsed.revisions.map((r) => () => writeStored(storage, r.key, r.value)));
-  await inBatches([...parsed.memories.values()].map((m) => () => writeStored(storage, headKey(m), m.head)));
+  await inBatches([...parsed.memories.values()].map((m) => () => importStored(storage, { scope: m.scope, id: m.id }, { head: m.head, snapshots: m.snapshots })));
   await writeBackedUp(storage, importedRecords(parsed));
 }

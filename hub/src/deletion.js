@@ -18,7 +18,7 @@
 import { appendAudit } from "./audit.js";
 import { anyMarker, deleteMarker, deleteMarkerAndEntry, listMarkers, readMarker, writeMarker } from "./data/deleted.js";
 import { deleteEntry, exclusive, recordMemory } from "./data/memory.js";
-import { deleteStored, headKey } from "./data/memories.js";
+import { purgeStored } from "./data/memories.js";
 import { deleteMemoryVectors } from "./data/vectors.js";
 import { HubProblem } from "./problem.js";
 
@@ -39,7 +39,7 @@ export function deletedProblem(action) {
 
 /** Delete a memory's content and history and its item vectors, then its marker and directory entry. */
 export async function purgeMemory(storage, ref) {
-  await deleteStored(storage, headKey(ref));
+  await purgeStored(storage, ref);
   await deleteMemoryVectors(storage, ref);
   await deleteMarkerAndEntry(storage, ref);
 }

@@ -11,7 +11,7 @@
 // confused with a team memory of the same id; the expiry of each is
 // data/task.js's. The routes are routes/tasks.js's.
 import { appendAudit } from "./audit.js";
-import { deleteStored, memoryStore, taskHeadKey, TASK_PREFIX } from "./data/memories.js";
+import { memoryStore, purgeTask, TASK_PREFIX } from "./data/memories.js";
 import { exclusive } from "./data/memory.js";
 import { anyExpiry, deleteExpiry, listExpiries, readExpiry, writeExpiry } from "./data/task.js";
 
@@ -45,7 +45,7 @@ export const hasTasks = anyExpiry;
 
 /** Delete a task memory's head, the snapshots it names, and its expiry. */
 export async function removeTask(storage, id) {
-  await deleteStored(storage, taskHeadKey(id));
+  await purgeTask(storage, id);
   await deleteExpiry(storage, id);
 }
 

@@ -115,6 +115,23 @@ impl PreparedMemory {
         self.answer(query, options, vectors)
     }
 
+    /// [`PreparedMemory::recall`] for a memory recalled from once (the
+    /// package's `recall`, `recallWithVectors` and `PreparedRecall`): what
+    /// later entries replace is found only for the entries that answer, as
+    /// [`recall`](super::recall) does, not for every entry for later recalls.
+    ///
+    /// # Errors
+    /// As [`PreparedMemory::recall`].
+    pub fn recall_once(
+        &self,
+        query: &str,
+        options: &RecallOptions,
+        vectors: Option<&RecallVectors<'_>>,
+    ) -> Result<Recall, Error> {
+        options.check()?;
+        self.answer(query, options, vectors)
+    }
+
     /// [`PreparedMemory::recall`] with options already checked.
     pub(super) fn answer(
         &self,

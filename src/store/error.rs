@@ -37,6 +37,7 @@ pub enum HostFailure<E> {
 /// | `store/corrupt-record` | a stored record that cannot be decoded or does not belong to its key |
 /// | `store/unsupported-format` | a record written in a format this version does not read |
 /// | `store/snapshot-collision` | every candidate snapshot key was taken by different data |
+/// | `store/import-conflict` | another writer kept changing a record an import was writing |
 /// | `store/invalid-actor` | an actor longer than 256 characters |
 /// | `options/invalid-key-prefix` | a key prefix that is not 1–64 of `[A-Za-z0-9._:-]` in `/`-separated segments |
 /// | `options/invalid-history-depth` | a history depth outside 1–1000 |
@@ -78,6 +79,9 @@ pub enum StoreError<E> {
     },
     /// Every candidate key for a snapshot already held different data.
     SnapshotCollision(String),
+    /// Another writer kept changing the record at this key while an import
+    /// was replacing it.
+    ImportConflict(String),
     /// An actor name that is too long.
     InvalidActor(String),
     /// A key prefix outside the prefix grammar.
@@ -101,6 +105,7 @@ error_codes! {
     CorruptRecord = "store/corrupt-record",
     UnsupportedFormat = "store/unsupported-format",
     SnapshotCollision = "store/snapshot-collision",
+    ImportConflict = "store/import-conflict",
     InvalidActor = "store/invalid-actor",
     InvalidKeyPrefix = "options/invalid-key-prefix",
     InvalidHistoryDepth = "options/invalid-history-depth",
@@ -108,6 +113,19 @@ error_codes! {
 }
 
 impl<E> StoreError<E> {
+    /// The key of the record the error is about, when it is about one.
+    #[must_use]
+    pub fn key(&self) -> Option<&str> {
+        match self {
+            Self::HostFailed { key, .. }
+            | Self::CorruptRecord { key, .. }
+            | Self::UnsupportedFormat { key, .. }
+            | Self::SnapshotCollision(key)
+            | Self::ImportConflict(key) => Some(key),
+            _ => None,
+        }
+    }
+
     /// The host's own error, when a host call failed with one.
     #[must_use]
     pub const fn host_cause(&self) -> Option<&E> {
@@ -146,6 +164,7 @@ impl<E> StoreError<E> {
                 StoreError::UnsupportedFormat { key, format }
             }
             Self::SnapshotCollision(s) => StoreError::SnapshotCollision(s),
+            Self::ImportConflict(s) => StoreError::ImportConflict(s),
             Self::InvalidActor(s) => StoreError::InvalidActor(s),
             Self::InvalidKeyPrefix(s) => StoreError::InvalidKeyPrefix(s),
             Self::InvalidHistoryDepth(s) => StoreError::InvalidHistoryDepth(s),
@@ -191,6 +210,10 @@ impl<E> StoreError<E> {
             Self::SnapshotCollision(key) => {
                 format!("every snapshot key near {} holds different data", Quoted(key))
             }
+            Self::ImportConflict(key) => format!(
+                "another writer kept changing {} while the import wrote it",
+                Quoted(key)
+            ),
             Self::InvalidActor(why) => format!("invalid actor: {why}"),
             Self::InvalidKeyPrefix(p) => format!(
                 "invalid key prefix {}: expected 1-64 of [A-Za-z0-9._:-] in non-empty /-separated segments",
@@ -232,7 +255,7 @@ mod tests {
 
     #[test]
     fn every_variant_has_a_listed_code() {
-        let all: [StoreError<()>; 11] = [
+        let all: [StoreError<()>; 12] = [
             StoreError::HostFailed {
                 key: "k".into(),
                 cause: HostFailure::Error(()),
@@ -256,6 +279,7 @@ mod tests {
                 format: "x".into(),
             },
             StoreError::SnapshotCollision("k".into()),
+            StoreError::ImportConflict("k".into()),
             StoreError::InvalidActor("x".into()),
             StoreError::InvalidKeyPrefix("x".into()),
             StoreError::InvalidHistoryDepth("x".into()),

@@ -19,7 +19,8 @@
 //! whose base revision is stale: merge or conflict), `over_limit` (rewrite
 //! and compaction of a document over the hard limit), `sweep` (expiry as a
 //! revision), `last_head` (the head it last wrote or read, kept with its
-//! value). The store is a client of the crate's public API; the
+//! value), `carry` (a memory's records exported, imported and purged
+//! whole). The store is a client of the crate's public API; the
 //! JavaScript-shaped options belong to the boundary.
 //!
 //! The example uses `block_on`, which comes with the `test-util` feature
@@ -42,6 +43,7 @@
 //! # Ok::<(), memdoc::store::StoreError<memdoc::store::MemoryHostError>>(())
 //! ```
 
+mod carry;
 mod clock;
 mod error;
 mod host;
@@ -60,6 +62,7 @@ mod write;
 
 use crate::{Conflict, Diagnostic, SaveStatus, Usage};
 
+pub use carry::{StoredRecords, StoredSnapshot};
 pub use error::{HostFailure, StoreError, STORE_ERROR_CODES};
 pub use host::{DeleteOutcome, Host, NoRewrite, PutOutcome, Rewrite, RewriteRequest, Versioned};
 pub use key::{

@@ -172,7 +172,10 @@ impl HeadRecord {
         })
     }
 
-    /// Decode and check the head record read from `key` for `r`.
+    /// Decode and check the head record read from `key` for `r`. Never
+    /// inlined: its callers (a read, an export, an import) share one copy
+    /// (the module's size), and a call is nothing beside the decoding.
+    #[inline(never)]
     pub(crate) fn decode<E>(
         key: &str,
         prefix: &str,
@@ -324,7 +327,9 @@ impl SnapshotRecord {
         })
     }
 
-    /// Decode and check the snapshot of `revision` of `r` read from `key`.
+    /// Decode and check the snapshot of `revision` of `r` read from `key`
+    /// (never inlined, as [`HeadRecord::decode`]).
+    #[inline(never)]
     pub(crate) fn decode<E>(
         key: &str,
         r: &MemoryRef,

@@ -16,6 +16,7 @@ use memdoc::store::{
 use memdoc::{Limits, Scope};
 use serde_json::json;
 
+mod carry;
 mod compaction;
 mod faults;
 mod history;

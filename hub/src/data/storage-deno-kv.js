@@ -1,8 +1,6 @@
 // TeamStorage (data/storage.js) over Deno KV.
 import { denoKvHost } from "memdoc/adapters/deno-kv";
 
-import { headKey } from "./memories.js";
-
 /** A team's storage in Deno KV, under ["hub", team]. */
 export function denoKvTeamStorage(kv, team) {
   const base = ["hub", team];
@@ -54,9 +52,7 @@ export function denoKvTeamStorage(kv, team) {
       }
     },
     host: denoKvHost(kv, { prefix: [...base, "mem"] }),
-    /** The Deno KV key of a record of the memories' host. */
+    /** The Deno KV key of a record of the memories' host (of a memory's head, the store's `headKey`, to kv.watch it for events). */
     hostKey: (key) => [...base, "mem", key],
-    /** The Deno KV key of a memory's head record (kv.watch it for events). */
-    headKey: (scope, id) => [...base, "mem", headKey({ scope, id })],
   };
 }

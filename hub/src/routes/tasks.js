@@ -10,7 +10,6 @@ import { readDocument } from "../body.js";
 import { etag, ifMatch } from "../etag.js";
 import { HubProblem } from "../problem.js";
 import { flag } from "../query.js";
-import { taskHeadKey } from "../data/memories.js";
 import { loadMemory, memoryHistory, memoryPrompt, readMemory, recallMemory, saveMemory } from "../services/memories.js";
 import { TTL_MAX_SECONDS } from "../tasks.js";
 import { offeredProtocols, requireUpgrade, subscribeWithin } from "./events.js";
@@ -63,7 +62,7 @@ tasks.get(`${T}/events`, taskRole("events", "reader"), async (c) => {
   const loaded = await loadMemory(who, c.var.memory);
   requireUpgrade(c);
   const protocol = offeredProtocols(c).includes("memdoc") ? "memdoc" : null;
-  const response = await subscribeWithin(c, { store, ref, after: loaded.revision, protocol, tag: `task/${ref.id}`, head: taskHeadKey(ref.id) });
+  const response = await subscribeWithin(c, { store, ref, after: loaded.revision, protocol, tag: `task/${ref.id}` });
   await who.audit({ status: 101, revision: loaded.revision });
   return response;
 });

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { answered, optionsOf } from "../eval/harness.mjs";
+import { answered, measureSet } from "../eval/harness.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -45,11 +45,4 @@ export async function evaluate(recallOf) {
 }
 
 /** The numbers by words alone and, given an embedder, by words and meaning. */
-export async function measure(memdoc, embedder) {
-  const lexical = await evaluate(async (q, budget) => memdoc.recall(memory(q.memory), q.question, optionsOf(q, budget)));
-  const hybrid =
-    embedder === undefined
-      ? null
-      : await evaluate((q, budget) => memdoc.hybridRecall(memory(q.memory), q.question, { ...optionsOf(q, budget), embedder }));
-  return { lexical, hybrid };
-}
+export const measure = (memdoc, embedder) => measureSet({ evaluate, memory }, memdoc, embedder);

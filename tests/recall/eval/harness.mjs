@@ -127,8 +127,12 @@ export function optionsOf(q, budget) {
   return { scope: q.scope, budget, today: q.today };
 }
 
-/** The numbers by words alone and, given an embedder, by words and meaning. */
-export async function measure(memdoc, embedder) {
+/**
+ * The numbers of a set (its `evaluate`, and `memory` to read the memory a
+ * question names) by words alone and, given an embedder, by words and
+ * meaning: this set's and the Chinese one's (../eval-zh/harness.mjs).
+ */
+export async function measureSet({ evaluate, memory }, memdoc, embedder) {
   const lexical = await evaluate(async (q, budget) => memdoc.recall(memory(q.memory), q.question, optionsOf(q, budget)));
   const hybrid =
     embedder === undefined
@@ -136,6 +140,9 @@ export async function measure(memdoc, embedder) {
       : await evaluate((q, budget) => memdoc.hybridRecall(memory(q.memory), q.question, { ...optionsOf(q, budget), embedder }));
   return { lexical, hybrid };
 }
+
+/** This set's numbers by words alone and, given an embedder, by words and meaning. */
+export const measure = (memdoc, embedder) => measureSet({ evaluate, memory }, memdoc, embedder);
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const memdoc = await import("../../../pkg/node.js");

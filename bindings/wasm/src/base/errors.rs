@@ -33,7 +33,12 @@ pub(crate) fn boundary_to_js(error: &BoundaryError) -> JsValue {
 }
 
 /// The `Error` to throw for a store error; for `store/host-failed` after the
-/// host threw or rejected, its `cause` is what the host threw.
+/// host threw or rejected, its `cause` is what the host threw; for an error
+/// about one record, its `key` is the record's.
 pub(crate) fn store_to_js(error: &StoreError<JsValue>) -> JsValue {
-    coded(error.code(), &error.message(), error.host_cause())
+    let js = coded(error.code(), &error.message(), error.host_cause());
+    if let Some(key) = error.key() {
+        let _ = Reflect::set(&js, &JsValue::from_str("key"), &JsValue::from_str(key));
+    }
+    js
 }

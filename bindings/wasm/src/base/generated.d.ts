@@ -748,3 +748,24 @@ export interface SweepOutcome {
    */
   archived: ArchivedEntry[];
 }
+
+/**
+ * A memory's records as stored: its head record and the kept snapshots
+ * it names, each the very string the store wrote.
+ */
+export interface StoredRecords {
+  /** The head record. */
+  head: string;
+  /** The kept snapshots the head names, newest first. */
+  snapshots: StoredSnapshot[];
+}
+
+/** One kept snapshot as stored. */
+export interface StoredSnapshot {
+  /** The revision it holds. */
+  revision: number;
+  /** Its key, as the head names it. */
+  key: string;
+  /** The snapshot record. */
+  value: string;
+}

@@ -11,6 +11,8 @@
 export interface MemdocError extends Error {
   code: ErrorCode;
   cause?: unknown;
+  /** For a store error about one record (`store/corrupt-record`, …), that record's key. */
+  key?: string;
 }
 
 /**
@@ -60,6 +62,29 @@ export class MemoryStore {
   revert(ref: MemoryRef, revision: number, options: StoreSaveOptions): Promise<SaveOutcome>;
   /** Expire old entries as one new revision; when nothing expires, write nothing. */
   sweep(ref: MemoryRef, options: SweepOptions): Promise<SweepOutcome>;
+  /**
+   * The memory's records as stored, for a backup: its head and the kept
+   * snapshots it names, as opaque strings with their keys; `null` when
+   * nothing is stored. Rejects a head the store does not read.
+   */
+  exportRecords(ref: MemoryRef): Promise<StoredRecords | null>;
+  /**
+   * Write records `exportRecords` gave as this memory's, the snapshots
+   * before the head, each replacing what its key holds; answers the head's
+   * revision. Records that are not exactly a head of `ref` and the
+   * snapshots it names are refused (the error's `key` is the bad record's)
+   * before anything is written.
+   */
+  importRecords(ref: MemoryRef, records: StoredRecords): Promise<number>;
+  /**
+   * Delete the memory's head, even one the store refuses, then the snapshots
+   * it names; answers whether there was a head.
+   */
+  purge(ref: MemoryRef): Promise<boolean>;
+  /** The revision of the stored head, read without the store's checks; 0 when there is none. */
+  storedRevision(ref: MemoryRef): Promise<number>;
+  /** The key of the memory's head record in the host (to watch it for changes). */
+  headKey(ref: MemoryRef): string;
   /** Release the WebAssembly memory now instead of at garbage collection. */
   free(): void;
 }

@@ -9,7 +9,7 @@ use super::read::{Fields, Invalid, Path, Read};
 use crate::js::input::{
     CompactOptionsInput, ExpireOptionsInput, ExpiryPolicyInput, LimitsInput, MemoryRefInput,
     OptionsInput, RecallOptionsInput, RecallWeightsInput, RecalledInput, StoreOptionsInput,
-    StoreSaveOptionsInput, SweepOptionsInput,
+    StoreSaveOptionsInput, StoredRecordsInput, StoredSnapshotInput, SweepOptionsInput,
 };
 
 /// `impl Read` for each type: its fields, each `optional` or `required`,
@@ -67,6 +67,15 @@ reads! {
     MemoryRefInput {
         scope: required("scope"),
         id: required("id"),
+    }
+    StoredRecordsInput {
+        head: required("head"),
+        snapshots: required("snapshots"),
+    }
+    StoredSnapshotInput {
+        revision: required("revision"),
+        key: required("key"),
+        value: required("value"),
     }
     ExpiryPolicyInput {
         section: optional("section"),

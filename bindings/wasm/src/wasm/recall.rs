@@ -1,5 +1,5 @@
-//! Recall and expiry (docs/API.md), `PreparedRecall` (of which `core.js`
-//! makes `recall`, `recallItems` and `recallWithVectors`), `PreparedMemory`
+//! Recall and expiry (docs/API.md): `PreparedMemory` (of which `core.js`
+//! makes `PreparedRecall`, `recall`, `recallItems` and `recallWithVectors`)
 //! and `expire`:
 //! text and options in, the core call, its result out (the core's result
 //! types are already the JavaScript shapes). A recall's result crosses in
@@ -12,66 +12,7 @@ use wasm_bindgen::JsValue;
 
 use super::convert::{checked, string, view, view_repeating};
 use crate::base::errors::to_js;
-use crate::base::types::{ExpireOptions, Expiry, Recall, RecallOptions};
-
-/// `PreparedRecall` of API.md: a recall made ready, its options checked and
-/// the memory parsed once; finished once, by words or with an embedder's
-/// vectors. Internal: `core.js` wraps it in the public class.
-#[wasm_bindgen(js_name = PreparedRecall, skip_typescript)]
-pub struct JsPreparedRecall(memdoc::PreparedRecall);
-
-#[wasm_bindgen(js_class = PreparedRecall)]
-impl JsPreparedRecall {
-    /// The recall of `query` from `text`, made ready.
-    ///
-    /// # Errors
-    /// As `recall`.
-    #[wasm_bindgen(constructor)]
-    pub fn new(
-        text: &JsValue,
-        query: &JsValue,
-        options: Option<RecallOptions>,
-    ) -> Result<JsPreparedRecall, JsValue> {
-        let (text, query, options) = arguments(text, query, options)?;
-        let prepared = memdoc::prepare_recall(&text, &query, &options).map_err(|e| to_js(&e))?;
-        Ok(Self(prepared))
-    }
-
-    /// Every item's text, in the order `finishWithVectors` takes their vectors.
-    #[wasm_bindgen(getter)]
-    pub fn items(&self) -> Vec<String> {
-        self.0.items().map(str::to_owned).collect()
-    }
-
-    /// The recall: by words alone, or by words and meaning given an
-    /// embedder's id and vectors: the query's, and every item's (in the
-    /// order of `items`) one after another. `core.js` makes it `finish` and
-    /// `finishWithVectors`.
-    ///
-    /// # Errors
-    /// `options/invalid-vectors` when the vectors do not fit the items.
-    // wasm-bindgen takes optional arguments by value only.
-    #[allow(clippy::needless_pass_by_value)]
-    pub fn finish(
-        self,
-        embedder: Option<String>,
-        query_vector: Option<Vec<f32>>,
-        item_vectors: Option<Vec<f32>>,
-    ) -> Result<Recall, JsValue> {
-        let found = self
-            .0
-            .finish(
-                vectors(
-                    embedder.as_deref(),
-                    query_vector.as_deref(),
-                    item_vectors.as_deref(),
-                )
-                .as_ref(),
-            )
-            .map_err(|e| to_js(&e))?;
-        Ok(recall(&found, usize::MAX))
-    }
-}
+use crate::base::types::{ExpireOptions, Expiry, RecallOptions};
 
 /// `PreparedMemory` of API.md: a memory made ready for recall, its text
 /// parsed and its words looked at once, then recalled from query after
@@ -97,11 +38,12 @@ impl JsPreparedMemory {
     }
 
     /// The recall of `query`: by words alone, or by words and meaning
-    /// given an embedder's id and vectors, as `PreparedRecall`'s `finish`,
-    /// listing the first `listed` omitted items (all without it).
-    /// `core.js` makes it `recall` and `recallWithVectors`; `scored`, its
-    /// `ScoredRecall` (selected items read when asked for), `recallScored`
-    /// and `recallScoredWithVectors`.
+    /// given an embedder's id and vectors (the query's, and every item's in
+    /// the order of `items` one after another), listing the first `listed`
+    /// omitted items (all without it); `once` for a memory recalled from
+    /// once. `core.js` makes it `recall` and `recallWithVectors`; `scored`,
+    /// its `ScoredRecall` (selected items read when asked for),
+    /// `recallScored` and `recallScoredWithVectors`.
     ///
     /// # Errors
     /// As `recall`, and `options/invalid-vectors` when the vectors do not
@@ -118,6 +60,7 @@ impl JsPreparedMemory {
         item_vectors: Option<Vec<f32>>,
         listed: Option<u32>,
         scored: Option<bool>,
+        once: Option<bool>,
     ) -> Result<JsValue, JsValue> {
         let query = string(query, "query")?;
         let options = checked(options.map(Into::into), |o: RecallOptionsInput| o.resolve())?;
@@ -126,10 +69,12 @@ impl JsPreparedMemory {
             query_vector.as_deref(),
             item_vectors.as_deref(),
         );
-        let found = self
-            .0
-            .recall(&query, &options, vectors.as_ref())
-            .map_err(|e| to_js(&e))?;
+        let found = if once == Some(true) {
+            self.0.recall_once(&query, &options, vectors.as_ref())
+        } else {
+            self.0.recall(&query, &options, vectors.as_ref())
+        }
+        .map_err(|e| to_js(&e))?;
         let listed = listed.map_or(usize::MAX, |n| n as usize);
         Ok(if scored == Some(true) {
             scored_recall(&found, listed)
@@ -152,18 +97,6 @@ fn vectors<'a>(
     })
 }
 
-/// The arguments of `recall`, read and checked.
-fn arguments(
-    text: &JsValue,
-    query: &JsValue,
-    options: Option<RecallOptions>,
-) -> Result<(String, String, memdoc::RecallOptions), JsValue> {
-    let text = string(text, "text")?;
-    let query = string(query, "query")?;
-    let options = checked(options.map(Into::into), |o: RecallOptionsInput| o.resolve())?;
-    Ok((text, query, options))
-}
-
 /// `recall` with its result converted through serde-wasm-bindgen only, for
 /// the JavaScript tests that compare the two ways (test builds only).
 ///
@@ -175,8 +108,10 @@ pub fn recall_through_serde_js(
     text: &JsValue,
     query: &JsValue,
     options: Option<RecallOptions>,
-) -> Result<Recall, JsValue> {
-    let (text, query, options) = arguments(text, query, options)?;
+) -> Result<crate::base::types::Recall, JsValue> {
+    let text = string(text, "text")?;
+    let query = string(query, "query")?;
+    let options = checked(options.map(Into::into), |o: RecallOptionsInput| o.resolve())?;
     super::convert::view_through_serde(&memdoc::recall(&text, &query, &options))
 }
 

@@ -15,7 +15,8 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::js::input::{
-    revision_number, MemoryRefInput, StoreOptionsInput, StoreSaveOptionsInput, SweepOptionsInput,
+    revision_number, MemoryRefInput, StoreOptionsInput, StoreSaveOptionsInput, StoredRecordsInput,
+    SweepOptionsInput,
 };
 use crate::js::store::{AuditEntryView, RewriteRequestView, SaveOutcomeView};
 use memdoc::store::{Clock, MemoryRef, Rewrite, RewriteRequest, StoreError, StoreSaveOptions};
@@ -109,6 +110,13 @@ fn revision_arg(value: &JsValue) -> Result<u64, JsValue> {
         )))
     })?;
     revision_number(n, false).map_err(|e: StoreError<JsValue>| store_to_js(&e))
+}
+
+/// A revision as a JavaScript number.
+// Revisions are at most `MAX_REVISION` (2^53 - 1): exact as a number.
+#[allow(clippy::cast_precision_loss)]
+fn revision_js(revision: u64) -> JsValue {
+    JsValue::from(revision as f64)
 }
 
 /// `MemoryStore` of API.md. Internal: `core.js` wraps it in the public class
@@ -287,5 +295,83 @@ impl JsMemoryStore {
                 .map_err(|e| store_to_js(&e))?;
             view::<SweepOutcome>(&outcome).map(Into::into)
         }))
+    }
+
+    /// The memory's records as stored (`StoredRecords | null`).
+    ///
+    /// # Errors
+    /// A bad reference at once; store errors when the task runs.
+    #[wasm_bindgen(js_name = exportRecords)]
+    pub fn export_records(&self, r: &JsValue) -> Result<Task, JsValue> {
+        let r = memory_ref(r)?;
+        let store = Rc::clone(&self.store);
+        Ok(Task::new(async move {
+            let records = store
+                .export_records(&r)
+                .await
+                .map_err(|e| store_to_js(&e))?;
+            records.map_or(Ok(JsValue::NULL), |records| view(&records))
+        }))
+    }
+
+    /// Check and write a memory's records, the head last (its revision).
+    ///
+    /// # Errors
+    /// A bad reference or records of the wrong shape at once; store errors
+    /// when the task runs.
+    #[wasm_bindgen(js_name = importRecords)]
+    pub fn import_records(&self, r: &JsValue, records: &JsValue) -> Result<Task, JsValue> {
+        let r = memory_ref(r)?;
+        let records: StoredRecordsInput = shaped(records)?;
+        let records = records
+            .resolve()
+            .map_err(|e: StoreError<JsValue>| store_to_js(&e))?;
+        let store = Rc::clone(&self.store);
+        Ok(Task::new(async move {
+            let revision = store
+                .import_records(&r, &records)
+                .await
+                .map_err(|e| store_to_js(&e))?;
+            Ok(revision_js(revision))
+        }))
+    }
+
+    /// Delete the memory's records, the head first (whether there was one).
+    ///
+    /// # Errors
+    /// A bad reference at once; store errors when the task runs.
+    pub fn purge(&self, r: &JsValue) -> Result<Task, JsValue> {
+        let r = memory_ref(r)?;
+        let store = Rc::clone(&self.store);
+        Ok(Task::new(async move {
+            let purged = store.purge(&r).await.map_err(|e| store_to_js(&e))?;
+            Ok(JsValue::from(purged))
+        }))
+    }
+
+    /// The revision of the stored head, read without the store's checks.
+    ///
+    /// # Errors
+    /// A bad reference at once; store errors when the task runs.
+    #[wasm_bindgen(js_name = storedRevision)]
+    pub fn stored_revision(&self, r: &JsValue) -> Result<Task, JsValue> {
+        let r = memory_ref(r)?;
+        let store = Rc::clone(&self.store);
+        Ok(Task::new(async move {
+            let revision = store
+                .stored_revision(&r)
+                .await
+                .map_err(|e| store_to_js(&e))?;
+            Ok(revision_js(revision))
+        }))
+    }
+
+    /// The key of the memory's head record in the host.
+    ///
+    /// # Errors
+    /// A bad reference.
+    #[wasm_bindgen(js_name = headKey)]
+    pub fn head_key(&self, r: &JsValue) -> Result<String, JsValue> {
+        Ok(self.store.head_key(&memory_ref(r)?))
     }
 }

@@ -24,7 +24,10 @@ use ts_rs::{Config, TS};
 
 use format::{declaration, interface_body, object_body};
 
-use memdoc::store::{ArchivedEntry, Loaded, OnConflict, StoreStatus, SweepOutcome, SweepStatus};
+use memdoc::store::{
+    ArchivedEntry, Loaded, OnConflict, StoreStatus, StoredRecords, StoredSnapshot, SweepOutcome,
+    SweepStatus,
+};
 use memdoc::LegacyMarker;
 use memdoc::SaveStatus;
 use memdoc::Scope;
@@ -241,7 +244,9 @@ fn generated() -> Declarations {
         .add::<AuditEntryView>()
         .add::<SweepOptionsInput>()
         .add::<SweepStatus>()
-        .add::<SweepOutcome>();
+        .add::<SweepOutcome>()
+        .add::<StoredRecords>()
+        .add::<StoredSnapshot>();
     out
 }
 

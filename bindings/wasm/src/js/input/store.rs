@@ -1,11 +1,13 @@
 //! The options of a `MemoryStore` (its constructor, `save` and `revert`),
-//! a revision number, and a memory's reference.
+//! a revision number, a memory's reference, and the records `importRecords`
+//! takes.
 
 use serde::Deserialize;
 
 use memdoc::describe_number;
 use memdoc::store::{
-    MemoryRef, OnConflict, StoreError, StoreOptions, StoreSaveOptions, MAX_HISTORY_DEPTH,
+    MemoryRef, OnConflict, StoreError, StoreOptions, StoreSaveOptions, StoredRecords,
+    StoredSnapshot, MAX_HISTORY_DEPTH,
 };
 use memdoc::Error;
 #[cfg(test)]
@@ -182,5 +184,50 @@ impl MemoryRefInput {
     /// `options/invalid-scope`, `store/invalid-id`.
     pub fn resolve<E>(&self) -> Result<MemoryRef, StoreError<E>> {
         MemoryRef::parse(&self.scope, &self.id)
+    }
+}
+
+/// A memory's records as `importRecords` takes them: [`StoredRecords`]
+/// with its revisions as JavaScript numbers.
+#[derive(Debug, Clone)]
+pub struct StoredRecordsInput {
+    /// The head record.
+    pub head: String,
+    /// The kept snapshots the head names.
+    pub snapshots: Vec<StoredSnapshotInput>,
+}
+
+/// One snapshot of [`StoredRecordsInput`].
+#[derive(Debug, Clone)]
+pub struct StoredSnapshotInput {
+    /// The revision it holds.
+    pub revision: f64,
+    /// Its key.
+    pub key: String,
+    /// The snapshot record.
+    pub value: String,
+}
+
+impl StoredRecordsInput {
+    /// The records, each revision checked.
+    ///
+    /// # Errors
+    /// `store/invalid-revision`.
+    pub fn resolve<E>(self) -> Result<StoredRecords, StoreError<E>> {
+        let snapshots = self
+            .snapshots
+            .into_iter()
+            .map(|s| {
+                Ok(StoredSnapshot {
+                    revision: revision_number(s.revision, false)?,
+                    key: s.key,
+                    value: s.value,
+                })
+            })
+            .collect::<Result<_, StoreError<E>>>()?;
+        Ok(StoredRecords {
+            head: self.head,
+            snapshots,
+        })
     }
 }
