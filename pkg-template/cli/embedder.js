@@ -61,7 +61,7 @@ export async function meaning(memdoc, text, question, asked) {
   if (asked === undefined && (mostlyNotLatin(text) || mostlyNotLatin(question)) && existsSync(new URL(kinds.e5.files.model, where.dir))) kind = "e5";
   const embedder = await load(kind, where);
   if (embedder === undefined) return [undefined, undefined, undefined, asked ?? "any"];
-  const prepared = new memdoc.PreparedRecall(text, question);
+  const prepared = new memdoc.PreparedMemory(text);
   const items = prepared.items;
   prepared.free();
   const [query] = await embedder.embed([question], "query");
