@@ -2,13 +2,13 @@
 // parsed, their items listed and their words looked at once, then recalled
 // from by every request that asks (a memory's recall, each memory of a team
 // recall) and listed for the indexer, instead of parsed again for each.
-// A bounded cache per process, by team and memory, holding the prepared
-// memory of the text it was last asked for (a prepared memory is a function
-// of the text alone, whatever the embedder: an entry answers only for that
-// very text, so it never goes stale), the least recently used freed first;
-// never shared across teams. An entry is used
-// synchronously between two lookups, so the one evicted is never in use.
+// Kept by team and memory for the text they were made from (text-cache.js:
+// a prepared memory is a function of the text alone, whatever the
+// embedder), at most PREPARED_MEMORY_BYTES, freed when let go. An entry is
+// used synchronously between two lookups, so the one let go is never in use.
 import { PreparedMemory } from "memdoc";
+
+import { TextCache } from "./text-cache.js";
 
 /** Bytes the prepared memories (and the texts they are for) take at most in this process. */
 export const PREPARED_MEMORY_BYTES = 32 * 1024 * 1024;
@@ -21,52 +21,8 @@ export const PREPARED_MEMORY_BYTES = 32 * 1024 * 1024;
  */
 const BYTES_PER_UNIT = 8;
 
-/**
- * Per team (its storage's id), its memories (`scope/id`) → entry `{ team,
- * ref, content, memory, bytes }`. A text is compared with the entry's, not
- * hashed as a key: memories are thousands of characters, loaded afresh each
- * time.
- */
-const teams = new Map();
-/** Every entry, the least recently used first. */
-const recency = new Set();
-let total = 0;
-
-function evict(entry) {
-  recency.delete(entry);
-  const memories = teams.get(entry.team);
-  memories.delete(entry.ref);
-  if (memories.size === 0) teams.delete(entry.team);
-  total -= entry.bytes;
-  entry.memory.free();
-}
-
-/** The prepared memory of `ref`'s `content` for the team of `storage`, made if not held: `{ entry, memory, fresh }`, `entry` null when it is not kept. */
-function prepared(storage, ref, content) {
-  const name = `${ref.scope}/${ref.id}`;
-  const known = teams.get(storage.id)?.get(name);
-  if (known?.content === content) {
-    recency.delete(known);
-    recency.add(known);
-    return { entry: known, memory: known.memory, fresh: false };
-  }
-  // Another text of the memory: the one held is freed.
-  if (known !== undefined) evict(known);
-  const memory = new PreparedMemory(content);
-  const bytes = content.length * (BYTES_PER_UNIT + 2);
-  // A memory larger than a quarter of the cache is used once, not kept.
-  if (bytes > PREPARED_MEMORY_BYTES / 4) return { entry: null, memory, fresh: true };
-  const entry = { team: storage.id, ref: name, content, memory, bytes };
-  if (!teams.has(storage.id)) teams.set(storage.id, new Map());
-  teams.get(storage.id).set(name, entry);
-  recency.add(entry);
-  total += bytes;
-  for (const oldest of recency) {
-    if (total <= PREPARED_MEMORY_BYTES || oldest === entry) break;
-    evict(oldest);
-  }
-  return { entry, memory, fresh: true };
-}
+/** Prepared memories by team and memory, freed when let go. */
+const memories = new TextCache(PREPARED_MEMORY_BYTES, (memory) => memory.free());
 
 /**
  * `use(memory)` with the prepared memory of `ref`'s `content`: its result. One held
@@ -81,15 +37,23 @@ function prepared(storage, ref, content) {
  * @returns {T}
  */
 export function withPreparedMemory(storage, ref, content, use) {
+  const key = `${storage.id}\u0000${ref.scope}/${ref.id}`;
   for (;;) {
-    const { entry, memory, fresh } = prepared(storage, ref, content);
+    let memory = memories.get(key, content);
+    const fresh = memory === undefined;
+    let kept = true;
+    if (fresh) {
+      memory = new PreparedMemory(content);
+      kept = memories.set(key, content, memory, content.length * (BYTES_PER_UNIT + 2));
+    }
     try {
       return use(memory);
     } catch (error) {
       if (fresh || error?.code !== "internal/panic") throw error;
-      evict(entry);
+      memories.delete(key);
     } finally {
-      if (entry === null) memory.free();
+      // A memory larger than a quarter of the cache is used once, not kept.
+      if (!kept) memory.free();
     }
   }
 }

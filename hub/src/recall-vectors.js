@@ -4,45 +4,25 @@
 // takes them. Item vectors come from the memory's records by the embedder
 // (data/vectors.js, one storage read per memory: its current text's, and
 // during a change an earlier text's, whose items kept their vectors), or
-// from the vectors
-// prepared for the memories recalled last: a
-// bounded cache per process, by team, embedder and memory, holding the
-// vectors of the text it was last asked for (vectors are a function of the
-// model and the text: an entry answers only for that very text, so it never
-// goes stale), and only of memories whose items were all indexed. A team recall over 100 memories recalled again costs
-// their scoring, not 7,600 vector reads and copies.
+// from the vectors kept for the memories recalled last (text-cache.js: by
+// team, embedder and memory for the text they are of, and only of memories
+// whose items were all indexed). A team recall over 100 memories recalled
+// again costs their scoring, not 7,600 vector reads and copies.
 import { vectorKey } from "memdoc";
 
 import { readModelVectors, vectorsByKey } from "./data/vectors.js";
 import { textHash } from "./embedding.js";
 import { memoryItems } from "./prepared-memories.js";
+import { TextCache } from "./text-cache.js";
 
 /** Bytes the prepared vectors (and the texts they are for) take at most in this process. */
 export const PREPARED_BYTES = 32 * 1024 * 1024;
 
-/**
- * key (team, embedder, dimensions, memory) → { content, vectors, bytes },
- * the least recently used first. A text is compared with the entry's, not
- * hashed as a key: memories are thousands of characters, loaded afresh each
- * time.
- */
-const prepared = new Map();
-let held = 0;
+/** Every item's vector of a memory, by team, embedder, dimensions and memory. */
+const prepared = new TextCache(PREPARED_BYTES);
 
-function remember(key, content, vectors) {
-  const bytes = vectors.byteLength + content.length * 2;
-  if (bytes > PREPARED_BYTES / 4) return;
-  const known = prepared.get(key);
-  if (known !== undefined) held -= known.bytes;
-  prepared.delete(key);
-  prepared.set(key, { content, vectors, bytes });
-  held += bytes;
-  for (const [oldest, entry] of prepared) {
-    if (held <= PREPARED_BYTES) break;
-    prepared.delete(oldest);
-    held -= entry.bytes;
-  }
-}
+/** The bytes an entry of `content`'s `vectors` takes. */
+const remembered = (content, vectors) => vectors.byteLength + content.length * 2;
 
 /**
  * The query's vector, checked as hybridRecall checks one (`dimensions`:
@@ -69,12 +49,8 @@ export async function queryVector(embedder, q) {
  */
 export async function itemVectors(storage, ref, model, dimensions, content) {
   const key = `${storage.id}\u0000${model}\u0000${dimensions}\u0000${ref.scope}/${ref.id}`;
-  const known = prepared.get(key);
-  if (known?.content === content) {
-    prepared.delete(key);
-    prepared.set(key, known);
-    return { vectors: known.vectors, missing: 0 };
-  }
+  const known = prepared.get(key, content);
+  if (known !== undefined) return { vectors: known, missing: 0 };
   const items = memoryItems(storage, ref, content);
   // A memory without items has nothing to index.
   if (items.length === 0) return { vectors: new Float32Array(0), missing: 0 };
@@ -83,7 +59,7 @@ export async function itemVectors(storage, ref, model, dimensions, content) {
   const current = records.find((r) => r.hash === hash)?.record;
   if (current !== undefined && current.keys.length === items.length) {
     if (current.dimensions !== dimensions) throw new Error(`the item vectors have ${current.dimensions} dimensions, the query's ${dimensions}`);
-    remember(key, content, current.vectors);
+    prepared.set(key, content, current.vectors, remembered(content, current.vectors));
     return { vectors: current.vectors, missing: 0 };
   }
   const byKey = vectorsByKey(records, hash);
@@ -98,6 +74,6 @@ export async function itemVectors(storage, ref, model, dimensions, content) {
     if (vector.length !== dimensions) throw new Error(`the vector of item ${i} has ${vector.length} dimensions, the query's ${dimensions}`);
     vectors.set(vector, i * dimensions);
   });
-  if (missing === 0) remember(key, content, vectors);
+  if (missing === 0) prepared.set(key, content, vectors, remembered(content, vectors));
   return { vectors, missing };
 }
