@@ -37,7 +37,17 @@ pub(crate) fn replacing(items: &[Dated<'_>], asked: &[bool], terms: usize) -> Ve
     let mut out = vec![None; items.len()];
     // The asked item's terms.
     let mut marked = vec![false; terms];
+    // The items of the section at hand: a section's items are one run, in
+    // the memory's order, so an entry is compared with its section's alone.
+    let mut run = 0..0;
     for (i, item) in items.iter().enumerate() {
+        if i >= run.end {
+            let length = items[i..]
+                .iter()
+                .take_while(|x| x.section == item.section)
+                .count();
+            run = i..i + length;
+        }
         let (Some(date), Some(head)) = (item.date.filter(|_| asked[i]), item.words.first()) else {
             continue;
         };
@@ -45,7 +55,7 @@ pub(crate) fn replacing(items: &[Dated<'_>], asked: &[bool], terms: usize) -> Ve
             marked[t] = true;
         }
         let mut newest: Option<usize> = None;
-        for (j, later) in items.iter().enumerate() {
+        for (j, later) in items.iter().enumerate().take(run.end).skip(run.start) {
             let Some(when) = later.date else { continue };
             // Dates are `YYYY-MM-DD`: their order is their text's.
             if later.section != item.section
