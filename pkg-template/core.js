@@ -183,10 +183,23 @@ export class PreparedRecall {
 export class PreparedMemory {
   #raw;
   #born;
+  #held = null;
 
   constructor(text) {
     this.#born = generation();
     this.#raw = guard(() => new glue.PreparedMemory(text))();
+  }
+
+  /** The embedder and dimensions of the item vectors held (`holdVectors`), null before. */
+  get heldVectors() {
+    return this.#held;
+  }
+
+  holdVectors(embedder, itemVectors, dimensions) {
+    if (typeof embedder !== "string") throw coded("options/invalid", "holdVectors: embedder must be a string");
+    if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 0xffff_ffff) throw coded("options/invalid-vectors", "holdVectors: dimensions must be a whole number from 1");
+    guard(() => this.#live().hold(itemVectors, dimensions))();
+    this.#held = { embedder, dimensions };
   }
 
   /** The Rust memory, if the instance it lived in still runs. */
@@ -206,6 +219,10 @@ export class PreparedMemory {
     return guard(() => this.#live().recall(query, options, embedder, queryVector, itemVectors, listed))();
   }
 
+  recallWithHeldVectors(query, options, queryVector, listed) {
+    return guard(() => this.#live().recall(query, options, this.#heldEmbedder(), queryVector, undefined, listed))();
+  }
+
   recallScored(query, options, listed) {
     return guard(() => this.#live().recall(query, options, undefined, undefined, undefined, listed, true))();
   }
@@ -214,10 +231,25 @@ export class PreparedMemory {
     return guard(() => this.#live().recall(query, options, embedder, queryVector, itemVectors, listed, true))();
   }
 
+  recallScoredWithHeldVectors(query, options, queryVector, listed) {
+    return guard(() => this.#live().recall(query, options, this.#heldEmbedder(), queryVector, undefined, listed, true))();
+  }
+
+  /** The held vectors' embedder (`options/invalid-vectors` when none are held). */
+  #heldEmbedder() {
+    if (this.#held === null) throw coded("options/invalid-vectors", "no item vectors are held: holdVectors first");
+    return this.#held.embedder;
+  }
+
   /** Release the WebAssembly memory now instead of at garbage collection. */
   free() {
     release(this.#raw, this.#born);
   }
+}
+
+/** A coded error of the wrapper's own checks. */
+function coded(code, message) {
+  return Object.assign(new TypeError(message), { code });
 }
 
 /**

@@ -81,8 +81,8 @@ pub use options::{
 pub use parse::{heading_title, is_valid_date, parse, parse_entry};
 pub use quoted::Quoted;
 pub use recall::{
-    calibration, hybrid_recall, prepare_recall, recall, recall_items, Calibration, Measure,
-    OmitReason, OmittedItem, PreparedMemory, PreparedRecall, PriorityMeasure, Recall,
+    calibration, hybrid_recall, prepare_recall, recall, recall_items, Calibration, ItemVectors,
+    Measure, OmitReason, OmittedItem, PreparedMemory, PreparedRecall, PriorityMeasure, Recall,
     RecallOptions, RecallTotals, RecallVectors, RecallWeights, RecalledItem, RecencyMeasure, Why,
     BM25_B, BM25_K1, CALIBRATIONS, DEFAULT_CALIBRATION, DEFAULT_HALF_LIFE_DAYS,
     DEFAULT_PRIORITY_WEIGHT, DEFAULT_RECALL_BUDGET, DEFAULT_RECENCY_WEIGHT,

@@ -169,3 +169,85 @@ test("a prepared memory throws recall's coded errors, and keeps answering after 
     prepared.free();
   }
 });
+
+test("a prepared memory holding its item vectors recalls, query after query, exactly as recallWithVectors of its text", () => {
+  const next = random(54);
+  let held = 0;
+  for (let round = 0; round < 120; round++) {
+    const { text, query, pick } = memory(next);
+    const prepared = new PreparedMemory(text);
+    try {
+      const items = recallItems(text);
+      const d = 1 + Math.floor(next() * 8);
+      const vector = () => Float32Array.from({ length: d }, () => next() * 2 - 1);
+      const itemVectors = new Float32Array(d * items.length);
+      for (let i = 0; i < items.length; i++) itemVectors.set(vector(), i * d);
+      const embedder = pick(["all-MiniLM-L6-v2", "all-MiniLM-L6-v2-static-256-v2", "multilingual-e5-small-q4", "an-uncalibrated-model"]);
+      assert.equal(prepared.heldVectors, null);
+      prepared.holdVectors(embedder, next() < 0.5 ? itemVectors : [...itemVectors], d);
+      assert.deepEqual(prepared.heldVectors, { embedder, dimensions: d });
+      held += items.length;
+      // The caller's array may change afterwards: the memory holds its own copy.
+      const given = Float32Array.from(itemVectors);
+      itemVectors.fill(0);
+      for (let ask = 0; ask < 4; ask++) {
+        const q = query();
+        const options = { scope: pick(["team", "user"]), budget: 1 + Math.floor(next() * 400), ...(next() < 0.5 ? { today: "2025-06-01" } : {}) };
+        const queryVector = vector();
+        const listed = next() < 0.5 ? undefined : Math.floor(next() * 4);
+        const full = recallWithVectors(text, q, options, embedder, queryVector, given);
+        const few = listed === undefined ? full : { ...full, omitted: full.omitted.slice(0, listed) };
+        assert.deepStrictEqual(prepared.recallWithHeldVectors(q, options, queryVector, listed), few, `${JSON.stringify(text)} ${q}`);
+        sameScored(prepared.recallScoredWithHeldVectors(q, options, queryVector, listed), few, `${JSON.stringify(text)} ${q}`);
+      }
+    } finally {
+      prepared.free();
+    }
+  }
+  assert.ok(held > 1000, `${held} item vectors held`);
+});
+
+test("a prepared memory refuses item vectors that do not fit its items, keeps those it held, and checks each query's vector", () => {
+  const text = "## Facts\n- 2025-03-01: Services use PostgreSQL 16\n- 2025-03-02: Office in Oslo";
+  const prepared = new PreparedMemory(text);
+  try {
+    const code = (fn) => thrown(fn).code;
+    assert.equal(code(() => prepared.recallWithHeldVectors("postgres", {}, [1, 0])), "options/invalid-vectors", "nothing held yet");
+    for (const [vectors, dimensions] of [
+      [[1, 0, 0], 2],
+      [[1, 0, 0, 1, 0], 2],
+      [[1, Number.NaN, 0, 1], 2],
+      [[1, 0, Infinity, 1], 2],
+      [[], 2],
+      [[1, 0, 0, 1], 0],
+      [[1, 0, 0, 1], 1.5],
+      [[1, 0, 0, 1], -2],
+    ]) {
+      assert.equal(code(() => prepared.holdVectors("m", vectors, dimensions)), "options/invalid-vectors", `${vectors} ${dimensions}`);
+      assert.equal(prepared.heldVectors, null, "nothing held");
+    }
+    assert.equal(code(() => prepared.holdVectors(7, [1, 0, 0, 1], 2)), "options/invalid");
+    prepared.holdVectors("all-MiniLM-L6-v2", [0.9, 0.2, 0, 1], 2);
+    assert.equal(code(() => prepared.holdVectors("other", [0.9, Number.NaN, 0, 1], 2)), "options/invalid-vectors");
+    assert.deepEqual(prepared.heldVectors, { embedder: "all-MiniLM-L6-v2", dimensions: 2 }, "a refused hold changes nothing");
+    const expected = recallWithVectors(text, "database", {}, "all-MiniLM-L6-v2", [1, 0.1], [0.9, 0.2, 0, 1]);
+    for (const queryVector of [[1], [1, 0.1, 0], [], [Number.NaN, 1], [1, -Infinity]]) {
+      assert.equal(code(() => prepared.recallWithHeldVectors("database", {}, queryVector)), "options/invalid-vectors", `${queryVector}`);
+      assert.equal(code(() => prepared.recallScoredWithHeldVectors("database", {}, queryVector)), "options/invalid-vectors", `${queryVector}`);
+    }
+    assert.equal(code(() => prepared.recallWithHeldVectors("database", { budget: 0 }, [1, 0.1])), "options/invalid-budget", "the options first, as recallWithVectors");
+    assert.deepStrictEqual(prepared.recallWithHeldVectors("database", {}, [1, 0.1]), expected, "still answering");
+    // Another embedder's, of other dimensions, replace them.
+    prepared.holdVectors("an-uncalibrated-model", [1, 0, 0, 0, 1, 0], 3);
+    assert.deepStrictEqual(prepared.recallWithHeldVectors("database", {}, [1, 0, 0]), recallWithVectors(text, "database", {}, "an-uncalibrated-model", [1, 0, 0], [1, 0, 0, 0, 1, 0]));
+  } finally {
+    prepared.free();
+  }
+  const empty = new PreparedMemory("## Facts");
+  try {
+    empty.holdVectors("m", [], 4);
+    assert.deepStrictEqual(empty.recallWithHeldVectors("x", {}, [1, 0, 0, 0]), recallWithVectors("## Facts", "x", {}, "m", [1, 0, 0, 0], []));
+  } finally {
+    empty.free();
+  }
+});

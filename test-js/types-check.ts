@@ -315,7 +315,11 @@ const scoredText: string = scoredItems.text(0);
 const everyScored: RecalledItem[] = [...scoredByVectors.selected];
 // @ts-expect-error a scored recall's selected items are not an array
 const notAnArray: RecalledItem[] = scored.selected;
-void [memoryItems, fromMemory, fromMemoryByVectors, firstScored, scoredNumbers, scoredText, everyScored, notAnArray];
+preparedMemory.holdVectors("model", new Float32Array(2), 2);
+const held: { embedder: string; dimensions: number } | null = preparedMemory.heldVectors;
+const fromHeld: Recall = preparedMemory.recallWithHeldVectors("x", null, [0, 1], 3);
+const scoredFromHeld: ScoredRecall = preparedMemory.recallScoredWithHeldVectors("x", { budget: 400 }, new Float32Array(2));
+void [memoryItems, fromMemory, fromMemoryByVectors, firstScored, scoredNumbers, scoredText, everyScored, notAnArray, held, fromHeld, scoredFromHeld];
 preparedMemory.free();
 // @ts-expect-error a prepared memory is made of a text alone
 new PreparedMemory("## A", "x");

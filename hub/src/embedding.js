@@ -8,7 +8,7 @@ import { vectorKey } from "memdoc";
 import { exclusive } from "./data/memory.js";
 import { readTeam } from "./data/team.js";
 import { deleteVectorsBut, memoryVectorKeys, readModelVectors, vectorsByKey, writeVectors } from "./data/vectors.js";
-import { memoryItems } from "./prepared-memories.js";
+import { forgetMissingVectors, memoryItems } from "./prepared-memories.js";
 import { nextTurn } from "./turns.js";
 
 /**
@@ -49,7 +49,8 @@ const BATCH = 16;
  * memory's queue, a short storage step: unless the team is gone or the
  * memory's head has another text by then (its own save queued that one),
  * the new record is written (data/vectors.js) and the memory's other
- * records deleted, so a purge, in the same queue, never races with it.
+ * records deleted, so a purge, in the same queue, never races with it;
+ * then a prepared memory of it whose vectors lacked items lets them go.
  * Runs after a save has answered: its failure is logged, never the save's.
  * @returns {Promise<number>} the texts embedded
  */
@@ -95,6 +96,8 @@ export async function indexMemory(embedder, storage, store, ref) {
     if (record === null) await deleteVectorsBut(storage, ref, embedder.id, hash, stale);
     else await writeVectors(storage, ref, embedder.id, hash, record, stale);
   });
+  // Vectors held with items missing are read again by the next recall.
+  forgetMissingVectors(storage, ref);
   return embedded;
 }
 

@@ -17,8 +17,8 @@ import { teamMemoryIds } from "./directory.js";
 import { engineProblem, HubProblem } from "./problem.js";
 import { queryOnce } from "./embedding.js";
 import { readPolicies } from "./policies.js";
-import { withPreparedMemory } from "./prepared-memories.js";
-import { itemVectors, queryVector } from "./recall-vectors.js";
+import { heldVectors, withItemVectors, withPreparedMemory } from "./prepared-memories.js";
+import { queryVector, readItemVectors } from "./recall-vectors.js";
 import { countRecalls } from "./stats.js";
 
 /** The actor of scheduled sweeps in the memories' history. */
@@ -72,28 +72,45 @@ export async function recallFor(hub, who, ref, content, params, { optional = fal
 
 /**
  * Recall by words and meaning over what the team has indexed (see
- * `recallFor`): hybridRecall's, with the item vectors of recall-vectors.js,
- from the memory prepared for the team.
+ * `recallFor`): hybridRecall's, with the item vectors of recall-vectors.js
+ * held by the memory prepared for the team (prepared-memories.js).
  */
 async function recallByMeaning(hub, who, ref, content, q, options, load, asked) {
   const { embedder } = await embedderOrFailure(queryOnce(load));
   if (ref.scope === "task") return hybridRecall(content, q, { ...options, embedder, cache: taskVectorCache(who.storage) });
+  // As hybridRecall: by words alone, said, when the query or the items have no vectors.
+  const unavailable = (error) => ({ ...byWords(who, ref, content, q, options, asked), semantic: { model: embedder.id, degraded: EMBEDDER_UNAVAILABLE, message: error?.message ?? String(error) } });
   let query;
-  let items;
   try {
     query = await queryVector(embedder, q);
-    items = await itemVectors(who.storage, ref, embedder.id, query.length, content);
   } catch (error) {
-    // As hybridRecall: by words alone, said.
-    return { ...byWords(who, ref, content, q, options, asked), semantic: { model: embedder.id, degraded: EMBEDDER_UNAVAILABLE, message: error?.message ?? String(error) } };
+    return unavailable(error);
   }
-  const found = withPreparedMemory(who.storage, ref, content, (memory) =>
-    asked.scored ? memory.recallScoredWithVectors(q, options, embedder.id, query, items.vectors, asked.listed) : memory.recallWithVectors(q, options, embedder.id, query, items.vectors, asked.listed),
-  );
-  const recalled = { ...found, semantic: { model: embedder.id, degraded: null } };
-  if (items.missing === 0) return recalled;
-  hub.indexing.add(who.storage, hub.storeOf(who.storage), ref);
-  return { ...recalled, semantic: { ...recalled.semantic, degraded: INDEX_LAGGING, lag: items.missing } };
+  // The vectors the memory holds, else those read (and a memory let go meanwhile: read again).
+  for (;;) {
+    let missing = heldVectors(who.storage, ref, content, embedder.id, query.length);
+    let read = null;
+    if (missing === undefined) {
+      try {
+        read = await readItemVectors(who.storage, ref, embedder.id, query.length, content);
+      } catch (error) {
+        return unavailable(error);
+      }
+      missing = read.missing;
+    }
+    const found = withItemVectors(who.storage, ref, content, embedder.id, query.length, read, (memory, vectors) => recallWith(memory, q, options, embedder.id, query, vectors, asked));
+    if (found === undefined) continue;
+    const recalled = { ...found, semantic: { model: embedder.id, degraded: null } };
+    if (missing === 0) return recalled;
+    hub.indexing.add(who.storage, hub.storeOf(who.storage), ref);
+    return { ...recalled, semantic: { ...recalled.semantic, degraded: INDEX_LAGGING, lag: missing } };
+  }
+}
+
+/** The recall of `memory` with the query's vector and `vectors` (null: those it holds), as `asked`. */
+function recallWith(memory, q, options, id, query, vectors, { listed, scored }) {
+  if (vectors === null) return scored ? memory.recallScoredWithHeldVectors(q, options, query, listed) : memory.recallWithHeldVectors(q, options, query, listed);
+  return scored ? memory.recallScoredWithVectors(q, options, id, query, vectors, listed) : memory.recallWithVectors(q, options, id, query, vectors, listed);
 }
 
 /** `recall(content, q, options)`, from the memory prepared for the team (prepared-memories.js), listing `asked.listed` omitted items, scored with `asked.scored`. */

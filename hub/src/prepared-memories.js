@@ -3,15 +3,19 @@
 // from by every request that asks (a memory's recall, each memory of a team
 // recall) and listed for the indexer, instead of parsed again for each.
 // Kept by team and memory for the text they were made from (text-cache.js:
-// a prepared memory is a function of the text alone, whatever the
-// embedder), at most PREPARED_MEMORY_BYTES, freed when let go. An entry is
-// used synchronously between two lookups, so the one let go is never in use.
+// a prepared memory is a function of the text alone), with the item
+// vectors of one embedder (recall-vectors.js reads them), held in the
+// memory (`holdVectors`): checked once, then recalled with query after
+// query, neither copied nor checked again. At most PREPARED_MEMORY_BYTES,
+// the vectors held counted with their memory, freed when let go. An entry
+// is used synchronously between two lookups, so the one let go is never in
+// use.
 import { PreparedMemory } from "memdoc";
 
 import { TextCache } from "./text-cache.js";
 
-/** Bytes the prepared memories (and the texts they are for) take at most in this process. */
-export const PREPARED_MEMORY_BYTES = 32 * 1024 * 1024;
+/** Bytes the prepared memories, their vectors and the texts they are for take at most in this process. */
+export const PREPARED_MEMORY_BYTES = 64 * 1024 * 1024;
 
 /**
  * WebAssembly bytes a prepared memory takes per UTF-16 unit of its text
@@ -21,44 +25,98 @@ export const PREPARED_MEMORY_BYTES = 32 * 1024 * 1024;
  */
 const BYTES_PER_UNIT = 8;
 
-/** Prepared memories by team and memory, freed when let go. */
-const memories = new TextCache(PREPARED_MEMORY_BYTES, (memory) => memory.free());
+/**
+ * `{ memory, missing }` by team and memory, the memory freed when let go;
+ * `missing`: the items the vectors it holds lack (zeros, matched by words).
+ */
+const memories = new TextCache(PREPARED_MEMORY_BYTES, (entry) => entry.memory.free());
+
+const keyOf = (storage, ref) => `${storage.id}\u0000${ref.scope}/${ref.id}`;
 
 /**
- * `use(memory)` with the prepared memory of `ref`'s `content`: its result. One held
- * since before a panic replaced the WebAssembly instance (it throws
- * `internal/panic`) is dropped and made again once; a panic of a fresh one
- * is thrown.
+ * `use(memory, entry)` with the prepared memory of `ref`'s `content`: its
+ * result. One held since before a panic replaced the WebAssembly instance
+ * (it throws `internal/panic`) is dropped and made again once; a panic of a
+ * fresh one is thrown. `entry` is null for a memory too large to be kept
+ * (freed after `use`).
  * @template T
  * @param {{ id: string }} storage the team's
  * @param {{ scope: string, id: string }} ref
  * @param {string} content
- * @param {(memory: PreparedMemory) => T} use synchronous
+ * @param {(memory: PreparedMemory, entry: { memory: PreparedMemory, missing: number } | null) => T} use synchronous
  * @returns {T}
  */
 export function withPreparedMemory(storage, ref, content, use) {
-  const key = `${storage.id}\u0000${ref.scope}/${ref.id}`;
+  const key = keyOf(storage, ref);
   for (;;) {
-    let memory = memories.get(key, content);
-    const fresh = memory === undefined;
+    let entry = memories.get(key, content);
+    const fresh = entry === undefined;
     let kept = true;
     if (fresh) {
-      memory = new PreparedMemory(content);
-      kept = memories.set(key, content, memory, content.length * (BYTES_PER_UNIT + 2));
+      entry = { memory: new PreparedMemory(content), missing: 0 };
+      kept = memories.set(key, content, entry, bytesOf(content));
     }
     try {
-      return use(memory);
+      return use(entry.memory, kept ? entry : null);
     } catch (error) {
       if (fresh || error?.code !== "internal/panic") throw error;
       memories.delete(key);
     } finally {
       // A memory larger than a quarter of the cache is used once, not kept.
-      if (!kept) memory.free();
+      if (!kept) entry.memory.free();
     }
   }
 }
 
+/** The bytes a prepared memory of `content` takes with `vectors` numbers held. */
+const bytesOf = (content, vectors = 0) => content.length * (BYTES_PER_UNIT + 2) + vectors * 4;
+
 /** The text of every item of `ref`'s `content`, in the engine's order (recallItems), from its prepared memory. */
 export function memoryItems(storage, ref, content) {
   return withPreparedMemory(storage, ref, content, (memory) => memory.items);
+}
+
+/**
+ * The items the vectors by `model` of `dimensions` held by the prepared
+ * memory of `ref`'s `content` lack; undefined when it holds none of them
+ * (or no memory of that text is kept).
+ */
+export function heldVectors(storage, ref, content, model, dimensions) {
+  const entry = memories.get(keyOf(storage, ref), content);
+  const held = entry?.memory.heldVectors;
+  return held?.embedder === model && held.dimensions === dimensions ? entry.missing : undefined;
+}
+
+/**
+ * The recall of `use(memory, vectors)` from the prepared memory of `ref`'s
+ * `content` with the item vectors by `model`: `read`
+ * (`readItemVectors`'s, of `dimensions` numbers each) held first, or, null,
+ * those the memory holds already (`heldVectors` said so, with no turn
+ * since; undefined when it does not, made again after a panic).
+ * `vectors` is null when the memory holds them (its
+ * `recallWithHeldVectors`), else the vectors to give it: a memory too large
+ * to be kept with them is given them for this recall alone.
+ * @template T
+ * @param {{ vectors: Float32Array, missing: number } | null} read
+ * @param {(memory: PreparedMemory, vectors: Float32Array | null) => T} use synchronous
+ * @returns {T | undefined}
+ */
+export function withItemVectors(storage, ref, content, model, dimensions, read, use) {
+  return withPreparedMemory(storage, ref, content, (memory, entry) => {
+    if (read === null) return heldVectors(storage, ref, content, model, dimensions) === undefined ? undefined : use(memory, null);
+    if (entry === null || !memories.resize(keyOf(storage, ref), bytesOf(content, read.vectors.length))) return use(memory, read.vectors);
+    memory.holdVectors(model, read.vectors, dimensions);
+    entry.missing = read.missing;
+    return use(memory, null);
+  });
+}
+
+/**
+ * Let go of the prepared memory of `ref` if the vectors it holds lack
+ * items: once the memory is indexed, its next recall reads them again.
+ */
+export function forgetMissingVectors(storage, ref) {
+  const key = keyOf(storage, ref);
+  const entry = memories.peek(key);
+  if (entry !== undefined && entry.missing > 0) memories.delete(key);
 }

@@ -3,26 +3,18 @@
 // item's, concatenated in the engine's item order, as `recallWithVectors`
 // takes them. Item vectors come from the memory's records by the embedder
 // (data/vectors.js, one storage read per memory: its current text's, and
-// during a change an earlier text's, whose items kept their vectors), or
-// from the vectors kept for the memories recalled last (text-cache.js: by
-// team, embedder and memory for the text they are of, and only of memories
-// whose items were all indexed). A team recall over 100 memories recalled
-// again costs their scoring, not 7,600 vector reads and copies.
+// during a change an earlier text's, whose items kept their vectors); the
+// memory prepared for recall holds them (prepared-memories.js), so a team
+// recall over 100 memories recalled again costs their scoring, not 100
+// storage reads and 7,600 vectors copied and checked.
 import { vectorKey } from "memdoc";
 
 import { readModelVectors, vectorsByKey } from "./data/vectors.js";
 import { textHash } from "./embedding.js";
 import { memoryItems } from "./prepared-memories.js";
-import { TextCache } from "./text-cache.js";
 
-/** Bytes the prepared vectors (and the texts they are for) take at most in this process. */
-export const PREPARED_BYTES = 32 * 1024 * 1024;
-
-/** Every item's vector of a memory, by team, embedder, dimensions and memory. */
-const prepared = new TextCache(PREPARED_BYTES);
-
-/** The bytes an entry of `content`'s `vectors` takes. */
-const remembered = (content, vectors) => vectors.byteLength + content.length * 2;
+/** The query vectors checked, by the embedder's answer (a request's one embedding, asked by each memory it recalls). */
+const checked = new WeakMap();
 
 /**
  * The query's vector, checked as hybridRecall checks one (`dimensions`:
@@ -32,9 +24,11 @@ const remembered = (content, vectors) => vectors.byteLength + content.length * 2
 export async function queryVector(embedder, q) {
   const vectors = await embedder.embed([q], "query");
   if (!Array.isArray(vectors) || vectors.length !== 1) throw new Error(`the embedder gave ${vectors?.length ?? "no"} vectors for 1 text`);
+  if (checked.has(vectors)) return checked.get(vectors);
   const vector = vectors[0] instanceof Float32Array ? vectors[0] : Float32Array.from(vectors[0]);
   if (vector.length === 0 || (embedder.dimensions && vector.length !== embedder.dimensions)) throw new Error(`a vector has ${vector.length} dimensions, the embedder says ${embedder.dimensions}`);
   if (!vector.every(Number.isFinite)) throw new Error("a vector has a value that is not finite");
+  checked.set(vectors, vector);
   return vector;
 }
 
@@ -47,19 +41,17 @@ export async function queryVector(embedder, q) {
  * @param {number} dimensions the query vector's
  * @returns {Promise<{ vectors: Float32Array, missing: number }>}
  */
-export async function itemVectors(storage, ref, model, dimensions, content) {
-  const key = `${storage.id}\u0000${model}\u0000${dimensions}\u0000${ref.scope}/${ref.id}`;
-  const known = prepared.get(key, content);
-  if (known !== undefined) return { vectors: known, missing: 0 };
+export async function readItemVectors(storage, ref, model, dimensions, content) {
   const items = memoryItems(storage, ref, content);
   // A memory without items has nothing to index.
   if (items.length === 0) return { vectors: new Float32Array(0), missing: 0 };
-  const hash = await textHash(content);
   const records = await readModelVectors(storage, ref, model);
+  // A memory no record holds yet: no text to hash.
+  if (records.length === 0) return { vectors: new Float32Array(items.length * dimensions), missing: items.length };
+  const hash = await textHash(content);
   const current = records.find((r) => r.hash === hash)?.record;
   if (current !== undefined && current.keys.length === items.length) {
     if (current.dimensions !== dimensions) throw new Error(`the item vectors have ${current.dimensions} dimensions, the query's ${dimensions}`);
-    prepared.set(key, content, current.vectors, remembered(content, current.vectors));
     return { vectors: current.vectors, missing: 0 };
   }
   const byKey = vectorsByKey(records, hash);
@@ -74,6 +66,5 @@ export async function itemVectors(storage, ref, model, dimensions, content) {
     if (vector.length !== dimensions) throw new Error(`the vector of item ${i} has ${vector.length} dimensions, the query's ${dimensions}`);
     vectors.set(vector, i * dimensions);
   });
-  if (missing === 0) prepared.set(key, content, vectors, remembered(content, vectors));
   return { vectors, missing };
 }

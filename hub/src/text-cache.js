@@ -5,7 +5,7 @@
 // compared whole, not hashed as a key: memories are thousands of
 // characters, loaded afresh for each request, and hashing one cost more
 // than recalling from it. Another text of the memory replaces the entry.
-// Bounded by bytes, the least recently used dropped first; never shared
+// Bounded by bytes (an entry's own, counted again when it grows), the least recently used dropped first; never shared
 // across teams, since the team is in every key.
 
 export class TextCache {
@@ -33,6 +33,11 @@ export class TextCache {
     return entry.value;
   }
 
+  /** The value kept under `key`, whatever its text, left where it is in the order of use. */
+  peek(key) {
+    return this.#entries.get(key)?.value;
+  }
+
   /**
    * Keep `value`, made from `content` and taking `bytes`, under `key` (what
    * was kept there is dropped), unless it would take more than a quarter
@@ -43,11 +48,30 @@ export class TextCache {
     if (bytes > this.#max / 4) return false;
     this.#entries.set(key, { content, value, bytes });
     this.#bytes += bytes;
-    for (const oldest of this.#entries.keys()) {
-      if (this.#bytes <= this.#max || oldest === key) break;
-      this.delete(oldest);
-    }
+    this.#evict(key);
     return true;
+  }
+
+  /**
+   * Count `bytes` for the value kept under `key` from now on (it grew or
+   * shrank), unless that is more than a quarter of the cache: then nothing
+   * changes. Whether it is counted.
+   */
+  resize(key, bytes) {
+    const entry = this.#entries.get(key);
+    if (entry === undefined || bytes > this.#max / 4) return false;
+    this.#bytes += bytes - entry.bytes;
+    entry.bytes = bytes;
+    this.#evict(key);
+    return true;
+  }
+
+  /** Drop the least recently used values but `key`'s while the bytes are over the bound. */
+  #evict(key) {
+    for (const oldest of this.#entries.keys()) {
+      if (this.#bytes <= this.#max) break;
+      if (oldest !== key) this.delete(oldest);
+    }
   }
 
   /** Drop what is kept under `key`, if anything. */

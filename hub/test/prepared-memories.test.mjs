@@ -3,13 +3,15 @@
 // prepared once per team and recalled from as recall does; another team
 // never gets the same one; past the cache's bytes the least recently used
 // is freed, and a text made ready again answers the same; another text of
-// a memory replaces the one held.
+// a memory replaces the one held; item vectors held by a memory recall as
+// recallWithVectors does, count toward the cache's bytes, and those
+// lacking items are let go once the memory is indexed.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { recall, recallItems } from "memdoc";
+import { recall, recallItems, recallWithVectors } from "memdoc";
 
-import { memoryItems, PREPARED_MEMORY_BYTES, withPreparedMemory } from "../src/prepared-memories.js";
+import { forgetMissingVectors, heldVectors, memoryItems, PREPARED_MEMORY_BYTES, withItemVectors, withPreparedMemory } from "../src/prepared-memories.js";
 
 /** A team memory of about `chars` characters, told apart by `n`. */
 const memory = (chars, n) => {
@@ -66,6 +68,54 @@ test("a memory's prepared text answers only for that very text; another text of 
   assert.equal(withPreparedMemory(team, decisions, after, (m) => m), edited, "the same text again is the one held");
   // Another memory with the same text has a prepared memory of its own.
   assert.notEqual(withPreparedMemory(team, { scope: "user", id: "decisions" }, after, (m) => m), edited);
+});
+
+/** Vectors of `dimensions` numbers for `count` items, told apart by `seed`. */
+const vectorsFor = (count, dimensions, seed) => Float32Array.from({ length: count * dimensions }, (_, i) => Math.sin(seed + i));
+
+test("item vectors read once are held by the prepared memory and recalled with, as recallWithVectors does", () => {
+  const team = { id: "team-held" };
+  const text = memory(3000, 7);
+  const count = recallItems(text).length;
+  const model = "all-MiniLM-L6-v2";
+  const read = { vectors: vectorsFor(count, 8, 1), missing: 2 };
+  const query = vectorsFor(1, 8, 99);
+  const options = { scope: "team", budget: 400, today: "2025-02-01" };
+  const expected = recallWithVectors(text, "release checks", options, model, query, read.vectors);
+  assert.equal(heldVectors(team, decisions, text, model, 8), undefined, "nothing held before");
+  const recallHeld = (r) => withItemVectors(team, decisions, text, model, 8, r, (m, vectors) => (vectors === null ? m.recallWithHeldVectors("release checks", options, query) : assert.fail("held")));
+  assert.deepStrictEqual(recallHeld(read), expected);
+  assert.equal(heldVectors(team, decisions, text, model, 8), 2, "held, with the items they lack");
+  assert.equal(heldVectors(team, decisions, text, model, 16), undefined, "of other dimensions: none");
+  assert.equal(heldVectors(team, decisions, text, "another-model", 8), undefined, "another embedder's: none");
+  assert.equal(heldVectors(team, decisions, `${text}\n- 2025-03-01: new`, model, 8), undefined, "another text: none");
+  assert.deepStrictEqual(recallHeld(null), expected, "recalled again with the vectors held, nothing read");
+  // Once the memory is indexed, vectors that lacked items are let go (the memory with them).
+  forgetMissingVectors(team, decisions);
+  assert.equal(heldVectors(team, decisions, text, model, 8), undefined);
+  assert.equal(recallHeld(null), undefined, "nothing held: to be read again");
+  recallHeld({ vectors: read.vectors, missing: 0 });
+  forgetMissingVectors(team, decisions);
+  assert.equal(heldVectors(team, decisions, text, model, 8), 0, "vectors lacking nothing are kept");
+});
+
+test("vectors held count toward the cache's bytes: memories holding them push the least recently used out sooner", () => {
+  const team = { id: "team-held-bytes" };
+  const text = memory(5000, 8);
+  const count = recallItems(text).length;
+  // Each memory holds 384-number vectors of its items: several times its text's bytes.
+  const dimensions = 384;
+  const each = text.length * 10 + count * dimensions * 4;
+  assert.ok(each > 3 * text.length * 10, "the vectors outweigh the text");
+  const held = [];
+  for (let n = 0; n * each < 1.2 * PREPARED_MEMORY_BYTES; n += 1) {
+    const ref = { scope: "team", id: `h${n}` };
+    held.push(withItemVectors(team, ref, text, "m", dimensions, { vectors: vectorsFor(count, dimensions, n), missing: 0 }, (m) => m));
+  }
+  const n = held.length;
+  assert.ok(n * text.length * 10 < PREPARED_MEMORY_BYTES / 2, "their texts alone would all be kept");
+  assert.throws(() => held[0].items, /null pointer/, "the oldest was freed for the vectors of the newest");
+  assert.equal(heldVectors(team, { scope: "team", id: `h${n - 1}` }, text, "m", dimensions), 0, "the newest is kept with its vectors");
 });
 
 function thrown(fn) {

@@ -105,6 +105,19 @@ impl PreparedMemory {
         vectors: Option<&RecallVectors<'_>>,
     ) -> Result<Recall, Error> {
         options.check()?;
+        if let Some(v) = vectors {
+            v.check(self.items.len())?;
+        }
+        Ok(self.recall_checked(query, options, vectors))
+    }
+
+    /// [`PreparedMemory::recall`] with its options and vectors checked.
+    pub(super) fn recall_checked(
+        &self,
+        query: &str,
+        options: &RecallOptions,
+        vectors: Option<&RecallVectors<'_>>,
+    ) -> Recall {
         if self.replacing.get().is_none() {
             let every = vec![true; self.items.len()];
             // Empty just before: it cannot be set already.
@@ -112,7 +125,7 @@ impl PreparedMemory {
                 .replacing
                 .set(replacing(&self.items, &self.lexicon, &every));
         }
-        self.answer(query, options, vectors)
+        self.run(query, options, vectors)
     }
 
     /// [`PreparedMemory::recall`] for a memory recalled from once (the

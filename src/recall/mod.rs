@@ -13,6 +13,7 @@
 //! rendered result fits the budget; an item is never cut.
 
 mod bm25;
+mod item_vectors;
 mod lexicon;
 mod math;
 mod memory;
@@ -33,6 +34,7 @@ use crate::error::Error;
 use crate::parse::{parse, Fence};
 use crate::span::Span;
 
+pub use item_vectors::ItemVectors;
 use lexicon::Lexicon;
 pub use memory::PreparedMemory;
 use select::descending;

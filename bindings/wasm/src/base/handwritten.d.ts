@@ -136,6 +136,25 @@ export class PreparedMemory {
   recallScored(query: string, options?: RecallOptions | null, listed?: number): ScoredRecall;
   /** `recallWithVectors`, its selected items kept as `recallScored`'s. */
   recallScoredWithVectors(query: string, options: RecallOptions | null | undefined, embedder: string, queryVector: Float32Array | number[], itemVectors: Float32Array | number[], listed?: number): ScoredRecall;
+  /**
+   * Keep `itemVectors` (every item's vector by `embedder`, `dimensions`
+   * numbers each, one after another) in the memory, checked once, for
+   * `recallWithHeldVectors`, instead of those held before;
+   * `options/invalid-vectors` when they do not fit the items (and nothing
+   * changes).
+   */
+  holdVectors(embedder: string, itemVectors: Float32Array | number[], dimensions: number): void;
+  /** The embedder and dimensions of the vectors held, null before `holdVectors`. */
+  readonly heldVectors: { embedder: string; dimensions: number } | null;
+  /**
+   * `recallWithVectors(query, options, embedder, queryVector, itemVectors, listed)`
+   * with the vectors held, neither copied nor checked again: only the
+   * query's vector is (`options/invalid-vectors` when it is not
+   * `dimensions` finite numbers, or nothing is held).
+   */
+  recallWithHeldVectors(query: string, options: RecallOptions | null | undefined, queryVector: Float32Array | number[], listed?: number): Recall;
+  /** `recallWithHeldVectors`, its selected items kept as `recallScored`'s. */
+  recallScoredWithHeldVectors(query: string, options: RecallOptions | null | undefined, queryVector: Float32Array | number[], listed?: number): ScoredRecall;
   /** Release the WebAssembly memory now instead of at garbage collection. */
   free(): void;
 }

@@ -18,7 +18,7 @@ use crate::base::types::{ExpireOptions, Expiry, RecallOptions};
 /// parsed and its words looked at once, then recalled from query after
 /// query. Internal: `core.js` wraps it in the public class.
 #[wasm_bindgen(js_name = PreparedMemory, skip_typescript)]
-pub struct JsPreparedMemory(memdoc::PreparedMemory);
+pub struct JsPreparedMemory(memdoc::PreparedMemory, Option<memdoc::ItemVectors>);
 
 #[wasm_bindgen(js_class = PreparedMemory)]
 impl JsPreparedMemory {
@@ -28,7 +28,23 @@ impl JsPreparedMemory {
     /// `input/not-a-string`.
     #[wasm_bindgen(constructor)]
     pub fn new(text: &JsValue) -> Result<JsPreparedMemory, JsValue> {
-        Ok(Self(memdoc::PreparedMemory::new(&string(text, "text")?)))
+        Ok(Self(
+            memdoc::PreparedMemory::new(&string(text, "text")?),
+            None,
+        ))
+    }
+
+    /// Hold `vectors`, every item's of `dimensions` numbers, for the recalls
+    /// given an embedder and no item vectors (instead of those held before).
+    ///
+    /// # Errors
+    /// `options/invalid-vectors` when they do not fit the items.
+    pub fn hold(&mut self, vectors: Vec<f32>, dimensions: u32) -> Result<(), JsValue> {
+        self.1 = Some(
+            memdoc::ItemVectors::new(&self.0, vectors, dimensions as usize)
+                .map_err(|e| to_js(&e))?,
+        );
+        Ok(())
     }
 
     /// Every item's text, in the order `recall` takes their vectors.
@@ -39,11 +55,12 @@ impl JsPreparedMemory {
 
     /// The recall of `query`: by words alone, or by words and meaning
     /// given an embedder's id and vectors (the query's, and every item's in
-    /// the order of `items` one after another), listing the first `listed`
-    /// omitted items (all without it); `once` for a memory recalled from
-    /// once. `core.js` makes it `recall` and `recallWithVectors`; `scored`,
-    /// its `ScoredRecall` (selected items read when asked for),
-    /// `recallScored` and `recallScoredWithVectors`.
+    /// the order of `items` one after another, or without them those held:
+    /// `hold`), listing the first `listed` omitted items (all without it);
+    /// `once` for a memory recalled from once. `core.js` makes it `recall`,
+    /// `recallWithVectors` and `recallWithHeldVectors`; `scored`, its
+    /// `ScoredRecall` (selected items read when asked for), `recallScored`,
+    /// `recallScoredWithVectors` and `recallScoredWithHeldVectors`.
     ///
     /// # Errors
     /// As `recall`, and `options/invalid-vectors` when the vectors do not
@@ -69,10 +86,12 @@ impl JsPreparedMemory {
             query_vector.as_deref(),
             item_vectors.as_deref(),
         );
-        let found = if once == Some(true) {
-            self.0.recall_once(&query, &options, vectors.as_ref())
-        } else {
-            self.0.recall(&query, &options, vectors.as_ref())
+        let found = match (&self.1, &vectors, item_vectors.is_none()) {
+            (Some(held), Some(v), true) => self
+                .0
+                .recall_with_item_vectors(&query, &options, v.embedder, v.query, held),
+            _ if once == Some(true) => self.0.recall_once(&query, &options, vectors.as_ref()),
+            _ => self.0.recall(&query, &options, vectors.as_ref()),
         }
         .map_err(|e| to_js(&e))?;
         let listed = listed.map_or(usize::MAX, |n| n as usize);
