@@ -364,9 +364,16 @@ test("the Deno embedder's thread gives indexing half its time: after an indexing
   assert.deepEqual(await denoFixture("embedder-share-deno.js", [`--allow-read=${root}`]), ["query 1", "document 1"]);
 });
 
-test("the Deno hub's turns let another request run in the middle of long work; a resolved promise would not (real Deno)", { timeout: 60_000 }, async () => {
-  const out = await denoFixture("turns-deno.js", ["--allow-net=127.0.0.1"]);
-  assert.deepEqual(out.operation, ["short", "long"], "the short request is answered while the long one works");
+test("the Deno hub's turns let another request run in the middle of long work, and wait while it runs; a resolved promise would not (real Deno)", { timeout: 60_000 }, async () => {
+  const out = await denoFixture("turns-deno.js", ["--unstable-kv", "--allow-net=127.0.0.1"]);
+  assert.deepEqual(out.shortFirst.answered, ["short", "long"], "the short request is answered while the long one works");
+  // Its ten steps of about a millisecond each resume at once: the long work
+  // runs the slice it was in, and another each time its wait's bound ends.
+  assert.ok(out.shortFirst.during <= 5, `${out.shortFirst.during} slices of long work ran while the short request was in flight`);
+  assert.equal(out.shortLeft, 0, "every request counted in flight was counted out");
+  // With turns alone the long work runs a slice at each of the short request's steps.
+  assert.deepEqual(out.operation.answered, ["short", "long"]);
+  assert.ok(out.operation.during > out.shortFirst.during, JSON.stringify(out));
   // The control: without a real turn the short request waits for the whole long one.
-  assert.deepEqual(out.resolved, ["long", "short"]);
+  assert.deepEqual(out.resolved.answered, ["long", "short"]);
 });
