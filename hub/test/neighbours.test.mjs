@@ -7,7 +7,8 @@
 // recall. The per-team queues are checked in real Deno over Deno KV
 // (fixtures/serial-deno.js): two handles of one team share them; the
 // Deno embedder thread's share for indexing (fixtures/embedder-share-deno.js);
-// and the Deno hub's turns in long work (fixtures/turns-deno.js).
+// the Deno hub's turns in long work (fixtures/turns-deno.js); and the
+// earlier layout's vectors deleted a page at a time (fixtures/vectors-layout-deno.js).
 //
 // Needs the global WebSocket (Node 22, or Node 20 with --experimental-websocket).
 import assert from "node:assert/strict";
@@ -353,6 +354,13 @@ function denoFixture(fixture, flags, args = []) {
     child.on("close", (status) => (status === 0 ? resolve(JSON.parse(stdout)) : reject(new Error(`deno exited with ${status}:\n${stderr}\n${stdout}`))));
   });
 }
+
+test("the earlier layout's item vectors are deleted a page at a time, every record kept (real Deno, Deno KV)", { timeout: 60_000 }, async () => {
+  const out = await denoFixture("vectors-layout-deno.js", ["--unstable-kv", `--allow-read=${root},${work}`, `--allow-write=${work}`], [join(work, "layout.sqlite")]);
+  assert.deepEqual([out.deleted, out.earlierLeft, out.recordsLeft, out.again], [out.earlier, 0, 80, 0], JSON.stringify(out));
+  // No listing reads more than a page; the second call reads the team's mark alone.
+  assert.ok(out.limits.length >= 3 && out.limits.every((limit) => limit === out.limits[0] && limit < out.earlier), JSON.stringify(out.limits));
+});
 
 test("the per-team queues hold across handles of one team (real Deno, Deno KV): a cache that replaces a handle splits no lock", { timeout: 60_000 }, async () => {
   const out = await denoFixture("serial-deno.js", ["--unstable-kv", `--allow-read=${root},${work}`, `--allow-write=${work}`], [join(work, "serial.sqlite")]);
