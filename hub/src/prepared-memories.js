@@ -26,8 +26,9 @@ export const PREPARED_MEMORY_BYTES = 64 * 1024 * 1024;
 const BYTES_PER_UNIT = 8;
 
 /**
- * `{ memory, missing }` by team and memory, the memory freed when let go;
- * `missing`: the items the vectors it holds lack (zeros, matched by words).
+ * `{ memory, held }` by team and memory, the memory freed when let go;
+ * `held`: the embedder, dimensions and items lacking (zeros, matched by
+ * words) of the vectors it holds, null when it holds none to recall with.
  */
 const memories = new TextCache(PREPARED_MEMORY_BYTES, (entry) => entry.memory.free());
 
@@ -43,7 +44,7 @@ const keyOf = (storage, ref) => `${storage.id}\u0000${ref.scope}/${ref.id}`;
  * @param {{ id: string }} storage the team's
  * @param {{ scope: string, id: string }} ref
  * @param {string} content
- * @param {(memory: PreparedMemory, entry: { memory: PreparedMemory, missing: number } | null) => T} use synchronous
+ * @param {(memory: PreparedMemory, entry: { memory: PreparedMemory, held: { model: string, dimensions: number, missing: number } | null } | null) => T} use synchronous
  * @returns {T}
  */
 export function withPreparedMemory(storage, ref, content, use) {
@@ -53,7 +54,7 @@ export function withPreparedMemory(storage, ref, content, use) {
     const fresh = entry === undefined;
     let kept = true;
     if (fresh) {
-      entry = { memory: new PreparedMemory(content), missing: 0 };
+      entry = { memory: new PreparedMemory(content), held: null };
       kept = memories.set(key, content, entry, bytesOf(content));
     }
     try {
@@ -82,9 +83,8 @@ export function memoryItems(storage, ref, content) {
  * (or no memory of that text is kept).
  */
 export function heldVectors(storage, ref, content, model, dimensions) {
-  const entry = memories.get(keyOf(storage, ref), content);
-  const held = entry?.memory.heldVectors;
-  return held?.embedder === model && held.dimensions === dimensions ? entry.missing : undefined;
+  const held = memories.get(keyOf(storage, ref), content)?.held;
+  return held?.model === model && held.dimensions === dimensions ? held.missing : undefined;
 }
 
 /**
@@ -106,17 +106,17 @@ export function withItemVectors(storage, ref, content, model, dimensions, read, 
     if (read === null) return heldVectors(storage, ref, content, model, dimensions) === undefined ? undefined : use(memory, null);
     if (entry === null || !memories.resize(keyOf(storage, ref), bytesOf(content, read.vectors.length))) return use(memory, read.vectors);
     memory.holdVectors(model, read.vectors, dimensions);
-    entry.missing = read.missing;
+    entry.held = { model, dimensions, missing: read.missing };
     return use(memory, null);
   });
 }
 
 /**
- * Let go of the prepared memory of `ref` if the vectors it holds lack
- * items: once the memory is indexed, its next recall reads them again.
+ * Once `ref` is indexed: vectors held by its prepared memory that lack
+ * items are recalled with no more, and its next recall reads them again
+ * (and holds them instead).
  */
 export function forgetMissingVectors(storage, ref) {
-  const key = keyOf(storage, ref);
-  const entry = memories.peek(key);
-  if (entry !== undefined && entry.missing > 0) memories.delete(key);
+  const entry = memories.peek(keyOf(storage, ref));
+  if (entry?.held?.missing > 0) entry.held = null;
 }

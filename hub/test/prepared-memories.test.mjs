@@ -90,10 +90,12 @@ test("item vectors read once are held by the prepared memory and recalled with, 
   assert.equal(heldVectors(team, decisions, text, "another-model", 8), undefined, "another embedder's: none");
   assert.equal(heldVectors(team, decisions, `${text}\n- 2025-03-01: new`, model, 8), undefined, "another text: none");
   assert.deepStrictEqual(recallHeld(null), expected, "recalled again with the vectors held, nothing read");
-  // Once the memory is indexed, vectors that lacked items are let go (the memory with them).
+  // Once the memory is indexed, vectors that lacked items are recalled with no more: read again.
+  const prepared = withPreparedMemory(team, decisions, text, (m) => m);
   forgetMissingVectors(team, decisions);
   assert.equal(heldVectors(team, decisions, text, model, 8), undefined);
   assert.equal(recallHeld(null), undefined, "nothing held: to be read again");
+  assert.equal(withPreparedMemory(team, decisions, text, (m) => m), prepared, "the prepared memory is kept");
   recallHeld({ vectors: read.vectors, missing: 0 });
   forgetMissingVectors(team, decisions);
   assert.equal(heldVectors(team, decisions, text, model, 8), 0, "vectors lacking nothing are kept");
