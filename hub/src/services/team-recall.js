@@ -27,6 +27,31 @@ export const TEAM_OMITTED_LISTED = 200;
 const READ_AHEAD = 10;
 const codePoints = (text) => [...text].length;
 
+/** Candidates numbered below this fit in a packed key's low bits. */
+const PACKED = 2 ** 20;
+
+/**
+ * The candidates' numbers by `scores`, the best first (ties: the earlier
+ * first). Scores are the engine's, whole millionths: each is packed with
+ * its number into one key, and the keys sorted as numbers (much faster
+ * than a comparison function), unless a score or the count is too large
+ * for a key to hold them exactly.
+ */
+function rankOf(scores) {
+  const keys = new Float64Array(scores.length);
+  for (let c = 0; c < scores.length; c += 1) {
+    const millionths = Math.round(scores[c] * 1e6);
+    keys[c] = -millionths * PACKED + c;
+    if (millionths / 1e6 !== scores[c] || !Number.isSafeInteger(millionths * PACKED) || c >= PACKED) {
+      return Uint32Array.from(scores.keys()).sort((a, b) => scores[b] - scores[a] || a - b);
+    }
+  }
+  keys.sort();
+  const ranked = new Uint32Array(keys.length);
+  for (let r = 0; r < keys.length; r += 1) ranked[r] = ((keys[r] % PACKED) + PACKED) % PACKED;
+  return ranked;
+}
+
 /**
  * The recall across the team's memories that `who` may read, for `params`
  * (`q`, `budget`, `mode`, `omittedText`, `trace`), as `GET
@@ -48,7 +73,14 @@ export async function recallTeam(hub, who, params) {
   // One date for every memory's ages, one embedding of the query.
   const today = utcToday();
   const embedder = hub.embedder ? queryOnce(hub.embedder) : null;
-  const candidates = [];
+  // Every memory's selected items, by their scores alone: each memory's
+  // SelectedItems and the memory named, then per candidate its score, its
+  // memory's place and its item's.
+  const recalledItems = [];
+  const named = [];
+  const scores = [];
+  const owners = [];
+  const places = [];
   const omitted = [];
   const counted = [];
   let omittedCount = 0;
@@ -104,7 +136,13 @@ export async function recallTeam(hub, who, params) {
       if (recalled.semantic?.degraded === INDEX_LAGGING) lag += recalled.semantic.lag;
       // Each selected item by its score alone: only those answered are made into objects.
       const { selected } = recalled;
-      for (let k = 0; k < selected.length; k += 1) candidates.push({ selected, k, memory, score: selected.score(k), at: candidates.length });
+      for (let k = 0; k < selected.length; k += 1) {
+        scores.push(selected.score(k));
+        owners.push(recalledItems.length);
+        places.push(k);
+      }
+      recalledItems.push(selected);
+      named.push(memory);
       // Only those that can be listed are kept (the budget's come first).
       omittedCount += recalled.totals.omitted;
       for (const item of recalled.omitted.slice(0, listed)) omitted.push({ ...item, memory });
@@ -114,12 +152,15 @@ export async function recallTeam(hub, who, params) {
   // Every memory's items not indexed yet.
   if (semantic?.degraded === INDEX_LAGGING) semantic.lag = lag;
   // The best first (ties: memory order, then the item's), while the text fits.
-  const ranked = candidates.sort((a, b) => b.score - a.score || a.at - b.at);
+  const ranked = rankOf(scores);
   const selected = [];
   const overBudget = [];
   let overBudgetCount = 0;
   let chars = 0;
-  for (const { selected: items, k, memory } of ranked) {
+  for (const c of ranked) {
+    const items = recalledItems[owners[c]];
+    const memory = named[owners[c]];
+    const k = places[c];
     // A text of n UTF-16 units has n / 2 code points at least: past the budget without counting them.
     const size = chars + items.textLength(k) / 2 > budget ? Infinity : codePoints(items.text(k));
     if (chars + size > budget) {
