@@ -5,7 +5,9 @@
 //! recall_vectors` writes the file again.
 #![cfg(not(target_arch = "wasm32"))]
 
-use memdoc::{hybrid_recall, recall_items, RecallOptions, RecallVectors, Scope};
+use memdoc::{
+    hybrid_recall, recall_items, ItemVectors, PreparedMemory, RecallOptions, RecallVectors, Scope,
+};
 use serde_json::{json, Value};
 
 const MEMORY: &str = "## Engineering Decisions
@@ -104,6 +106,77 @@ fn vectors_that_do_not_fit_are_a_coded_error() {
     let mut nan = items.clone();
     nan[3] = f32::NAN;
     assert_eq!(bad(&query, &nan), "options/invalid-vectors");
+}
+
+#[test]
+fn item_vectors_held_recall_as_the_vectors_given_and_only_the_query_is_checked_again() {
+    let prepared = PreparedMemory::new(MEMORY);
+    let count = recall_items(MEMORY).len();
+    let items: Vec<f32> = (0..count).flat_map(|i| vector(i + 2, 5)).collect();
+    let held = ItemVectors::new(&prepared, items.clone(), DIMENSIONS).unwrap();
+    assert_eq!(held.dimensions(), DIMENSIONS);
+    for (n, (query, budget)) in [("which database?", 60), ("office", 400), ("", 200)]
+        .into_iter()
+        .enumerate()
+    {
+        for embedder in ["all-MiniLM-L6-v2", "multilingual-e5-small-q4", "x"] {
+            let options = RecallOptions {
+                scope: Scope::Team,
+                budget,
+                today: Some("2025-06-01".into()),
+                ..RecallOptions::default()
+            };
+            let query_vector = vector(n + 1, 3);
+            let given = RecallVectors {
+                embedder,
+                query: &query_vector,
+                items: &items,
+            };
+            assert_eq!(
+                prepared.recall_with_item_vectors(query, &options, embedder, &query_vector, &held),
+                hybrid_recall(MEMORY, query, &options, &given),
+                "should recall as with the vectors given: {query} {embedder}"
+            );
+        }
+    }
+    let code = |r: Result<ItemVectors, memdoc::Error>| r.unwrap_err().code();
+    assert_eq!(
+        code(ItemVectors::new(&prepared, items[1..].to_vec(), DIMENSIONS)),
+        "options/invalid-vectors"
+    );
+    assert_eq!(
+        code(ItemVectors::new(&prepared, items.clone(), 0)),
+        "options/invalid-vectors"
+    );
+    let mut nan = items.clone();
+    nan[count * DIMENSIONS - 1] = f32::INFINITY;
+    assert_eq!(
+        code(ItemVectors::new(&prepared, nan, DIMENSIONS)),
+        "options/invalid-vectors"
+    );
+    let options = RecallOptions::default();
+    let recall = |query: &[f32]| {
+        prepared
+            .recall_with_item_vectors("q", &options, "x", query, &held)
+            .unwrap_err()
+            .code()
+    };
+    assert_eq!(
+        recall(&vector(1, 3)[1..]),
+        "options/invalid-vectors",
+        "should refuse a query of other dimensions"
+    );
+    assert_eq!(recall(&[f32::NAN; DIMENSIONS]), "options/invalid-vectors");
+    assert_eq!(recall(&[]), "options/invalid-vectors");
+    let other = PreparedMemory::new("## Facts\n- 2025-01-01: one item");
+    let bad = other
+        .recall_with_item_vectors("q", &options, "x", &vector(1, 3), &held)
+        .unwrap_err()
+        .code();
+    assert_eq!(
+        bad, "options/invalid-vectors",
+        "should refuse another memory's vectors"
+    );
 }
 
 #[test]
