@@ -116,6 +116,8 @@ function sameScored(scored, full, message) {
     assert.ok(Object.is(selected.score(k), item.score), message);
     assert.equal(selected.text(k), item.text, message);
     assert.equal(selected.textLength(k), item.text.length, message);
+    assert.equal(selected.section(k), item.section, message);
+    assert.equal(selected.date(k), item.date, message);
   });
   // Out of order, then all by iterating.
   for (let k = items.length - 1; k >= 0; k--) assert.deepStrictEqual(selected.item(k), items[k], message);

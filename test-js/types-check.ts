@@ -311,7 +311,7 @@ const scoredByVectors: ScoredRecall = preparedMemory.recallScoredWithVectors("x"
 const scoredItems: SelectedItems = scored.selected;
 const firstScored: RecalledItem = scoredItems.item(0);
 const scoredNumbers: number[] = [scoredItems.length, scoredItems.score(0), scoredItems.textLength(0), scored.totals.selected];
-const scoredText: string = scoredItems.text(0);
+const scoredText: string = scoredItems.text(0) + scoredItems.section(0) + (scoredItems.date(0) ?? "");
 const everyScored: RecalledItem[] = [...scoredByVectors.selected];
 // @ts-expect-error a scored recall's selected items are not an array
 const notAnArray: RecalledItem[] = scored.selected;

@@ -43,16 +43,31 @@ export function count(storage, counts, recallMs = []) {
  */
 export async function countRecalls(storage, recalls) {
   const policies = await readPolicies(storage);
-  let expired = 0;
+  // Each dated selected item as an entry of its own section, of every recall at once.
+  const entries = [];
   for (const { recalled } of policies.length > 0 ? recalls : []) {
-    // An array, or a team recall's SelectedItems.
-    const dated = Array.from(recalled.selected ?? []).filter((item) => item.date);
-    if (dated.length > 0) {
-      const text = dated.map((item) => `## ${item.section}\n- ${item.date}: ${item.text}`).join("\n");
-      expired += expire(text, { today: utcToday(), policies }).archived.length;
+    const selected = recalled.selected ?? [];
+    for (let k = 0; k < selected.length; k += 1) {
+      const entry = datedEntry(selected, k);
+      if (entry !== null) entries.push(entry);
     }
   }
+  const expired = entries.length > 0 ? expire(entries.join("\n"), { today: utcToday(), policies }).archived.length : 0;
   await count(storage, { recalls: recalls.length, expiredEntriesRecalled: expired }, recalls.map(({ ms }) => ms));
+}
+
+/**
+ * Item `k` of `selected` (an array, or a team recall's SelectedItems, read
+ * without making its items) as an entry under its section's heading; null
+ * when it has no date.
+ */
+function datedEntry(selected, k) {
+  if (Array.isArray(selected)) {
+    const { section, date, text } = selected[k];
+    return date ? `## ${section}\n- ${date}: ${text}` : null;
+  }
+  const date = selected.date(k);
+  return date ? `## ${selected.section(k)}\n- ${date}: ${selected.text(k)}` : null;
 }
 
 /**

@@ -175,6 +175,10 @@ export interface SelectedItems extends Iterable<RecalledItem> {
   text(k: number): string;
   /** The length of item `k`'s text in UTF-16 units. */
   textLength(k: number): number;
+  /** Item `k`'s section title. */
+  section(k: number): string;
+  /** Item `k`'s date, null when it has none. */
+  date(k: number): string | null;
   /** Item `k`, as `Recall.selected[k]`. */
   item(k: number): RecalledItem;
 }

@@ -163,6 +163,17 @@ class SelectedItems {
     return this.#strings.slice(this.#numbers[at + 1], this.#numbers[at + 2]);
   }
 
+  /** Item `k`'s section title. */
+  section(k) {
+    return this.#titles[this.#numbers[this.#start[k]]];
+  }
+
+  /** Item `k`'s date, null when it has none. */
+  date(k) {
+    const at = this.#start[k];
+    return this.#numbers[at + 3] === NO_DATE ? null : this.#strings.slice(this.#numbers[at + 3], this.#numbers[at + 4]);
+  }
+
   /** The length of item `k`'s text in UTF-16 units. */
   textLength(k) {
     const at = this.#start[k];
