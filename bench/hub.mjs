@@ -9,9 +9,10 @@
 //   node bench/hub.mjs [--requests 1000] [--target workerd|deno|both] [--memories 100] [--history 5] [--small 5000]
 //
 // With --neighbours: the noisy-neighbour case instead. Another team's GET
-// of a small memory, p50 and p99 over --requests (default 200), idle and
-// then while one team runs team recalls over 100 memories of 5,000
-// characters, or holds event sockets at the team's cap while it saves;
+// of a small memory, timed by a process of its own, p50 and p99 over
+// --requests (default 200), idle and then while one team runs team recalls
+// over 100 memories of 5,000 characters, or holds event sockets at the
+// team's cap while it saves;
 // and team recall over 1, 10 and 100 memories of 5,000 characters (p50 of
 // 10), by words; with --embedder, also while one team saves memories of
 // 25,000 characters that the hub indexes. The ratios are to the idle GET
@@ -21,6 +22,7 @@
 //
 // (--embedder: MEMDOC_HUB_EMBEDDER for both targets, so the recalls are by
 // words and meaning; default none, by words alone.)
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -148,20 +150,37 @@ async function small(name, hub, call) {
   console.log(`${name}: backup of ${count} small memories (${(exported.length / 1e6).toFixed(1)} MB of NDJSON): export ${exportMs.toFixed(0)} ms; import ${importMs.toFixed(0)} ms`);
 }
 
+/**
+ * `n` GETs of `path`, one after another, timed by a Node process of its
+ * own (so that the load's answers, read in this one, never delay them).
+ */
+function timedGets(url, key, n) {
+  const script = `
+    const [url, key, n] = process.argv.slice(1);
+    const ms = [];
+    for (let i = 0; i < Number(n); i += 1) {
+      const t = performance.now();
+      const r = await fetch(url, { headers: { authorization: "Bearer " + key } });
+      await r.arrayBuffer();
+      ms.push(performance.now() - t);
+      if (r.status !== 200) throw new Error("GET " + r.status);
+    }
+    console.log(JSON.stringify(ms));`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script, url, key, String(n)], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`the timed GETs exited with ${code}`))));
+  });
+}
+
 /** Another team's GETs while `load` runs (none: idle); the load is stopped after them. */
 async function neighbourGets(hub, { key, path }, load = null) {
   let running = true;
   const loads = load ? [load(() => running)] : [];
   // Let the load start.
   if (load) await new Promise((r) => setTimeout(r, 300));
-  const ms = [];
-  for (let i = 0; i < N; i += 1) {
-    const t = performance.now();
-    const r = await fetch(hub.url + path, { headers: { authorization: `Bearer ${key}` } });
-    await r.arrayBuffer();
-    ms.push(performance.now() - t);
-    if (r.status !== 200) throw new Error(`GET ${r.status}`);
-  }
+  const ms = await timedGets(hub.url + path, key, N);
   running = false;
   await Promise.all(loads);
   return stats(ms);

@@ -28,6 +28,7 @@ import { denoKvTeamStorage } from "./src/data/storage-deno-kv.js";
 import { embedderLoader } from "./src/embedder-setting.js";
 import { embedderThread } from "./src/deno-embedder-thread.js";
 import { operationTurn, slicedTurn } from "./src/turns.js";
+import { RequestsInFlight } from "./src/requests-in-flight.js";
 
 const env = Deno.env.toObject();
 
@@ -258,13 +259,15 @@ if (every !== null) {
 }
 
 const subscribers = () => [...open.values()].reduce((n, sockets) => n + sockets.size, 0);
-// Long work gives the thread to other requests every SLICE_MS (src/turns.js),
-// by way of an asynchronous operation: a timer turn would cost 1 to 3 ms of
-// waiting each.
+// Long work gives the thread to other requests every SLICE_MS (src/turns.js):
+// it waits while a short request is in flight (src/requests-in-flight.js),
+// else it takes its turn by way of an asynchronous operation (a timer turn
+// would cost 1 to 3 ms of waiting each).
 const SLICE_MS = 1;
-const turn = slicedTurn(SLICE_MS, operationTurn);
+const inFlight = new RequestsInFlight();
+const turn = slicedTurn(SLICE_MS, inFlight.turn(operationTurn));
 const hub = createHub(config, { team, subscribe, openSockets, closeSockets, policiesChanged, metrics, subscribers, scheduleSweep, teamDeleted, embedder: embedder ?? undefined, turn });
 const hostname = env.HOST || "127.0.0.1";
 Deno.serve({ port, hostname, onListen: ({ hostname: h, port: p }) => console.log(`memdoc hub: http://${h}:${p}`) }, (request, info) =>
-  hub.fetch(request, { client: info.remoteAddr.hostname }),
+  inFlight.run(() => hub.fetch(request, { client: info.remoteAddr.hostname })),
 );

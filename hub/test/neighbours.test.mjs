@@ -7,7 +7,8 @@
 // recall. The per-team queues are checked in real Deno over Deno KV
 // (fixtures/serial-deno.js): two handles of one team share them; the
 // Deno embedder thread's share for indexing (fixtures/embedder-share-deno.js);
-// and the Deno hub's turns in long work (fixtures/turns-deno.js).
+// the Deno hub's turns in long work (fixtures/turns-deno.js); and the
+// earlier layout's vectors deleted a page at a time (fixtures/vectors-layout-deno.js).
 //
 // Needs the global WebSocket (Node 22, or Node 20 with --experimental-websocket).
 import assert from "node:assert/strict";
@@ -354,6 +355,13 @@ function denoFixture(fixture, flags, args = []) {
   });
 }
 
+test("the earlier layout's item vectors are deleted a page at a time, every record kept (real Deno, Deno KV)", { timeout: 60_000 }, async () => {
+  const out = await denoFixture("vectors-layout-deno.js", ["--unstable-kv", `--allow-read=${root},${work}`, `--allow-write=${work}`], [join(work, "layout.sqlite")]);
+  assert.deepEqual([out.deleted, out.earlierLeft, out.recordsLeft, out.again], [out.earlier, 0, 80, 0], JSON.stringify(out));
+  // No listing reads more than a page; the second call reads the team's mark alone.
+  assert.ok(out.limits.length >= 3 && out.limits.every((limit) => limit === out.limits[0] && limit < out.earlier), JSON.stringify(out.limits));
+});
+
 test("the per-team queues hold across handles of one team (real Deno, Deno KV): a cache that replaces a handle splits no lock", { timeout: 60_000 }, async () => {
   const out = await denoFixture("serial-deno.js", ["--unstable-kv", `--allow-read=${root},${work}`, `--allow-write=${work}`], [join(work, "serial.sqlite")]);
   // Each pair of tasks ran one after the other, whichever handle queued it.
@@ -364,9 +372,16 @@ test("the Deno embedder's thread gives indexing half its time: after an indexing
   assert.deepEqual(await denoFixture("embedder-share-deno.js", [`--allow-read=${root}`]), ["query 1", "document 1"]);
 });
 
-test("the Deno hub's turns let another request run in the middle of long work; a resolved promise would not (real Deno)", { timeout: 60_000 }, async () => {
-  const out = await denoFixture("turns-deno.js", ["--allow-net=127.0.0.1"]);
-  assert.deepEqual(out.operation, ["short", "long"], "the short request is answered while the long one works");
+test("the Deno hub's turns let another request run in the middle of long work, and wait while it runs; a resolved promise would not (real Deno)", { timeout: 60_000 }, async () => {
+  const out = await denoFixture("turns-deno.js", ["--unstable-kv", "--allow-net=127.0.0.1"]);
+  assert.deepEqual(out.shortFirst.answered, ["short", "long"], "the short request is answered while the long one works");
+  // Its ten steps of about a millisecond each resume at once: the long work
+  // runs the slice it was in, and another each time its wait's bound ends.
+  assert.ok(out.shortFirst.during <= 5, `${out.shortFirst.during} slices of long work ran while the short request was in flight`);
+  assert.equal(out.shortLeft, 0, "every request counted in flight was counted out");
+  // With turns alone the long work runs a slice at each of the short request's steps.
+  assert.deepEqual(out.operation.answered, ["short", "long"]);
+  assert.ok(out.operation.during > out.shortFirst.during, JSON.stringify(out));
   // The control: without a real turn the short request waits for the whole long one.
-  assert.deepEqual(out.resolved, ["long", "short"]);
+  assert.deepEqual(out.resolved.answered, ["long", "short"]);
 });

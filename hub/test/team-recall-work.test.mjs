@@ -15,7 +15,7 @@ import { test } from "node:test";
 import { staticEmbedder } from "memdoc/embedders/static";
 
 import { createHub, hubConfig } from "../src/app.js";
-import { CHUNK_BYTES } from "../src/data/vectors.js";
+import { CHUNK_BYTES, LAYOUT_PAGE } from "../src/data/vectors.js";
 import { mapStorage } from "./map-storage.mjs";
 
 const operator = randomBytes(24).toString("base64url");
@@ -28,7 +28,7 @@ let model = null;
  */
 function hubWithCounts(held = () => undefined) {
   const teams = new Map();
-  const counts = { vectorReads: 0, namespaceLists: 0, statsWrites: 0, vectorWrites: 0, turns: 0, embeds: [] };
+  const counts = { vectorReads: 0, namespaceLists: 0, namespaceLimits: [], statsWrites: 0, vectorWrites: 0, turns: 0, embeds: [] };
   const background = [];
   const counted = (storage) => ({
     ...storage,
@@ -42,7 +42,10 @@ function hubWithCounts(held = () => undefined) {
     },
     async list(prefix, o) {
       if (prefix[0] === "vectors") counts.vectorReads += 1;
-      if (prefix.length === 1 && prefix[0] === "vectors") counts.namespaceLists += 1;
+      if (prefix.length === 1 && prefix[0] === "vectors") {
+        counts.namespaceLists += 1;
+        counts.namespaceLimits.push(o?.limit);
+      }
       return storage.list(prefix, o);
     },
     async put(key, value) {
@@ -227,7 +230,7 @@ test("a new revision embeds only its changed items and leaves one record", async
   assert.match(recalled.selected[0].text, /staging cluster/);
 });
 
-test("the earlier layout's per-item vectors are deleted by the sweep, and the lag is reported until the memory is indexed again", async () => {
+test("the earlier layout's per-item vectors are deleted by the sweep, a page at a time, and the lag is reported until the memory is indexed again", async () => {
   const { call, counts, indexed, storageOf } = hubWithCounts();
   const { key } = await call("POST", "/v1/teams", operator, { team: "migrating" });
   await call("PUT", "/v1/teams/migrating/memories/team/notes", key, entries(12, "notes"), { "if-match": '"0"' });
@@ -235,7 +238,9 @@ test("the earlier layout's per-item vectors are deleted by the sweep, and the la
   const storage = storageOf("migrating");
   // As an earlier hub left it: one entry per item, no record.
   for (const k of vectorKeys(storage)) storage.map.delete(k);
-  for (let i = 0; i < 12; i += 1) storage.map.set(`vectors/static-model:${i.toString(16).padStart(16, "0")}:40`, new Uint8Array(16));
+  // More than two pages of them (the memory's 12 items and entries of texts gone since).
+  const earlier = 2 * LAYOUT_PAGE + 24;
+  for (let i = 0; i < earlier; i += 1) storage.map.set(`vectors/static-model:${i.toString(16).padStart(16, "0")}:40`, new Uint8Array(16));
   assert.equal((await call("GET", "/v1/teams/migrating/stats", key)).indexLag, 12);
   const lagging = await call("GET", "/v1/teams/migrating/recall?q=release%20checks", key);
   assert.deepEqual([lagging.semantic.degraded, lagging.semantic.lag], ["index/lagging", 12]);
@@ -245,11 +250,11 @@ test("the earlier layout's per-item vectors are deleted by the sweep, and the la
   const late = await call("GET", "/v1/teams/migrating/recall?q=release%20checks", key);
   assert.equal(late.semantic.degraded, null, JSON.stringify(late.semantic));
   assert.equal((await call("GET", "/v1/teams/migrating/stats", key)).indexLag, 0);
-  // Once deleted, a sweep no longer lists the namespace: it reads the team's mark alone.
-  assert.equal(counts.namespaceLists, 1);
+  // Three pages, none longer than LAYOUT_PAGE; once deleted, a sweep no longer lists the namespace: it reads the team's mark alone.
+  assert.deepEqual(counts.namespaceLimits, [LAYOUT_PAGE, LAYOUT_PAGE, LAYOUT_PAGE]);
   const reads = counts.vectorReads;
   await call("POST", "/v1/teams/migrating/sweep", key, {});
-  assert.deepEqual([counts.namespaceLists, counts.vectorReads - reads], [1, 1], "a later sweep reads only the mark");
+  assert.deepEqual([counts.namespaceLists, counts.vectorReads - reads], [3, 1], "a later sweep reads only the mark");
 });
 
 test("a purge leaves no vectors of the memory", async () => {

@@ -132,15 +132,29 @@ export async function deleteMemoryVectors(storage, ref) {
 const RECORDS_ONLY = ["vectors", "layout", "records"];
 
 /**
+ * Entries of the namespace one page of that deletion reads (records' chunks
+ * of CHUNK_BYTES among them: 2 MiB at most).
+ */
+export const LAYOUT_PAGE = 64;
+
+/**
  * Delete the entries of the earlier layout, one per item (["vectors", key]),
- * once per team: how many (0 once the team is marked).
+ * once per team, a page of LAYOUT_PAGE entries at a time (from the last
+ * key back): how many (0 once the team is marked).
  */
 export async function deleteItemVectors(storage) {
   if ((await storage.get(RECORDS_ONLY)) === true) return 0;
-  const old = (await storage.list(["vectors"])).filter((e) => e.key.length === 2).map((e) => e.key);
-  if (old.length > 0) await storage.deleteMany(old);
+  let deleted = 0;
+  for (let end; ; ) {
+    const page = await storage.list(["vectors"], { reverse: true, limit: LAYOUT_PAGE, ...(end ? { end } : {}) });
+    const old = page.filter((e) => e.key.length === 2).map((e) => e.key);
+    if (old.length > 0) await storage.deleteMany(old);
+    deleted += old.length;
+    if (page.length < LAYOUT_PAGE) break;
+    end = page[page.length - 1].key;
+  }
   await storage.put(RECORDS_ONLY, true);
-  return old.length;
+  return deleted;
 }
 
 /** The package's vector cache (`{ getMany, setMany }`) of the team's task memories. */
