@@ -5,11 +5,12 @@
 //! words; stemming each occurrence, once for BM25 and once more for
 //! supersession, was half of a recall's time. Distinct parts are found by
 //! [`first_equal`], and numbered in the order they first occur, so nothing
-//! here depends on a hash's order. Nothing here depends on a query: a
-//! prepared memory keeps its lexicon and the distinct parts of all its
-//! words, and each stem, once found, for every recall after; a memory
-//! recalled from once numbers only the parts that may match the query's
-//! terms, then those of the entries supersession compares.
+//! here depends on a hash's order. The lexicon does not depend on a query:
+//! a prepared memory keeps it and the distinct parts of all its words, and
+//! each stem, once found, for every recall after; a memory recalled from
+//! once numbers only the parts that may match the query's terms
+//! ([`Lexicon::matching`]), then those of the entries supersession compares
+//! ([`Lexicon::of_items`]).
 
 use std::borrow::Cow;
 use std::cell::OnceCell;
