@@ -67,8 +67,7 @@ impl<'a> Section<'a> {
     }
 
     fn write_heading(&self, out: &mut String) {
-        out.push_str("## ");
-        out.push_str(&self.title);
+        write_heading(&self.title, out);
     }
 
     /// The section's lines without its trailing blank lines, which are not
@@ -101,13 +100,28 @@ impl Line<'_> {
 
     pub(crate) fn write(&self, out: &mut String) {
         match self {
-            Line::Entry(entry) => {
-                out.push_str("- ");
-                out.push_str(&entry.date);
-                out.push_str(": ");
-                out.push_str(&entry.text);
-            }
+            Line::Entry(entry) => write_entry(&entry.date, &entry.text, out),
             Line::Raw(raw) => out.push_str(&raw.text),
         }
     }
+}
+
+/// A section's heading as the canonical form writes it, `## {title}`, onto
+/// the end of `out`.
+pub(crate) fn write_heading(title: &str, out: &mut String) {
+    out.push_str("## ");
+    out.push_str(title);
+}
+
+/// An entry as the canonical form writes it, `- {date}: {text}`, onto the
+/// end of `out`.
+// Inlined in each of its two callers, a line and a recalled item: the
+// module is smaller so.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+pub(crate) fn write_entry(date: &str, text: &str, out: &mut String) {
+    out.push_str("- ");
+    out.push_str(date);
+    out.push_str(": ");
+    out.push_str(text);
 }

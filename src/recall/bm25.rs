@@ -128,9 +128,10 @@ mod tests {
         let items = ["x db is postgres", "x ci is github", "x team is small"];
         let lexicon = Lexicon::new(&items, &[]);
         let query = Query::new(&["x", "postgres", "x"]);
-        let matched = lexicon.matches(&query);
+        let distinct = lexicon.every();
+        let matched = distinct.matches(&lexicon, &query);
         let index = Index::new(
-            (0..3).map(|i| (lexicon.item_words(i), lexicon.item(i))),
+            (0..3).map(|i| (lexicon.item_words(i), distinct.item(&lexicon, i))),
             &matched,
             &query,
         );

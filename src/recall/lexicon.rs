@@ -1,12 +1,16 @@
 //! The words of a memory's items and section titles, split into their
-//! parts once ([`super::terms::parts`]), each distinct part looked at once:
-//! whether it is a stop word, its stem, the query terms it matches. A
-//! memory repeats its words; stemming each occurrence, once for BM25 and
-//! once more for supersession, was half of a recall's time. Distinct parts
-//! are found by [`first_equal`], and numbered in the order they first
-//! occur, so nothing here depends on a hash's order. Nothing here depends
-//! on a query: a prepared memory keeps its lexicon, and each stem, once
-//! found, for every recall after.
+//! parts once ([`super::terms::parts`]), and the distinct parts among those
+//! a recall looks at ([`Distinct`]), each looked at once: its stem, the
+//! query terms it matches, whether it is a stop word. A memory repeats its
+//! words; stemming each occurrence, once for BM25 and once more for
+//! supersession, was half of a recall's time. Distinct parts are found by
+//! [`first_equal`], and numbered in the order they first occur, so nothing
+//! here depends on a hash's order. The lexicon does not depend on a query:
+//! a prepared memory keeps it and the distinct parts of all its words, and
+//! each stem, once found, for every recall after; a memory recalled from
+//! once numbers only the parts that may match the query's terms
+//! ([`Lexicon::matching`]), then those of the entries supersession compares
+//! ([`Lexicon::of_items`]).
 
 use std::borrow::Cow;
 use std::cell::OnceCell;
@@ -23,22 +27,31 @@ use crate::grouping::first_equal;
 pub(crate) struct Lexicon {
     /// The items' folded texts, then the titles', one after another.
     folded: String,
-    /// Each distinct part, in the order it first occurs: where in `folded`.
-    distinct: Vec<Range<usize>>,
-    /// Whether each distinct part is a stop word.
-    stop: Vec<bool>,
-    /// Each distinct part's stem, once asked for (`None`: the part itself).
-    stems: Vec<OnceCell<Option<Box<str>>>>,
-    /// Every part of every item's words, then of every title's, as the
-    /// index of the distinct part.
-    ids: Vec<usize>,
-    /// Where each item's parts, then each title's, start in `ids`, and
+    /// Every part of every item's words, then of every title's: where in
+    /// `folded`.
+    parts: Vec<Range<usize>>,
+    /// Where each item's parts, then each title's, start in `parts`, and
     /// where the last ends.
     starts: Vec<usize>,
     /// Each item's words, then each title's.
     words: Vec<usize>,
     /// How many items.
     items: usize,
+}
+
+/// The distinct parts among some of a lexicon's parts
+/// ([`Lexicon::distinct`]), numbered from 1: 0 stands for every part not
+/// looked at, as an empty part, which matches no term and is no item's
+/// content (an item whose content terms are asked for was looked at whole).
+#[derive(Debug)]
+pub(crate) struct Distinct {
+    /// Per part of the lexicon, the index of its distinct part, or 0.
+    ids: Vec<usize>,
+    /// Each distinct part, in the order it first occurs, after the empty
+    /// one: where in the lexicon's `folded`.
+    parts: Vec<Range<usize>>,
+    /// Each distinct part's stem, once asked for (`None`: the part itself).
+    stems: Vec<OnceCell<Option<Box<str>>>>,
 }
 
 impl Lexicon {
@@ -59,7 +72,8 @@ impl Lexicon {
             start..start + part.len()
         };
         let mut all: Vec<Range<usize>> = Vec::new();
-        let mut starts = vec![0];
+        let mut starts = Vec::with_capacity(texts.len() + 1);
+        starts.push(0);
         let mut words = Vec::with_capacity(texts.len());
         for text in &texts {
             let mut count = 0;
@@ -70,57 +84,72 @@ impl Lexicon {
             words.push(count);
             starts.push(all.len());
         }
-        let first = first_equal(all.len(), &|i| folded[all[i].clone()].as_bytes());
-        let mut distinct = Vec::new();
-        let mut ids: Vec<usize> = Vec::with_capacity(all.len());
-        for (i, &f) in first.iter().enumerate() {
-            if f == i {
-                ids.push(distinct.len());
-                distinct.push(all[i].clone());
-            } else {
-                ids.push(ids[f]);
-            }
-        }
         Self {
-            stop: distinct
-                .iter()
-                .map(|d| is_stop_word(&folded[d.clone()]))
-                .collect(),
-            stems: vec![OnceCell::new(); distinct.len()],
             folded,
-            distinct,
-            ids,
+            parts: all,
             starts,
             words,
             items: items.len(),
         }
     }
 
-    /// Distinct part `d`.
-    fn part(&self, d: usize) -> &str {
-        &self.folded[self.distinct[d].clone()]
+    /// Part `p`'s bytes.
+    fn bytes(&self, p: usize) -> &[u8] {
+        &self.folded.as_bytes()[self.parts[p].clone()]
     }
 
-    /// The stem of distinct part `d`, found once.
-    fn stem(&self, d: usize) -> &str {
-        let part = self.part(d);
-        self.stems[d]
-            .get_or_init(|| match stem(part) {
-                Cow::Borrowed(_) => None,
-                Cow::Owned(changed) => Some(changed.into()),
-            })
-            .as_deref()
-            .unwrap_or(part)
+    /// The distinct parts among the `chosen` parts (by index in the
+    /// lexicon, in order).
+    fn distinct(&self, chosen: &[usize]) -> Distinct {
+        let first = first_equal(chosen.len(), &|k| self.bytes(chosen[k]));
+        let mut ids = vec![0; self.parts.len()];
+        let mut parts = vec![Range::default()];
+        for (k, &f) in first.iter().enumerate() {
+            ids[chosen[k]] = if f == k {
+                parts.push(self.parts[chosen[k]].clone());
+                parts.len() - 1
+            } else {
+                ids[chosen[f]]
+            };
+        }
+        Distinct {
+            ids,
+            stems: vec![OnceCell::new(); parts.len()],
+            parts,
+        }
     }
 
-    /// The distinct parts of item `i`'s words, in order, repeats kept.
-    pub(crate) fn item(&self, i: usize) -> &[usize] {
-        &self.ids[self.starts[i]..self.starts[i + 1]]
+    /// Every part of the lexicon ([`Lexicon::distinct`] of all), as a
+    /// memory prepared for many recalls keeps them.
+    pub(crate) fn every(&self) -> Distinct {
+        let all: Vec<usize> = (0..self.parts.len()).collect();
+        self.distinct(&all)
     }
 
-    /// The distinct parts of section `s`'s title, in order, repeats kept.
-    pub(crate) fn title(&self, s: usize) -> &[usize] {
-        self.item(self.items + s)
+    /// The parts that may match one of `query`'s terms
+    /// ([`Query::may_match`]): what a single recall scores with.
+    // Out of recall's one large function: the module is smaller so.
+    #[inline(never)]
+    pub(crate) fn matching(&self, query: &Query<'_>) -> Distinct {
+        let chosen: Vec<usize> = (0..self.parts.len())
+            .filter(|&p| query.may_match(self.bytes(p)))
+            .collect();
+        self.distinct(&chosen)
+    }
+
+    /// The parts of the items that `wanted` marks: what a single recall's
+    /// supersession compares.
+    pub(crate) fn of_items(&self, wanted: &dyn Fn(usize) -> bool) -> Distinct {
+        let mut chosen = Vec::new();
+        for i in (0..self.items).filter(|&i| wanted(i)) {
+            chosen.extend(self.item(i));
+        }
+        self.distinct(&chosen)
+    }
+
+    /// Where item `i`'s parts are among the lexicon's.
+    fn item(&self, i: usize) -> Range<usize> {
+        self.starts[i]..self.starts[i + 1]
     }
 
     /// The words of item `i`.
@@ -132,48 +161,81 @@ impl Lexicon {
     pub(crate) fn title_words(&self, s: usize) -> usize {
         self.words[self.items + s]
     }
+}
+
+impl Distinct {
+    /// The distinct parts of item `i`'s words, in order, repeats kept.
+    pub(crate) fn item(&self, lexicon: &Lexicon, i: usize) -> &[usize] {
+        &self.ids[lexicon.item(i)]
+    }
+
+    /// The distinct parts of section `s`'s title, in order, repeats kept.
+    pub(crate) fn title(&self, lexicon: &Lexicon, s: usize) -> &[usize] {
+        self.item(lexicon, lexicon.items + s)
+    }
+
+    /// Distinct part `d`.
+    fn part<'l>(&self, lexicon: &'l Lexicon, d: usize) -> &'l str {
+        &lexicon.folded[self.parts[d].clone()]
+    }
+
+    /// The stem of distinct part `d`, found once.
+    fn stem<'a>(&'a self, lexicon: &'a Lexicon, d: usize) -> &'a str {
+        let part = self.part(lexicon, d);
+        self.stems[d]
+            .get_or_init(|| match stem(part) {
+                Cow::Borrowed(_) => None,
+                Cow::Owned(changed) => Some(changed.into()),
+            })
+            .as_deref()
+            .unwrap_or(part)
+    }
 
     /// Per distinct part, the query's terms it matches (by index).
-    pub(crate) fn matches(&self, query: &Query<'_>) -> Vec<Vec<usize>> {
-        (0..self.distinct.len())
+    pub(crate) fn matches(&self, lexicon: &Lexicon, query: &Query<'_>) -> Vec<Vec<usize>> {
+        (0..self.parts.len())
             .map(|d| {
                 let mut found = Vec::new();
-                let part = self.part(d);
-                if query.may_match(part) {
-                    query.matches(part, self.stem(d), &mut |k| found.push(k));
+                let part = self.part(lexicon, d);
+                if query.may_match(part.as_bytes()) {
+                    query.matches(part, self.stem(lexicon, d), &mut |k| found.push(k));
                 }
                 found
             })
             .collect()
     }
 
-    /// Per item that `wanted` marks, its content terms (its parts that are
-    /// not stop words, by stem: two parts with one stem are one term, named
-    /// by the first part that has it), each once, in the order they first
-    /// occur; none for the others.
-    pub(crate) fn content_terms(&self, wanted: &dyn Fn(usize) -> bool) -> Vec<Vec<usize>> {
-        let mut content = vec![false; self.distinct.len()];
-        for i in (0..self.items).filter(|&i| wanted(i)) {
-            for &d in self.item(i) {
+    /// Per item that `wanted` marks (whose parts were all looked at), its
+    /// content terms (its parts that are not stop words, by stem: two
+    /// parts with one stem are one term, named by the first part that has
+    /// it), each once, in the order they first occur; none for the others.
+    pub(crate) fn content_terms(
+        &self,
+        lexicon: &Lexicon,
+        wanted: &dyn Fn(usize) -> bool,
+    ) -> Vec<Vec<usize>> {
+        let mut content = vec![false; self.parts.len()];
+        for i in (0..lexicon.items).filter(|&i| wanted(i)) {
+            for &d in self.item(lexicon, i) {
                 content[d] = true;
             }
         }
-        for (d, &stop) in self.stop.iter().enumerate() {
-            content[d] &= !stop;
+        for (d, c) in content.iter_mut().enumerate() {
+            *c = *c && !is_stop_word(self.part(lexicon, d));
         }
         let asked: Vec<usize> = (0..content.len()).filter(|&d| content[d]).collect();
-        let key = |k: usize| self.stem(asked[k]).as_bytes();
-        let mut term = vec![0; self.distinct.len()];
+        let key = |k: usize| self.stem(lexicon, asked[k]).as_bytes();
+        let mut term = vec![0; self.parts.len()];
         for (k, f) in first_equal(asked.len(), &key).into_iter().enumerate() {
             term[asked[k]] = asked[f];
         }
         // The item that last took each term: each term once per item.
-        let mut taken = vec![usize::MAX; self.distinct.len()];
-        (0..self.items)
+        let mut taken = vec![usize::MAX; self.parts.len()];
+        (0..lexicon.items)
             .map(|i| {
                 let mut terms = Vec::new();
                 if wanted(i) {
-                    for &d in self.item(i).iter().filter(|&&d| content[d]) {
+                    for &d in self.item(lexicon, i).iter().filter(|&&d| content[d]) {
                         if taken[term[d]] != i {
                             taken[term[d]] = i;
                             terms.push(term[d]);
@@ -187,6 +249,6 @@ impl Lexicon {
 
     /// How many distinct parts: every term is under it.
     pub(crate) fn len(&self) -> usize {
-        self.distinct.len()
+        self.parts.len()
     }
 }

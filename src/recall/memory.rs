@@ -12,7 +12,7 @@ use crate::heading::{normalize_each, normalize_heading};
 use crate::parse::parse;
 use crate::span::{LineIndex, Range};
 
-use super::lexicon::Lexicon;
+use super::lexicon::{Distinct, Lexicon};
 use super::select::{render, select, Selection};
 use super::{
     items, replacing, score, semantic, supersede, terms, tokenize, Item, OmittedItem, Recall,
@@ -22,8 +22,9 @@ use super::{
 /// A memory made ready for recall ([`PreparedMemory::new`]): everything
 /// that does not depend on the query or the options, done once (parsed,
 /// its items listed with their ranges, their texts and the section titles
-/// folded, their words split into parts, each part's stop-word mark and,
-/// once asked for, its stem, and which later entry replaces each entry),
+/// folded, their words split into parts, and, from the first
+/// [`PreparedMemory::recall`] on, their distinct parts, each part's stem
+/// once asked for, and which later entry replaces each entry),
 /// for as many recalls as asked
 /// ([`PreparedMemory::recall`]), each equal to [`recall`] or
 /// [`hybrid_recall`] of the memory's text.
@@ -41,8 +42,6 @@ use super::{
 pub struct PreparedMemory {
     /// Each section's title as written.
     titles: Vec<String>,
-    /// Each section's heading as rendered (`## title`).
-    headings: Vec<String>,
     items: Vec<Item>,
     /// Each item's range in the text.
     ranges: Vec<Range>,
@@ -52,11 +51,20 @@ pub struct PreparedMemory {
     newest: Option<String>,
     /// Code points of the memory's canonical form.
     memory_chars: usize,
-    /// Per item, the newest later entry of its section that states the same
-    /// thing, whatever the query: found by the first
-    /// [`PreparedMemory::recall`] for the next ones. A single recall
-    /// ([`recall`](super::recall)) looks only at the sections that answer.
-    replacing: OnceCell<Vec<Option<usize>>>,
+    /// What the first [`PreparedMemory::recall`] finds for the next ones. A
+    /// single recall ([`recall`](super::recall)) looks only at the parts
+    /// that may match and at the sections that answer.
+    every: OnceCell<Every>,
+}
+
+/// What a memory prepared for many recalls finds once, whatever the query.
+#[derive(Debug)]
+struct Every {
+    /// The distinct parts of all the items' and titles' words.
+    distinct: Distinct,
+    /// Per item, the newest later entry of its section that states the
+    /// same thing.
+    replacing: Vec<Option<usize>>,
 }
 
 impl PreparedMemory {
@@ -70,18 +78,13 @@ impl PreparedMemory {
         let texts: Vec<&str> = items.iter().map(|item| &*item.text).collect();
         let lexicon = Lexicon::new(&texts, &doc.titles());
         Self {
-            headings: doc
-                .sections
-                .iter()
-                .map(crate::document::Section::heading)
-                .collect(),
             titles,
             ranges: items.iter().map(|item| lines.range(item.span)).collect(),
             items,
             lexicon,
-            newest: doc.entries().map(|e| e.date.to_string()).max(),
+            newest: doc.entries().map(|e| &*e.date).max().map(str::to_owned),
             memory_chars: char_count(&doc.render()),
-            replacing: OnceCell::new(),
+            every: OnceCell::new(),
         }
     }
 
@@ -118,12 +121,15 @@ impl PreparedMemory {
         options: &RecallOptions,
         vectors: Option<&RecallVectors<'_>>,
     ) -> Recall {
-        if self.replacing.get().is_none() {
-            let every = vec![true; self.items.len()];
+        if self.every.get().is_none() {
+            let distinct = self.lexicon.every();
+            let all = vec![true; self.items.len()];
+            let replacing = replacing(&self.items, &self.lexicon, Some(&distinct), &all);
             // Empty just before: it cannot be set already.
-            let _ = self
-                .replacing
-                .set(replacing(&self.items, &self.lexicon, &every));
+            let _ = self.every.set(Every {
+                distinct,
+                replacing,
+            });
         }
         self.run(query, options, vectors)
     }
@@ -174,11 +180,9 @@ impl PreparedMemory {
         };
         self.titles
             .iter()
-            .zip(&self.headings)
             .enumerate()
-            .map(|(s, (title, heading))| Section {
+            .map(|(s, title)| Section {
                 title,
-                heading,
                 priority: section_priority(title, options.scope),
                 pinned: keys.get(s).is_some_and(|key| pinned.contains(key)),
             })
@@ -195,20 +199,29 @@ impl PreparedMemory {
             items,
             ranges,
             lexicon,
-            newest,
             memory_chars,
             ..
         } = self;
         let sections = self.sections(options);
         let folded_query = to_nfkc_lowercase(query);
         let words: Vec<&str> = tokenize::words_of_folded(&folded_query).collect();
-        let has_query = !words.is_empty();
         let query_terms = terms::Query::new(&words);
-        let reference = options.today.as_deref().or(newest.as_deref());
+        let reference = options.today.as_deref().or(self.newest.as_deref());
+        // Prepared for many recalls, the memory knows every part and every
+        // entry's replacement; a single recall numbers only the parts that
+        // may match, and finds only the answering entries' replacements.
+        let every = self.every.get();
+        let matching;
+        let distinct = if let Some(every) = every {
+            &every.distinct
+        } else {
+            matching = lexicon.matching(&query_terms);
+            &matching
+        };
         let mut scored = score(
             &sections,
             items,
-            lexicon,
+            (lexicon, distinct),
             &query_terms,
             options,
             reference,
@@ -217,15 +230,13 @@ impl PreparedMemory {
         let answered = semantic::answered(scored.iter().map(|(_, why)| why), vectors);
         let relevant: Vec<bool> = scored
             .iter()
-            .map(|(_, why)| !has_query || (answered && why.relevance >= RELEVANCE_FLOOR))
+            .map(|(_, why)| words.is_empty() || (answered && why.relevance >= RELEVANCE_FLOOR))
             .collect();
-        // Prepared for many recalls, the memory knows every entry's; a single
-        // recall finds only the answering entries'.
         let asked;
-        let replaced = if let Some(every) = self.replacing.get() {
-            every
+        let replaced = if let Some(every) = every {
+            &every.replacing
         } else {
-            asked = replacing(items, lexicon, &relevant);
+            asked = replacing(items, lexicon, None, &relevant);
             &asked
         };
         let superseded = supersede::gated(replaced, &relevant);

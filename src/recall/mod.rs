@@ -32,10 +32,11 @@ use crate::compact::Priority;
 use crate::document::{Document, Line};
 use crate::error::Error;
 use crate::parse::{parse, Fence};
+use crate::render::{write_entry, write_heading};
 use crate::span::Span;
 
 pub use item_vectors::ItemVectors;
-use lexicon::Lexicon;
+use lexicon::{Distinct, Lexicon};
 pub use memory::PreparedMemory;
 use select::descending;
 
@@ -59,10 +60,21 @@ struct Item {
     /// The entry's text or the raw line(s).
     text: String,
     date: Option<String>,
-    /// As rendered: `- date: text` or the raw line(s).
-    line: String,
     /// Where it is in the text.
     span: Span,
+}
+
+impl Item {
+    /// The item as rendered, `- date: text` or the raw line(s), onto the
+    /// end of `out`.
+    // One copy for its two callers.
+    #[inline(never)]
+    fn write(&self, out: &mut String) {
+        match &self.date {
+            Some(date) => write_entry(date, &self.text, out),
+            None => out.push_str(&self.text),
+        }
+    }
 }
 
 /// What recall needs of a section, for one recall's options.
@@ -70,10 +82,15 @@ struct Item {
 struct Section<'m> {
     /// As written.
     title: &'m str,
-    /// As rendered (`## title`).
-    heading: &'m str,
     priority: Priority,
     pinned: bool,
+}
+
+impl Section<'_> {
+    /// The heading as rendered, `## title`, onto the end of `out`.
+    fn write_heading(&self, out: &mut String) {
+        write_heading(self.title, out);
+    }
 }
 
 /// A recall made ready ([`prepare_recall`]): its options checked, the
@@ -201,14 +218,28 @@ pub fn recall_items(text: &str) -> Vec<String> {
 /// Per item `asked` marks, the newest later entry of its section that
 /// states the same thing ([`supersede::replacing`]; chains are followed by
 /// [`supersede::gated`]). Content terms are found only in the sections
-/// that hold an asked entry.
-fn replacing(items: &[Item], lexicon: &Lexicon, asked: &[bool]) -> Vec<Option<usize>> {
+/// that hold an asked entry, among `every` part of the memory when it has
+/// them, or else among the parts of those sections' entries.
+fn replacing(
+    items: &[Item],
+    lexicon: &Lexicon,
+    every: Option<&Distinct>,
+    asked: &[bool],
+) -> Vec<Option<usize>> {
     let sections = items.last().map_or(0, |i| i.section + 1);
     let mut wanted = vec![false; sections];
     for (item, &a) in items.iter().zip(asked) {
         wanted[item.section] |= a && item.date.is_some();
     }
-    let terms = lexicon.content_terms(&|i| wanted[items[i].section] && items[i].date.is_some());
+    let wanted = |i: usize| wanted[items[i].section] && items[i].date.is_some();
+    let found;
+    let distinct = if let Some(every) = every {
+        every
+    } else {
+        found = lexicon.of_items(&wanted);
+        &found
+    };
+    let terms = distinct.content_terms(lexicon, &wanted);
     let dated: Vec<supersede::Dated> = items
         .iter()
         .zip(&terms)
@@ -218,26 +249,29 @@ fn replacing(items: &[Item], lexicon: &Lexicon, asked: &[bool]) -> Vec<Option<us
             words,
         })
         .collect();
-    supersede::replacing(&dated, asked, lexicon.len())
+    supersede::replacing(&dated, asked, distinct.len())
 }
 
 /// Every item's score and its explanation.
 fn score(
     sections: &[Section<'_>],
     items: &[Item],
-    lexicon: &Lexicon,
+    (lexicon, distinct): (&Lexicon, &Distinct),
     query: &terms::Query,
     options: &RecallOptions,
     reference: Option<&str>,
     vectors: Option<&RecallVectors<'_>>,
 ) -> Vec<(f64, Why)> {
-    let by_part = lexicon.matches(query);
+    let by_part = distinct.matches(lexicon, query);
     let index = bm25::Index::new(
         items.iter().enumerate().map(|(i, item)| {
             let s = item.section;
             (
                 lexicon.item_words(i) + lexicon.title_words(s),
-                lexicon.item(i).iter().chain(lexicon.title(s)),
+                distinct
+                    .item(lexicon, i)
+                    .iter()
+                    .chain(distinct.title(lexicon, s)),
             )
         }),
         &by_part,
@@ -289,6 +323,8 @@ fn score(
 /// close.
 fn items(doc: &Document<'_>) -> Vec<Item> {
     let mut out: Vec<Item> = Vec::new();
+    // The code blocks, by index.
+    let mut blocks = Vec::new();
     for (s, section) in doc.sections.iter().enumerate() {
         // The fence a code block item is in, while it is open.
         let mut fence: Option<Fence> = None;
@@ -298,13 +334,12 @@ fn items(doc: &Document<'_>) -> Vec<Item> {
                     section: s,
                     text: entry.text.to_string(),
                     date: Some(entry.date.to_string()),
-                    line: line.render().into_owned(),
                     span: entry.span,
                 }),
                 Line::Raw(raw) if raw.fenced => {
                     if let (Some(open), Some(last)) = (fence, out.last_mut()) {
-                        last.line.push('\n');
-                        last.line.push_str(&raw.text);
+                        last.text.push('\n');
+                        last.text.push_str(&raw.text);
                         if !raw.text.trim().is_empty() {
                             last.span.end = raw.span.end;
                         }
@@ -313,11 +348,11 @@ fn items(doc: &Document<'_>) -> Vec<Item> {
                         }
                     } else {
                         fence = Fence::open(&raw.text);
+                        blocks.push(out.len());
                         out.push(Item {
                             section: s,
-                            text: String::new(),
+                            text: raw.text.to_string(),
                             date: None,
-                            line: raw.text.to_string(),
                             span: raw.span,
                         });
                     }
@@ -326,20 +361,16 @@ fn items(doc: &Document<'_>) -> Vec<Item> {
                     section: s,
                     text: raw.text.to_string(),
                     date: None,
-                    line: raw.text.to_string(),
                     span: raw.span,
                 }),
                 Line::Raw(_) => {}
             }
         }
     }
-    for item in &mut out {
-        if item.date.is_none() && item.text.is_empty() {
-            // A code block: without its trailing blank lines, as rendered.
-            let len = item.line.trim_end_matches(['\n', ' ', '\t']).len();
-            item.line.truncate(len);
-            item.text.clone_from(&item.line);
-        }
+    for b in blocks {
+        // A code block: without its trailing blank lines, as rendered.
+        let text = &mut out[b].text;
+        text.truncate(text.trim_end_matches(['\n', ' ', '\t']).len());
     }
     out
 }

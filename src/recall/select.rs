@@ -67,15 +67,28 @@ pub(super) fn select(
     for g in 0..4 {
         ranked.extend(by_score.iter().copied().filter(|&i| group(i) == g));
     }
-    let headings: Vec<usize> = sections.iter().map(|s| char_count(s.heading)).collect();
-    let heading = |s: usize| headings[s];
+    // Each line, and each heading once, rendered when needed, in one
+    // buffer.
+    let mut rendered = String::new();
+    let mut headings: Vec<Option<usize>> = vec![None; sections.len()];
     let mut kept = vec![false; sections.len()];
     let mut any = false;
     let mut used = 0;
     for i in ranked {
         let item = &items[i];
-        let line = char_count(&item.line) + 1;
-        if heading(item.section) + line > budget {
+        rendered.clear();
+        item.write(&mut rendered);
+        let line = char_count(&rendered) + 1;
+        let heading = if let Some(chars) = headings[item.section] {
+            chars
+        } else {
+            rendered.clear();
+            sections[item.section].write_heading(&mut rendered);
+            let chars = char_count(&rendered);
+            headings[item.section] = Some(chars);
+            chars
+        };
+        if heading + line > budget {
             reasons[i] = Some(OmitReason::TooLarge);
             continue;
         }
@@ -91,7 +104,7 @@ pub(super) fn select(
         let cost = if kept[item.section] {
             line
         } else {
-            line + heading(item.section) + if any { 2 } else { 0 }
+            line + heading + if any { 2 } else { 0 }
         };
         if used + cost <= budget {
             used += cost;
@@ -132,11 +145,11 @@ pub(super) fn render(
             if open.is_some() {
                 out.push_str("\n\n");
             }
-            out.push_str(sections[item.section].heading);
+            sections[item.section].write_heading(&mut out);
             open = Some(item.section);
         }
         out.push('\n');
-        out.push_str(&item.line);
+        item.write(&mut out);
     }
     out
 }

@@ -143,10 +143,8 @@ impl<'q> Query<'q> {
 
     /// Whether an item's part may match a term: every way of matching
     /// keeps the first byte, so most parts are passed over unstemmed.
-    pub(crate) fn may_match(&self, part: &str) -> bool {
-        part.as_bytes()
-            .first()
-            .is_some_and(|&b| self.first[usize::from(b)])
+    pub(crate) fn may_match(&self, part: &[u8]) -> bool {
+        part.first().is_some_and(|&b| self.first[usize::from(b)])
     }
 
     /// Call `found` with each term (by index) that an item's part, whose
@@ -190,7 +188,7 @@ mod tests {
     fn matched(query: &[&str], word: &str) -> Vec<&'static str> {
         let q = Query::new(query);
         let mut out = Vec::new();
-        for part in parts(word).filter(|p| q.may_match(p)) {
+        for part in parts(word).filter(|p| q.may_match(p.as_bytes())) {
             q.matches(part, &stem(part), &mut |k| out.push(q.part(k)));
         }
         out.into_iter()
