@@ -1,6 +1,6 @@
 // Short requests before long work (docs/HUB.md, "Limits"), for a hub whose
 // requests all share one thread (Deno): the requests in flight are counted,
-// and a request that takes a turn in long work (a team recall, an import)
+// and a request that takes a turn in long work (a team recall)
 // is counted as long from then on. At each of its turns, long work waits
 // while a short request is in flight, at most MAX_WAIT_MS, instead of only
 // letting the thread go: a short request's storage steps then each resume
