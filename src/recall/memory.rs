@@ -108,10 +108,13 @@ impl PreparedMemory {
         vectors: Option<&RecallVectors<'_>>,
     ) -> Result<Recall, Error> {
         options.check()?;
-        if let Some(v) = vectors {
-            v.check(self.items.len())?;
-        }
+        self.check_vectors(vectors)?;
         Ok(self.recall_checked(query, options, vectors))
+    }
+
+    /// Whether `vectors` fit this memory's items ([`RecallVectors::check`]).
+    fn check_vectors(&self, vectors: Option<&RecallVectors<'_>>) -> Result<(), Error> {
+        vectors.map_or(Ok(()), |v| v.check(self.items.len()))
     }
 
     /// [`PreparedMemory::recall`] with its options and vectors checked.
@@ -158,9 +161,7 @@ impl PreparedMemory {
         options: &RecallOptions,
         vectors: Option<&RecallVectors<'_>>,
     ) -> Result<Recall, Error> {
-        if let Some(v) = vectors {
-            v.check(self.items.len())?;
-        }
+        self.check_vectors(vectors)?;
         Ok(self.run(query, options, vectors))
     }
 
